@@ -1,0 +1,85 @@
+//! The game kinds juiz knows, their wire names, and the factory that builds an engine for one.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::Engine;
+
+/// A game juiz can referee, by its command-line name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum GameKind {
+    /// The UFRN ITP course's simplified Buraco (`buraco.js`), 2 or 4 players.
+    ItpBuraco,
+}
+
+impl GameKind {
+    pub const ALL: &'static [GameKind] = &[GameKind::ItpBuraco];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::ItpBuraco => "itp-buraco",
+        }
+    }
+
+    /// The seat counts the game can be played with.
+    pub fn seat_counts(self) -> &'static [usize] {
+        match self {
+            GameKind::ItpBuraco => &[2, 4],
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for GameKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        GameKind::ALL
+            .iter()
+            .copied()
+            .find(|k| k.name() == s)
+            .ok_or_else(|| {
+                let known: Vec<_> = GameKind::ALL.iter().map(|k| k.name()).collect();
+                format!("unknown game '{s}' (known: {})", known.join(", "))
+            })
+    }
+}
+
+/// Everything an engine needs to start a game: who sits where, the seed, and optionally a fixed deal.
+#[derive(Debug, Clone)]
+pub struct TableSetup {
+    /// The id each seat is known by on the wire (e.g. `p1.mybot`), in seat order.
+    pub wire_ids: Vec<String>,
+    /// Seeds the game's own random generator (shuffle, and any later randomness).
+    pub seed: u64,
+    /// The text of a deal file (the game's own format), if the deal is fixed.
+    pub deal: Option<String>,
+}
+
+/// Why a game could not be set up: the user's input is wrong, no game is played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("{game} is played by {expected} players, not {got}")]
+    SeatCount { game: GameKind, expected: String, got: usize },
+    #[error("deal file, line {line}: {message}")]
+    Deal { line: usize, message: String },
+}
+
+/// Builds the engine for `kind` at the table described by `setup`.
+pub fn new_engine(kind: GameKind, setup: &TableSetup) -> Result<Box<dyn Engine>, SetupError> {
+    let seats = setup.wire_ids.len();
+    if !kind.seat_counts().contains(&seats) {
+        let expected: Vec<String> = kind.seat_counts().iter().map(|n| n.to_string()).collect();
+        return Err(SetupError::SeatCount { game: kind, expected: expected.join(" or "), got: seats });
+    }
+    match kind {
+        GameKind::ItpBuraco => Ok(Box::new(super::buraco::BuracoEngine::new(
+            super::buraco::BuracoRules::itp(),
+            setup,
+        )?)),
+    }
+}

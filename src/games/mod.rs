@@ -1,0 +1,10 @@
+//! The rule sets juiz referees, behind the one `Engine` interface; the game kind is chosen here,
+//! once, and everything below the referee is generic.
+
+mod engine;
+mod kind;
+
+pub mod buraco;
+
+pub use engine::{Awaiting, Delivery, Ending, Engine, Outcome, Seat, Violation, ViolationKind};
+pub use kind::{GameKind, SetupError, TableSetup, new_engine};

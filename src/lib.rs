@@ -1,0 +1,12 @@
+//! juiz: a referee and tournament harness for card-game bot competitions.
+//!
+//! The pure parts (`cards`, `games`) never touch processes, threads or files; `bot` owns child
+//! processes; `report` owns what the user sees; `referee` is where an engine meets the players.
+
+pub mod bot;
+pub mod cards;
+pub mod games;
+pub mod record;
+pub mod referee;
+pub mod report;
+pub mod tournament;
