@@ -4,7 +4,6 @@
 mod engine;
 mod kind;
 
-pub mod buraco;
 
 pub use engine::{Awaiting, Delivery, Ending, Engine, Outcome, Seat, Violation, ViolationKind};
 pub use kind::{GameKind, SetupError, TableSetup, new_engine};
