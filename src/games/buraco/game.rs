@@ -6,7 +6,11 @@ use rand_pcg::Pcg64;
 
 use crate::games::{Awaiting, Delivery, Engine, GameKind, Outcome, Seat, SetupError, TableSetup, Violation};
 
+use crate::cards::{Card, Hand};
+
 use super::deal::Deal;
+use super::meld::Meld;
+use super::score::SideScore;
 use super::render;
 use super::rules::BuracoRules;
 use super::state::Table;
@@ -35,6 +39,40 @@ impl BuracoEngine {
 
     pub fn rules(&self) -> &BuracoRules {
         &self.table.rules
+    }
+
+    /// The cards `seat` holds, in hand order.
+    pub fn hand(&self, seat: Seat) -> &Hand {
+        &self.table.hands[seat]
+    }
+
+    /// A side's melds, in creation order (the `MELD_JOIN` index).
+    pub fn melds(&self, side: usize) -> &[Meld] {
+        &self.table.melds[side]
+    }
+
+    /// The discard pile, top card last.
+    pub fn discard_pile(&self) -> &[Card] {
+        &self.table.discard
+    }
+
+    pub fn stock_len(&self) -> usize {
+        self.table.stock.len()
+    }
+
+    /// The seat whose turn it is (the last one, once the game is over).
+    pub fn current(&self) -> Seat {
+        self.table.current
+    }
+
+    /// Whether the current player has drawn this turn (and may now meld or discard).
+    pub fn has_drawn(&self) -> bool {
+        self.table.drawn
+    }
+
+    /// Each side's score as the table stands, broken down.
+    pub fn side_score(&self, side: usize) -> SideScore {
+        self.table.side_score(side)
     }
 }
 

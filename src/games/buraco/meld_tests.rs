@@ -16,55 +16,6 @@ fn itp() -> BuracoRules {
     BuracoRules::itp()
 }
 
-/// (cards, Some((stored order, points, clean)) or None for invalid)
-const TABLE: &[(&str, Option<(&str, i64, bool)>)] = &[
-    ("4♥ 5♥ 2♣ 7♥", Some(("4♥ 5♥ 2♣ 7♥", 25, false))),
-    ("4♥ 5♥ 2♣ 7♥ 2♦ 9♥", None),
-    ("2♥ 2♣ 4♥ 5♥", Some(("2♥ 2♣ 4♥ 5♥", 30, false))),
-    ("2♣ 2♦ 4♥ 5♥", None),
-    ("A♥ 3♥ 4♥", None),
-    ("K♥ A♥ 2♥", Some(("2♥ K♥ A♥", 35, false))),
-    ("A♥ A♥ 2♣", None),
-    ("5♥ 6♥ 6♥", None),
-    ("3♥ 4♥ 5♦", None),
-    ("A♥ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥", Some(("A♥ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥", 325, true))),
-    ("2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥", Some(("2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥", 245, true))),
-    ("3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 2♣", Some(("2♣ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥", 145, false))),
-    ("A♥ 2♠ 3♥ 4♥ 5♥ 6♥ 7♥", Some(("A♥ 2♠ 3♥ 4♥ 5♥ 6♥ 7♥", 150, false))),
-    // M9 examples and §2 edge cases.
-    ("5♠ 6♠ 7♠ 2♣", Some(("2♣ 5♠ 6♠ 7♠", 25, false))),
-    ("3♥ 4♥ 2♥", Some(("2♥ 3♥ 4♥", 20, true))),
-    ("3♥ 2♥ 5♥", Some(("3♥ 2♥ 5♥", 20, false))),
-    ("A♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥", None),
-    ("Q♥ K♥ A♠", None),             // Q2 fixed: aces are suit-checked
-    ("A♠ 2♥ 3♥", None),             // Q2 fixed
-    ("2♥ 2♦ 2♣", None),             // Q3 fixed: only 2s
-    ("2♣ 2♣ 3♣", Some(("2♣ 2♣ 3♣", 25, false))), // natural 2 then the wild standing for 4
-    ("2♥ 2♥ 2♥ 3♥", None),          // three 2s
-    ("A♥ 2♥ 2♣", Some(("2♣ A♥ 2♥", 35, false))),
-    ("Q♥ A♥ 2♣", Some(("Q♥ 2♣ A♥", 35, false))),
-    ("A♥ 3♥ 2♣", Some(("A♥ 2♣ 3♥", 30, false))),
-    ("A♥ A♥ A♥ 2♥", None),
-    ("5♥ 6♥", None),
-];
-
-#[test]
-fn t2_meld_table() {
-    let rules = itp();
-    for &(input, expected) in TABLE {
-        let got = Meld::new(&cards(input), &rules.melds);
-        match (expected, got) {
-            (None, Err(_)) => {}
-            (Some((order, points, clean)), Ok(meld)) => {
-                assert_eq!(format_list(meld.cards()), format_list(&cards(order)), "stored order of {input}");
-                assert_eq!(meld.points(&rules), points, "points of {input}");
-                assert_eq!(meld.is_clean(), clean, "cleanliness of {input}");
-            }
-            (expected, got) => panic!("{input}: expected {expected:?}, got {got:?}"),
-        }
-    }
-}
-
 #[test]
 fn t3_join_makes_a_dirty_canastra_clean() {
     let rules = itp();
