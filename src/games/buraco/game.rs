@@ -4,15 +4,17 @@
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
-use crate::games::{Awaiting, Delivery, Engine, GameKind, Outcome, Seat, SetupError, TableSetup, Violation};
+use crate::games::{
+    Awaiting, Delivery, Engine, GameKind, Outcome, Seat, SetupError, TableSetup, Violation,
+};
 
 use crate::cards::{Card, Hand};
 
 use super::deal::Deal;
 use super::meld::Meld;
-use super::score::SideScore;
 use super::render;
 use super::rules::BuracoRules;
+use super::score::SideScore;
 use super::state::Table;
 
 /// A Buraco game in progress.
@@ -29,12 +31,19 @@ impl BuracoEngine {
         let seats = setup.wire_ids.len();
         if !rules.seat_counts.contains(&seats) {
             let expected: Vec<String> = rules.seat_counts.iter().map(|n| n.to_string()).collect();
-            return Err(SetupError::SeatCount { game: GameKind::ItpBuraco, expected: expected.join(" or "), got: seats });
+            return Err(SetupError::SeatCount {
+                game: GameKind::ItpBuraco,
+                expected: expected.join(" or "),
+                got: seats,
+            });
         }
         let mut rng = Pcg64::seed_from_u64(setup.seed);
         let deal = Deal::new(&rules, seats, &mut rng, setup.deal.as_deref())?;
         let deal_text = deal.text();
-        Ok(BuracoEngine { table: Table::new(rules, setup.wire_ids.clone(), deal, rng), deal_text })
+        Ok(BuracoEngine {
+            table: Table::new(rules, setup.wire_ids.clone(), deal, rng),
+            deal_text,
+        })
     }
 
     pub fn rules(&self) -> &BuracoRules {
