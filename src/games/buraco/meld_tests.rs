@@ -172,3 +172,20 @@ fn one_pass_validator_agrees_with_brute_force() {
         "the generator should produce valid melds too ({seen_valid})"
     );
 }
+
+#[test]
+fn jokers_are_wild_under_a_joker_policy() {
+    // A variant preset is data: same validator, jokers in the deck.
+    let rules = BuracoRules {
+        jokers_per_deck: 2,
+        ..itp()
+    };
+    let meld = Meld::new(&cards("3♥ JK 5♥"), &rules.melds).unwrap();
+    assert_eq!(format_list(meld.cards()), "[ 3♥ JK 5♥ ]");
+    assert!(!meld.is_clean());
+    assert_eq!(meld.points(&rules), 60);
+    // With a joker, a lone 2 of the suit must be the natural 2.
+    let meld = Meld::new(&cards("3♥ 4♥ 2♥ JK"), &rules.melds).unwrap();
+    assert_eq!(format_list(meld.cards()), "[ JK 2♥ 3♥ 4♥ ]");
+    assert!(Meld::new(&cards("3♥ JK 2♣ 6♥"), &rules.melds).is_err());
+}
