@@ -4,6 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::Engine;
+use super::buraco::{BuracoEngine, BuracoRules};
 
 /// A game juiz can referee, by its command-line name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -77,7 +78,6 @@ pub fn new_engine(kind: GameKind, setup: &TableSetup) -> Result<Box<dyn Engine>,
         return Err(SetupError::SeatCount { game: kind, expected: expected.join(" or "), got: seats });
     }
     match kind {
-        // The engine helper replaces this with `buraco::BuracoEngine::new(BuracoRules::itp(), setup)`.
-        GameKind::ItpBuraco => Err(SetupError::Deal { line: 0, message: format!("{kind}: engine not built yet") }),
+        GameKind::ItpBuraco => Ok(Box::new(BuracoEngine::new(BuracoRules::itp(), setup)?)),
     }
 }

@@ -1,6 +1,7 @@
 //! The rule sets juiz referees, behind the one `Engine` interface; the game kind is chosen here,
 //! once, and everything below the referee is generic.
 
+pub mod buraco;
 mod engine;
 mod kind;
 
