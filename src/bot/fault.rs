@@ -216,7 +216,10 @@ mod tests {
     fn names_are_kebab_case_and_round_trip() {
         for kind in FaultKind::ALL {
             let name = kind.name();
-            assert!(name.chars().all(|c| c.is_ascii_lowercase() || c == '-' || c == '8'));
+            assert!(
+                name.chars()
+                    .all(|c| c.is_ascii_lowercase() || c == '-' || c == '8')
+            );
             assert_eq!(FaultKind::from_name(name), Some(kind));
         }
         assert_eq!(FaultKind::ClosedOutput.name(), "closed-output");

@@ -102,7 +102,10 @@ mod tests {
         assert_eq!(lines.take_line().unwrap().as_deref(), Some("GET_STOCK"));
         assert_eq!(lines.take_line().unwrap(), None);
         lines.extend(b"\xe2\x99\xa5\n\n");
-        assert_eq!(lines.take_line().unwrap().as_deref(), Some("DISCARD 3\u{2665}"));
+        assert_eq!(
+            lines.take_line().unwrap().as_deref(),
+            Some("DISCARD 3\u{2665}")
+        );
         assert_eq!(lines.take_line().unwrap().as_deref(), Some(""));
         assert!(lines.is_empty());
     }
@@ -134,7 +137,11 @@ mod tests {
         lines.extend(b"ok\xffno\nnext\n");
         let fault = lines.take_line().unwrap_err();
         assert_eq!(fault.kind, FaultKind::InvalidUtf8);
-        assert!(fault.detail.contains("0xff at offset 2"), "{}", fault.detail);
+        assert!(
+            fault.detail.contains("0xff at offset 2"),
+            "{}",
+            fault.detail
+        );
         assert_eq!(lines.take_line().unwrap().as_deref(), Some("next"));
     }
 }

@@ -178,7 +178,9 @@ impl BotProcess {
             .try_for_each(|fd| sys::set_nonblocking(fd.as_fd()));
         if let Err(e) = nonblocking {
             bot.shutdown();
-            return Err(spawn_fault(format!("cannot configure the bot's pipes: {e}")));
+            return Err(spawn_fault(format!(
+                "cannot configure the bot's pipes: {e}"
+            )));
         }
         Ok(bot)
     }
@@ -208,7 +210,10 @@ impl BotProcess {
     /// `ClosedInput`; a bot that does not read its input in time is a `Timeout`.
     pub fn send(&mut self, line: &str) -> Result<(), BotFault> {
         if self.report.is_some() {
-            return Err(BotFault::new(FaultKind::ClosedInput, "the bot was shut down"));
+            return Err(BotFault::new(
+                FaultKind::ClosedInput,
+                "the bot was shut down",
+            ));
         }
         if let Some(fault) = self.exit_fault(Duration::ZERO) {
             return Err(fault);
@@ -220,7 +225,10 @@ impl BotProcess {
         let mut written = 0;
         while written < data.len() {
             let Some(stdin) = self.stdin.as_ref() else {
-                return Err(BotFault::new(FaultKind::ClosedInput, "the bot's input is closed"));
+                return Err(BotFault::new(
+                    FaultKind::ClosedInput,
+                    "the bot's input is closed",
+                ));
             };
             match sys::write(stdin, &data[written..]) {
                 Ok(n) => written += n,
@@ -236,10 +244,16 @@ impl BotProcess {
                             ),
                         ));
                     }
-                    let wait = if self.pidfd.is_some() { left } else { left.min(TICK) };
+                    let wait = if self.pidfd.is_some() {
+                        left
+                    } else {
+                        left.min(TICK)
+                    };
                     let (_, died) = sys::poll_two(
                         Some((stdin.as_fd(), PollFlags::POLLOUT)),
-                        self.pidfd.as_ref().map(|fd| (fd.as_fd(), PollFlags::POLLIN)),
+                        self.pidfd
+                            .as_ref()
+                            .map(|fd| (fd.as_fd(), PollFlags::POLLIN)),
                         wait,
                     );
                     if (died || self.pidfd.is_none())
@@ -275,7 +289,10 @@ impl BotProcess {
                 return Ok((line, start.elapsed()));
             }
             if self.report.is_some() {
-                return Err(BotFault::new(FaultKind::ClosedOutput, "the bot was shut down"));
+                return Err(BotFault::new(
+                    FaultKind::ClosedOutput,
+                    "the bot was shut down",
+                ));
             }
             if self.stdout_eof {
                 let settle = sys::left(deadline).min(EXIT_SETTLE);
@@ -308,14 +325,20 @@ impl BotProcess {
                     ),
                 ));
             }
-            let wait = if self.pidfd.is_some() { left } else { left.min(TICK) };
+            let wait = if self.pidfd.is_some() {
+                left
+            } else {
+                left.min(TICK)
+            };
             let Some(stdout) = self.stdout.as_ref() else {
                 self.stdout_eof = true;
                 continue;
             };
             let (readable, _) = sys::poll_two(
                 Some((stdout.as_fd(), PollFlags::POLLIN)),
-                self.pidfd.as_ref().map(|fd| (fd.as_fd(), PollFlags::POLLIN)),
+                self.pidfd
+                    .as_ref()
+                    .map(|fd| (fd.as_fd(), PollFlags::POLLIN)),
                 wait,
             );
             if readable {

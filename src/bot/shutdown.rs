@@ -59,8 +59,15 @@ impl BotProcess {
             if left.is_zero() {
                 return None;
             }
-            let pidfd = self.pidfd.as_ref().map(|fd| (fd.as_fd(), PollFlags::POLLIN));
-            let wait = if pidfd.is_some() { left } else { left.min(TICK) };
+            let pidfd = self
+                .pidfd
+                .as_ref()
+                .map(|fd| (fd.as_fd(), PollFlags::POLLIN));
+            let wait = if pidfd.is_some() {
+                left
+            } else {
+                left.min(TICK)
+            };
             sys::poll_two(pidfd, None, wait);
         }
     }
