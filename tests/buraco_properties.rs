@@ -10,19 +10,12 @@ use juiz::games::buraco::{BuracoEngine, BuracoRules, Meld};
 use juiz::games::{Awaiting, Delivery, Engine, Outcome, TableSetup};
 
 fn setup(seats: usize, seed: u64, deal: Option<String>) -> TableSetup {
-    TableSetup {
-        wire_ids: (1..=seats).map(|i| format!("p{i}.rnd")).collect(),
-        seed,
-        deal,
-    }
+    TableSetup { wire_ids: (1..=seats).map(|i| format!("p{i}.rnd")).collect(), seed, deal }
 }
 
 /// Cards that could share a run with `card`: its suit, or any 2.
 fn companions(hand: &[Card], card: Card) -> Vec<Card> {
-    hand.iter()
-        .copied()
-        .filter(|c| c.suit() == card.suit() || c.is(Rank::Two) || card.is(Rank::Two))
-        .collect()
+    hand.iter().copied().filter(|c| c.suit() == card.suit() || c.is(Rank::Two) || card.is(Rank::Two)).collect()
 }
 
 /// A random legal line for the seat to play, found with the public meld validator.
@@ -89,9 +82,7 @@ fn bad_line(e: &BuracoEngine, rng: &mut Pcg64) -> (usize, String) {
         .map(|i| {
             format!(
                 "{}{}",
-                [
-                    "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"
-                ][i % 13],
+                ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"][i % 13],
                 ["♥", "♦", "♣", "♠"][i / 13]
             )
         })
@@ -111,20 +102,10 @@ fn bad_line(e: &BuracoEngine, rng: &mut Pcg64) -> (usize, String) {
         (seat, "MELD_JOIN x [ 3♥ ]".into()),
         (seat, "MELD_JOIN 0 3♥".into()),
         (seat, "MELD_NEW [ 2♣ 2♦ 2♥ ]".into()),
-        (
-            seat,
-            format!("MELD_NEW [ {any_card} {any_card} {any_card} ]"),
-        ),
+        (seat, format!("MELD_NEW [ {any_card} {any_card} {any_card} ]")),
         (seat, "GET_DISCARD [ A♠ ]".into()),
         (seat, "DISCARD 5♥x".into()),
-        (
-            seat,
-            if e.has_drawn() {
-                "GET_STOCK".into()
-            } else {
-                format!("DISCARD {any_card}")
-            },
-        ),
+        (seat, if e.has_drawn() { "GET_STOCK".into() } else { format!("DISCARD {any_card}") }),
     ];
     lines[rng.random_range(0..lines.len())].clone()
 }
@@ -158,36 +139,15 @@ fn play(seats: usize, seed: u64, garbage: bool) -> Game {
         assert_eq!(e.awaiting(), Awaiting::One(e.current()));
         if garbage && rng.random_range(0..4) == 0 {
             let (seat, line) = bad_line(&e, &mut rng);
-            let before = (
-                e.render(None),
-                e.deal_text(),
-                e.clone().take_deliveries(),
-                e.current(),
-                e.has_drawn(),
-            );
-            assert!(
-                e.submit(seat, &line).is_err(),
-                "seed {seed}: {line:?} from seat {seat} was accepted"
-            );
-            let after = (
-                e.render(None),
-                e.deal_text(),
-                e.clone().take_deliveries(),
-                e.current(),
-                e.has_drawn(),
-            );
-            assert_eq!(
-                before, after,
-                "seed {seed}: refused {line:?} changed the state"
-            );
+            let before = (e.render(None), e.deal_text(), e.clone().take_deliveries(), e.current(), e.has_drawn());
+            assert!(e.submit(seat, &line).is_err(), "seed {seed}: {line:?} from seat {seat} was accepted");
+            let after = (e.render(None), e.deal_text(), e.clone().take_deliveries(), e.current(), e.has_drawn());
+            assert_eq!(before, after, "seed {seed}: refused {line:?} changed the state");
         }
         let seat = e.current();
         let line = legal_line(&e, &mut rng);
         if let Err(v) = e.submit(seat, &line) {
-            panic!(
-                "seed {seed}: legal {line:?} refused: {v}\n{}",
-                e.render(None)
-            );
+            panic!("seed {seed}: legal {line:?} refused: {v}\n{}", e.render(None));
         }
         assert_eq!(card_count(&e), total, "seed {seed}: after {line:?}");
         deliveries.extend(e.take_deliveries());
@@ -195,12 +155,7 @@ fn play(seats: usize, seed: u64, garbage: bool) -> Game {
     }
     assert_eq!(e.awaiting(), Awaiting::Nobody);
     assert!(e.take_deliveries().is_empty());
-    Game {
-        lines,
-        deliveries,
-        outcome: e.outcome().unwrap(),
-        deal_text: e.deal_text(),
-    }
+    Game { lines, deliveries, outcome: e.outcome().unwrap(), deal_text: e.deal_text() }
 }
 
 #[test]
@@ -210,11 +165,7 @@ fn random_legal_play_always_ends_and_conserves_cards() {
     for seed in 0..60 {
         for seats in [2, 4] {
             let game = play(seats, seed, false);
-            pickups += game
-                .lines
-                .iter()
-                .filter(|(_, l)| l.starts_with("GET_DISCARD"))
-                .count();
+            pickups += game.lines.iter().filter(|(_, l)| l.starts_with("GET_DISCARD")).count();
             if let juiz::games::Ending::Finished { reason } = &game.outcome.ending
                 && reason.ends_with("went out")
             {
@@ -222,10 +173,7 @@ fn random_legal_play_always_ends_and_conserves_cards() {
             }
         }
     }
-    assert!(
-        pickups > 100,
-        "the strategy should take the discard pile sometimes ({pickups})"
-    );
+    assert!(pickups > 100, "the strategy should take the discard pile sometimes ({pickups})");
     assert!(went_out > 0, "some games should end by going out");
 }
 
@@ -245,20 +193,14 @@ fn same_seed_same_game_and_deal_text_replays_it() {
         assert_eq!(game.deliveries, again.deliveries, "seed {seed}");
         assert_eq!(game.outcome, again.outcome);
 
-        let mut replay = BuracoEngine::new(
-            BuracoRules::itp(),
-            &setup(seats, seed, Some(game.deal_text.clone())),
-        )
-        .unwrap();
+        let mut replay =
+            BuracoEngine::new(BuracoRules::itp(), &setup(seats, seed, Some(game.deal_text.clone()))).unwrap();
         let mut deliveries = replay.take_deliveries();
         for (seat, line) in &game.lines {
             replay.submit(*seat, line).unwrap();
             deliveries.extend(replay.take_deliveries());
         }
-        assert_eq!(
-            deliveries, game.deliveries,
-            "seed {seed}: replay from deal_text"
-        );
+        assert_eq!(deliveries, game.deliveries, "seed {seed}: replay from deal_text");
         assert_eq!(replay.outcome(), Some(game.outcome));
         assert_eq!(replay.deal_text(), game.deal_text);
     }

@@ -22,7 +22,13 @@ fn results(seeds: std::ops::Range<u64>, seats: usize, marker: &str) -> Vec<Strin
         .into_par_iter()
         .map(|seed| {
             let players = (0..seats)
-                .map(|s| if (s + seed as usize) % 2 == 0 { spec("smart", &smart, marker) } else { spec("template", &template, marker) })
+                .map(|s| {
+                    if (s + seed as usize) % 2 == 0 {
+                        spec("smart", &smart, marker)
+                    } else {
+                        spec("template", &template, marker)
+                    }
+                })
                 .collect();
             let report = referee::play(&GameConfig::new(GameKind::ItpBuraco, seed, players), &mut Quiet).unwrap();
             assert!(report.fault.is_none(), "seed {seed}, {seats} players: {:?}", report.fault);

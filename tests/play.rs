@@ -44,7 +44,9 @@ fn four_players_in_two_teams() {
     let line = silent_game(&["--seed", "11", &smart, &template, &smart, &template]);
     assert!(line.starts_with("OK 11 "), "{line}");
     assert!(
-        line.ends_with("p1.smart e p3.smart") || line.ends_with("p2.template e p4.template") || line.ends_with("empate"),
+        line.ends_with("p1.smart e p3.smart")
+            || line.ends_with("p2.template e p4.template")
+            || line.ends_with("empate"),
         "{line}"
     );
 }
@@ -53,7 +55,14 @@ fn four_players_in_two_teams() {
 fn taking_the_pile_with_the_last_cards_ends_the_game_t1() {
     // Scenario T1 of the rules: P0 melds the top 5♠ with 6♠ 7♠ and goes out at once.
     let (_dir, deal) = deal_file("[ 6♠ 7♠ ]\n[ 3♥ 4♥ 9♦ ]\n5♠\n0\n");
-    let line = silent_game(&["--seed", "7", "--deal", &path_str(&deal), &path_str(&c_bot("smart")), &path_str(&c_bot("template"))]);
+    let line = silent_game(&[
+        "--seed",
+        "7",
+        "--deal",
+        &path_str(&deal),
+        &path_str(&c_bot("smart")),
+        &path_str(&c_bot("template")),
+    ]);
     assert_eq!(line, "OK 7 115 -20 p1.smart");
 }
 
@@ -89,8 +98,21 @@ fn against_misbehaving(how: &str, marker: &str) -> (String, Duration) {
 #[test]
 fn misbehaving_bots_lose_and_leave_nothing_running() {
     let faulty = [
-        "sleep", "crash", "exit", "garbage", "illegal", "endless", "flood", "bad-utf8", "close-stdout", "close-stdin",
-        "fork-holder", "ignore-term", "spawn-many", "early", "exit-at-start",
+        "sleep",
+        "crash",
+        "exit",
+        "garbage",
+        "illegal",
+        "endless",
+        "flood",
+        "bad-utf8",
+        "close-stdout",
+        "close-stdin",
+        "fork-holder",
+        "ignore-term",
+        "spawn-many",
+        "early",
+        "exit-at-start",
     ];
     for how in faulty {
         let marker = format!("juiz-e2e-{how}-{}", std::process::id());
@@ -140,7 +162,14 @@ fn log_replay_and_feeding_a_bot() {
 fn a_tampered_log_does_not_replay() {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("game.csv");
-    silent_game(&["--seed", "8", "--log", &path_str(&log), &path_str(&c_bot("template")), &path_str(&c_bot("template"))]);
+    silent_game(&[
+        "--seed",
+        "8",
+        "--log",
+        &path_str(&log),
+        &path_str(&c_bot("template")),
+        &path_str(&c_bot("template")),
+    ]);
     let text = std::fs::read_to_string(&log).unwrap();
     // Change the first card drawn from the stock in the recording.
     let tampered = text.replacen(",<,GET_STOCK", ",<,GET_DISCARD [ 2♣ 2♦ ]", 1);

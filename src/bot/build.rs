@@ -16,28 +16,15 @@ const MAX_OUTPUT_BYTES: usize = 16 * 1024;
 #[derive(Debug, Error)]
 pub enum BuildError {
     #[error("cannot read C source {}: {source}", .path.display())]
-    Read {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    Read { path: PathBuf, source: std::io::Error },
     #[error("cannot use build cache {}: {source}", .path.display())]
-    Cache {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    Cache { path: PathBuf, source: std::io::Error },
     #[error("bad CC value `{0}` (unbalanced quotes or empty)")]
     BadCompiler(String),
     #[error("cannot run the C compiler `{compiler}`: {source} (set CC to choose one)")]
-    Compiler {
-        compiler: String,
-        source: std::io::Error,
-    },
+    Compiler { compiler: String, source: std::io::Error },
     #[error("compiling {} failed ({status}):\n{output}", .path.display())]
-    Compile {
-        path: PathBuf,
-        status: String,
-        output: String,
-    },
+    Compile { path: PathBuf, status: String, output: String },
 }
 
 /// The build cache used when none is given: `$JUIZ_BUILD_CACHE`, else `juiz-build-<uid>` in
@@ -57,10 +44,7 @@ pub fn default_build_cache() -> PathBuf {
 /// Concurrent builds of the same source are safe: each compiles to its own temporary name and
 /// renames it into place.
 pub fn build_c(source: &Path, cache_dir: &Path) -> Result<PathBuf, BuildError> {
-    let read_err = |e| BuildError::Read {
-        path: source.to_path_buf(),
-        source: e,
-    };
+    let read_err = |e| BuildError::Read { path: source.to_path_buf(), source: e };
     let bytes = std::fs::read(source).map_err(read_err)?;
     let source_abs = std::path::absolute(source).map_err(read_err)?;
     let cc_text = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
@@ -81,20 +65,10 @@ pub fn build_c(source: &Path, cache_dir: &Path) -> Result<PathBuf, BuildError> {
         hash.write(&std::fs::read(dir.join(&header)).unwrap_or_default());
     }
 
-    let cache_err = |e| BuildError::Cache {
-        path: cache_dir.to_path_buf(),
-        source: e,
-    };
-    DirBuilder::new()
-        .recursive(true)
-        .mode(0o700)
-        .create(cache_dir)
-        .map_err(cache_err)?;
+    let cache_err = |e| BuildError::Cache { path: cache_dir.to_path_buf(), source: e };
+    DirBuilder::new().recursive(true).mode(0o700).create(cache_dir).map_err(cache_err)?;
     let cache_abs = std::path::absolute(cache_dir).map_err(cache_err)?;
-    let stem = source
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "bot".to_string());
+    let stem = source.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "bot".to_string());
     let binary = cache_abs.join(format!("{stem}-{:016x}", hash.finish()));
     if binary.is_file() {
         return Ok(binary);
@@ -112,10 +86,7 @@ pub fn build_c(source: &Path, cache_dir: &Path) -> Result<PathBuf, BuildError> {
         .arg("-lm")
         .stdin(Stdio::null())
         .output()
-        .map_err(|e| BuildError::Compiler {
-            compiler: cc_text.clone(),
-            source: e,
-        })?;
+        .map_err(|e| BuildError::Compiler { compiler: cc_text.clone(), source: e })?;
     if !output.status.success() || !temp.is_file() {
         let _ = std::fs::remove_file(&temp);
         let mut text = String::from_utf8_lossy(&output.stderr).into_owned();

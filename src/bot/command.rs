@@ -117,15 +117,10 @@ fn check_executable(path: &Path) -> Result<(), CommandError> {
 fn find_in_path(name: &str) -> Result<PathBuf, CommandError> {
     let path_var = std::env::var_os("PATH").unwrap_or_default();
     for dir in std::env::split_paths(&path_var) {
-        let dir = if dir.as_os_str().is_empty() {
-            PathBuf::from(".")
-        } else {
-            dir
-        };
+        let dir = if dir.as_os_str().is_empty() { PathBuf::from(".") } else { dir };
         let candidate = dir.join(name);
         if check_executable(&candidate).is_ok() {
-            return std::path::absolute(&candidate)
-                .map_err(|_| CommandError::NotInPath(name.to_string()));
+            return std::path::absolute(&candidate).map_err(|_| CommandError::NotInPath(name.to_string()));
         }
     }
     Err(CommandError::NotInPath(name.to_string()))

@@ -90,10 +90,7 @@ pub struct BotFault {
 
 impl BotFault {
     pub fn new(kind: FaultKind, detail: impl Into<String>) -> BotFault {
-        BotFault {
-            kind,
-            detail: detail.into(),
-        }
+        BotFault { kind, detail: detail.into() }
     }
 }
 
@@ -118,10 +115,7 @@ impl Termination {
         if libc::WIFEXITED(status) {
             Some(Termination::Exited(libc::WEXITSTATUS(status)))
         } else if libc::WIFSIGNALED(status) {
-            Some(Termination::Signaled {
-                signal: libc::WTERMSIG(status),
-                core_dumped: libc::WCOREDUMP(status),
-            })
+            Some(Termination::Signaled { signal: libc::WTERMSIG(status), core_dumped: libc::WCOREDUMP(status) })
         } else {
             None
         }
@@ -140,10 +134,7 @@ impl fmt::Display for Termination {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Termination::Exited(code) => write!(f, "exited with code {code}"),
-            Termination::Signaled {
-                signal,
-                core_dumped,
-            } => {
+            Termination::Signaled { signal, core_dumped } => {
                 write!(f, "killed by signal {signal} ({})", signal_name(signal))?;
                 if core_dumped {
                     f.write_str(", core dumped")?;
@@ -216,10 +207,7 @@ mod tests {
     fn names_are_kebab_case_and_round_trip() {
         for kind in FaultKind::ALL {
             let name = kind.name();
-            assert!(
-                name.chars()
-                    .all(|c| c.is_ascii_lowercase() || c == '-' || c == '8')
-            );
+            assert!(name.chars().all(|c| c.is_ascii_lowercase() || c == '-' || c == '8'));
             assert_eq!(FaultKind::from_name(name), Some(kind));
         }
         assert_eq!(FaultKind::ClosedOutput.name(), "closed-output");
@@ -231,10 +219,7 @@ mod tests {
         let fault = BotFault::new(FaultKind::Timeout, "no line within 3s");
         assert_eq!(fault.to_string(), "timeout: no line within 3s");
         assert_eq!(Termination::Exited(3).to_string(), "exited with code 3");
-        let segv = Termination::Signaled {
-            signal: 11,
-            core_dumped: false,
-        };
+        let segv = Termination::Signaled { signal: 11, core_dumped: false };
         assert_eq!(segv.to_string(), "killed by signal 11 (SIGSEGV)");
         assert_eq!(signal_name(9), "SIGKILL");
         assert_eq!(signal_name(999), "signal 999");

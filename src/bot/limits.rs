@@ -98,11 +98,7 @@ mod tests {
 
     #[test]
     fn cpu_limit_leaves_a_second_between_sigxcpu_and_sigkill() {
-        let limits = Limits {
-            cpu_seconds: Some(5),
-            memory_bytes: Some(1 << 30),
-            ..Limits::default()
-        };
+        let limits = Limits { cpu_seconds: Some(5), memory_bytes: Some(1 << 30), ..Limits::default() };
         let list = limits.rlimits();
         assert!(list.contains(&(Resource::RLIMIT_CPU, 5, 6)));
         assert!(list.contains(&(Resource::RLIMIT_AS, 1 << 30, 1 << 30)));

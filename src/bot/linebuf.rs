@@ -12,10 +12,7 @@ pub(crate) struct LineBuffer {
 impl LineBuffer {
     /// `cap` is the longest line accepted, without its '\n' (and without a trailing '\r').
     pub(crate) fn new(cap: usize) -> LineBuffer {
-        LineBuffer {
-            buf: Vec::new(),
-            cap,
-        }
+        LineBuffer { buf: Vec::new(), cap }
     }
 
     /// Whether reading more could still complete a line: past `cap + 1` bytes without a
@@ -52,10 +49,7 @@ impl LineBuffer {
                 self.buf.clear();
                 return Err(BotFault::new(
                     FaultKind::OversizedLine,
-                    format!(
-                        "more than {} bytes without a newline ({seen} bytes read)",
-                        self.cap
-                    ),
+                    format!("more than {} bytes without a newline ({seen} bytes read)", self.cap),
                 ));
             }
             return Ok(None);
@@ -102,10 +96,7 @@ mod tests {
         assert_eq!(lines.take_line().unwrap().as_deref(), Some("GET_STOCK"));
         assert_eq!(lines.take_line().unwrap(), None);
         lines.extend(b"\xe2\x99\xa5\n\n");
-        assert_eq!(
-            lines.take_line().unwrap().as_deref(),
-            Some("DISCARD 3\u{2665}")
-        );
+        assert_eq!(lines.take_line().unwrap().as_deref(), Some("DISCARD 3\u{2665}"));
         assert_eq!(lines.take_line().unwrap().as_deref(), Some(""));
         assert!(lines.is_empty());
     }
@@ -137,11 +128,7 @@ mod tests {
         lines.extend(b"ok\xffno\nnext\n");
         let fault = lines.take_line().unwrap_err();
         assert_eq!(fault.kind, FaultKind::InvalidUtf8);
-        assert!(
-            fault.detail.contains("0xff at offset 2"),
-            "{}",
-            fault.detail
-        );
+        assert!(fault.detail.contains("0xff at offset 2"), "{}", fault.detail);
         assert_eq!(lines.take_line().unwrap().as_deref(), Some("next"));
     }
 }

@@ -82,10 +82,7 @@ impl BotProcess {
         stderr_log: Option<&Path>,
         limits: &Limits,
     ) -> Result<BotProcess, BotFault> {
-        let program = cmd
-            .argv
-            .first()
-            .ok_or_else(|| spawn_fault("empty bot command".to_string()))?;
+        let program = cmd.argv.first().ok_or_else(|| spawn_fault("empty bot command".to_string()))?;
         let (temp_dir, work_dir) = match work {
             WorkDir::Fresh => {
                 let dir = tempfile::Builder::new()
@@ -96,16 +93,16 @@ impl BotProcess {
                 (Some(dir), path)
             }
             WorkDir::Given(path) => {
-                std::fs::create_dir_all(&path).map_err(|e| {
-                    spawn_fault(format!("cannot create work dir {}: {e}", path.display()))
-                })?;
+                std::fs::create_dir_all(&path)
+                    .map_err(|e| spawn_fault(format!("cannot create work dir {}: {e}", path.display())))?;
                 (None, path)
             }
         };
         let log = match stderr_log {
-            Some(path) => Some(File::create(path).map_err(|e| {
-                spawn_fault(format!("cannot create stderr log {}: {e}", path.display()))
-            })?),
+            Some(path) => Some(
+                File::create(path)
+                    .map_err(|e| spawn_fault(format!("cannot create stderr log {}: {e}", path.display())))?,
+            ),
             None => None,
         };
 
@@ -115,10 +112,7 @@ impl BotProcess {
             .args(&cmd.argv[1..])
             .current_dir(&work_dir)
             .env_clear()
-            .env(
-                "PATH",
-                std::env::var_os("PATH").unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into()),
-            )
+            .env("PATH", std::env::var_os("PATH").unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into()))
             .env("HOME", &work_dir)
             .env("TMPDIR", &work_dir)
             .env("LANG", "C.UTF-8")
@@ -135,9 +129,7 @@ impl BotProcess {
                 command.pre_exec(move || apply_in_child(&rlimits));
             }
         }
-        let mut child = command
-            .spawn()
-            .map_err(|e| spawn_fault(format!("cannot start `{}`: {e}", cmd.display)))?;
+        let mut child = command.spawn().map_err(|e| spawn_fault(format!("cannot start `{}`: {e}", cmd.display)))?;
         let pid = child.id();
         let pid_i32 = i32::try_from(pid).unwrap_or(i32::MAX);
         let pipes = (child.stdin.take(), child.stdout.take(), child.stderr.take());
@@ -172,15 +164,11 @@ impl BotProcess {
             replies: 0,
             report: None,
         };
-        let nonblocking = [&bot.stdin, &bot.stdout]
-            .into_iter()
-            .flatten()
-            .try_for_each(|fd| sys::set_nonblocking(fd.as_fd()));
+        let nonblocking =
+            [&bot.stdin, &bot.stdout].into_iter().flatten().try_for_each(|fd| sys::set_nonblocking(fd.as_fd()));
         if let Err(e) = nonblocking {
             bot.shutdown();
-            return Err(spawn_fault(format!(
-                "cannot configure the bot's pipes: {e}"
-            )));
+            return Err(spawn_fault(format!("cannot configure the bot's pipes: {e}")));
         }
         Ok(bot)
     }
@@ -210,10 +198,7 @@ impl BotProcess {
     /// `ClosedInput`; a bot that does not read its input in time is a `Timeout`.
     pub fn send(&mut self, line: &str) -> Result<(), BotFault> {
         if self.report.is_some() {
-            return Err(BotFault::new(
-                FaultKind::ClosedInput,
-                "the bot was shut down",
-            ));
+            return Err(BotFault::new(FaultKind::ClosedInput, "the bot was shut down"));
         }
         if let Some(fault) = self.exit_fault(Duration::ZERO) {
             return Err(fault);
@@ -225,10 +210,7 @@ impl BotProcess {
         let mut written = 0;
         while written < data.len() {
             let Some(stdin) = self.stdin.as_ref() else {
-                return Err(BotFault::new(
-                    FaultKind::ClosedInput,
-                    "the bot's input is closed",
-                ));
+                return Err(BotFault::new(FaultKind::ClosedInput, "the bot's input is closed"));
             };
             match sys::write(stdin, &data[written..]) {
                 Ok(n) => written += n,
@@ -244,16 +226,10 @@ impl BotProcess {
                             ),
                         ));
                     }
-                    let wait = if self.pidfd.is_some() {
-                        left
-                    } else {
-                        left.min(TICK)
-                    };
+                    let wait = if self.pidfd.is_some() { left } else { left.min(TICK) };
                     let (_, died) = sys::poll_two(
                         Some((stdin.as_fd(), PollFlags::POLLOUT)),
-                        self.pidfd
-                            .as_ref()
-                            .map(|fd| (fd.as_fd(), PollFlags::POLLIN)),
+                        self.pidfd.as_ref().map(|fd| (fd.as_fd(), PollFlags::POLLIN)),
                         wait,
                     );
                     if (died || self.pidfd.is_none())
@@ -289,18 +265,12 @@ impl BotProcess {
                 return Ok((line, start.elapsed()));
             }
             if self.report.is_some() {
-                return Err(BotFault::new(
-                    FaultKind::ClosedOutput,
-                    "the bot was shut down",
-                ));
+                return Err(BotFault::new(FaultKind::ClosedOutput, "the bot was shut down"));
             }
             if self.stdout_eof {
                 let settle = sys::left(deadline).min(EXIT_SETTLE);
                 return Err(self.exit_fault(settle).unwrap_or_else(|| {
-                    BotFault::new(
-                        FaultKind::ClosedOutput,
-                        format!("the bot closed its output{}", self.partial_note()),
-                    )
+                    BotFault::new(FaultKind::ClosedOutput, format!("the bot closed its output{}", self.partial_note()))
                 }));
             }
             if self.exited.is_some() || sys::has_exited(self.pid) {
@@ -318,27 +288,17 @@ impl BotProcess {
             if left.is_zero() {
                 return Err(BotFault::new(
                     FaultKind::Timeout,
-                    format!(
-                        "no line within {}{}",
-                        humantime::format_duration(timeout),
-                        self.partial_note()
-                    ),
+                    format!("no line within {}{}", humantime::format_duration(timeout), self.partial_note()),
                 ));
             }
-            let wait = if self.pidfd.is_some() {
-                left
-            } else {
-                left.min(TICK)
-            };
+            let wait = if self.pidfd.is_some() { left } else { left.min(TICK) };
             let Some(stdout) = self.stdout.as_ref() else {
                 self.stdout_eof = true;
                 continue;
             };
             let (readable, _) = sys::poll_two(
                 Some((stdout.as_fd(), PollFlags::POLLIN)),
-                self.pidfd
-                    .as_ref()
-                    .map(|fd| (fd.as_fd(), PollFlags::POLLIN)),
+                self.pidfd.as_ref().map(|fd| (fd.as_fd(), PollFlags::POLLIN)),
                 wait,
             );
             if readable {
@@ -350,11 +310,7 @@ impl BotProcess {
     /// `receive` with the limits' timeout: `startup_timeout` until the bot's first reply of
     /// the game, `move_timeout` after.
     pub fn receive_reply(&mut self) -> Result<(String, Duration), BotFault> {
-        let timeout = if self.replies == 0 {
-            self.limits.startup_timeout
-        } else {
-            self.limits.move_timeout
-        };
+        let timeout = if self.replies == 0 { self.limits.startup_timeout } else { self.limits.move_timeout };
         self.receive(timeout)
     }
 

@@ -15,12 +15,7 @@ use super::sys;
 /// How long `shutdown` keeps reaping after SIGKILL before it reports the group as not cleared.
 const CLEANUP_BOUND: Duration = Duration::from_secs(2);
 /// Words in a dying bot's stderr that say it ran out of memory.
-const OOM_MARKERS: [&str; 4] = [
-    "MemoryError",
-    "bad_alloc",
-    "Cannot allocate memory",
-    "out of memory",
-];
+const OOM_MARKERS: [&str; 4] = ["MemoryError", "bad_alloc", "Cannot allocate memory", "out of memory"];
 
 impl BotProcess {
     /// The fault for a main process that has exited, waiting at most `wait` for it to exit.
@@ -43,14 +38,8 @@ impl BotProcess {
                 sys::signal_group(self.pid, Signal::SIGKILL);
                 self.group_killed = true;
                 let exited = match sys::reap(self.pid, true) {
-                    Ok(Some(reaped)) => Exited {
-                        termination: reaped.termination,
-                        usage: reaped.usage,
-                    },
-                    _ => Exited {
-                        termination: None,
-                        usage: Default::default(),
-                    },
+                    Ok(Some(reaped)) => Exited { termination: reaped.termination, usage: reaped.usage },
+                    _ => Exited { termination: None, usage: Default::default() },
                 };
                 self.exited = Some(exited);
                 return Some(exited);
@@ -59,15 +48,8 @@ impl BotProcess {
             if left.is_zero() {
                 return None;
             }
-            let pidfd = self
-                .pidfd
-                .as_ref()
-                .map(|fd| (fd.as_fd(), PollFlags::POLLIN));
-            let wait = if pidfd.is_some() {
-                left
-            } else {
-                left.min(TICK)
-            };
+            let pidfd = self.pidfd.as_ref().map(|fd| (fd.as_fd(), PollFlags::POLLIN));
+            let wait = if pidfd.is_some() { left } else { left.min(TICK) };
             sys::poll_two(pidfd, None, wait);
         }
     }
@@ -83,10 +65,7 @@ impl BotProcess {
         if let Some(secs) = limits.cpu_seconds {
             let used_up = exited.usage.cpu_time >= Duration::from_secs(secs);
             if signal == Some(libc::SIGXCPU) || (signal == Some(libc::SIGKILL) && used_up) {
-                return BotFault::new(
-                    FaultKind::CpuTime,
-                    format!("used up its cpu time limit of {secs}s ({term})"),
-                );
+                return BotFault::new(FaultKind::CpuTime, format!("used up its cpu time limit of {secs}s ({term})"));
             }
         }
         if let Some(bytes) = limits.memory_bytes {
@@ -133,11 +112,7 @@ impl BotProcess {
         self.stdout = None;
         self.pidfd = None;
         self.lines.clear();
-        let stderr_wait = if group_cleared {
-            Duration::from_secs(1)
-        } else {
-            Duration::from_millis(50)
-        };
+        let stderr_wait = if group_cleared { Duration::from_secs(1) } else { Duration::from_millis(50) };
         let (stderr_bytes, stderr_dropped) = self.stderr.finish(stderr_wait);
         if let Some(dir) = self.temp_dir.take() {
             let path = dir.path().to_path_buf();
@@ -145,10 +120,7 @@ impl BotProcess {
                 remove_stubborn_dir(&path);
             }
         }
-        let exited = self.exited.unwrap_or(Exited {
-            termination: None,
-            usage: Default::default(),
-        });
+        let exited = self.exited.unwrap_or(Exited { termination: None, usage: Default::default() });
         let report = ExitReport {
             termination: exited.termination,
             sent_term,

@@ -33,27 +33,16 @@ fn lock(shared: &Mutex<Shared>) -> MutexGuard<'_, Shared> {
 
 impl StderrDrain {
     /// Starts reading `pipe` until end of file, writing at most `cap` bytes into `log`.
-    pub(crate) fn start(
-        pipe: ChildStderr,
-        log: Option<File>,
-        cap: u64,
-        pid: u32,
-    ) -> std::io::Result<StderrDrain> {
+    pub(crate) fn start(pipe: ChildStderr, log: Option<File>, cap: u64, pid: u32) -> std::io::Result<StderrDrain> {
         let shared = Arc::new(Mutex::new(Shared::default()));
         let (done_tx, done) = sync_channel(1);
         let thread_shared = Arc::clone(&shared);
-        let handle = std::thread::Builder::new()
-            .name(format!("juiz-stderr-{pid}"))
-            .stack_size(64 * 1024)
-            .spawn(move || {
+        let handle =
+            std::thread::Builder::new().name(format!("juiz-stderr-{pid}")).stack_size(64 * 1024).spawn(move || {
                 drain(pipe, log, cap, &thread_shared);
                 let _ = done_tx.send(());
             })?;
-        Ok(StderrDrain {
-            shared,
-            done,
-            handle: Some(handle),
-        })
+        Ok(StderrDrain { shared, done, handle: Some(handle) })
     }
 
     /// The last bytes of stderr (at most `TAIL_BYTES`), lossily decoded.

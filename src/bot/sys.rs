@@ -95,9 +95,8 @@ pub(crate) fn reap(target: i32, block: bool) -> Result<Option<Reaped>, Errno> {
 }
 
 fn usage_of(r: &libc::rusage) -> Usage {
-    let time = |t: libc::timeval| {
-        Duration::from_secs(t.tv_sec.max(0) as u64) + Duration::from_micros(t.tv_usec.max(0) as u64)
-    };
+    let time =
+        |t: libc::timeval| Duration::from_secs(t.tv_sec.max(0) as u64) + Duration::from_micros(t.tv_usec.max(0) as u64);
     Usage {
         cpu_time: time(r.ru_utime) + time(r.ru_stime),
         max_rss_bytes: (r.ru_maxrss.max(0) as u64).saturating_mul(1024),
@@ -150,10 +149,7 @@ pub(crate) fn poll_two(
     if poll(&mut fds, poll_timeout(wait)).is_err() {
         return (false, false);
     }
-    let ready = |slot: Option<usize>| {
-        slot.and_then(|i| fds[i].revents())
-            .is_some_and(|r| !r.is_empty())
-    };
+    let ready = |slot: Option<usize>| slot.and_then(|i| fds[i].revents()).is_some_and(|r| !r.is_empty());
     (ready(slots[0]), ready(slots[1]))
 }
 

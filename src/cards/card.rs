@@ -77,9 +77,7 @@ impl Rank {
 
     /// The rank's value as written on the wire.
     pub fn label(self) -> &'static str {
-        const LABELS: [&str; 13] = [
-            "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
-        ];
+        const LABELS: [&str; 13] = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
         LABELS[self.index()]
     }
 
@@ -150,10 +148,7 @@ impl FromStr for Card {
     /// Strict: the whole token must be a value (`2`…`10`, `J`, `Q`, `K`, `A`) followed by exactly
     /// one suit symbol, or `JK`. Anything else (`5♥x`, `1♠`, `11♠`, `♠`, `5`) is an error.
     fn from_str(token: &str) -> Result<Card, CardParseError> {
-        let fail = |reason| CardParseError {
-            token: token.to_string(),
-            reason,
-        };
+        let fail = |reason| CardParseError { token: token.to_string(), reason };
         if token == JOKER_TOKEN {
             return Ok(Card::Joker);
         }
@@ -172,8 +167,7 @@ impl FromStr for Card {
         if value.is_empty() {
             return Err(fail("no value before the suit"));
         }
-        let rank =
-            Rank::from_label(value).ok_or_else(|| fail("value must be 2-10, J, Q, K or A"))?;
+        let rank = Rank::from_label(value).ok_or_else(|| fail("value must be 2-10, J, Q, K or A"))?;
         Ok(Card::new(rank, suit))
     }
 }
@@ -198,27 +192,19 @@ mod tests {
             }
         }
         assert_eq!("JK".parse::<Card>(), Ok(Card::Joker));
-        assert_eq!(
-            "10♥".parse::<Card>(),
-            Ok(Card::new(Rank::Ten, Suit::Hearts))
-        );
+        assert_eq!("10♥".parse::<Card>(), Ok(Card::new(Rank::Ten, Suit::Hearts)));
     }
 
     #[test]
     fn malformed_tokens_are_rejected() {
-        for bad in [
-            "5♥x", "1♠", "11♠", "♠", "5", "", "x♠", "5♥♥", "a♠", "10", "5 ♠", "Jk", "0♦",
-        ] {
+        for bad in ["5♥x", "1♠", "11♠", "♠", "5", "", "x♠", "5♥♥", "a♠", "10", "5 ♠", "Jk", "0♦"] {
             assert!(bad.parse::<Card>().is_err(), "{bad:?} should not parse");
         }
     }
 
     #[test]
     fn lists_use_the_wire_format() {
-        let cards = [
-            Card::new(Rank::Five, Suit::Spades),
-            Card::new(Rank::Ace, Suit::Hearts),
-        ];
+        let cards = [Card::new(Rank::Five, Suit::Spades), Card::new(Rank::Ace, Suit::Hearts)];
         assert_eq!(format_list(&cards), "[ 5♠ A♥ ]");
         assert_eq!(format_list(&[]), "[  ]");
     }

@@ -104,10 +104,7 @@ mod tests {
     use super::*;
 
     fn cards(tokens: &str) -> Vec<Card> {
-        tokens
-            .split_whitespace()
-            .map(|t| t.parse().unwrap())
-            .collect()
+        tokens.split_whitespace().map(|t| t.parse().unwrap()).collect()
     }
 
     #[test]
@@ -115,10 +112,7 @@ mod tests {
         let hand = Hand::new(cards("2♣ 3♣ 9♥"));
         assert!(hand.contains_all(&cards("2♣ 3♣")));
         assert!(!hand.contains_all(&cards("2♣ 2♣ 3♣")));
-        assert_eq!(
-            hand.missing(&cards("3♣ 2♣ 2♣")),
-            Some("2♣".parse().unwrap())
-        );
+        assert_eq!(hand.missing(&cards("3♣ 2♣ 2♣")), Some("2♣".parse().unwrap()));
         let pair = Hand::new(cards("9♥ 9♥"));
         assert!(pair.contains_all(&cards("9♥ 9♥")));
     }

@@ -19,9 +19,10 @@ pub fn play(args: PlayArgs) -> Outcome {
         players.push(PlayerSpec { name: bot_name_from_command(&command), player: Player::Bot(command) });
     }
     let deal = match &args.deal {
-        Some(path) => Some(std::fs::read_to_string(path).map_err(|e| {
-            Failure::input(format!("cannot read deal file {}: {e}", path.display()))
-        })?),
+        Some(path) => Some(
+            std::fs::read_to_string(path)
+                .map_err(|e| Failure::input(format!("cannot read deal file {}: {e}", path.display())))?,
+        ),
         None => None,
     };
     let seed = args.seed.unwrap_or_else(random_seed);
@@ -45,7 +46,11 @@ pub fn play(args: PlayArgs) -> Outcome {
         Ok(report) => report,
         Err(RefereeError::Cancelled) => return Ok(ExitCode::from(INTERRUPTED)),
         Err(e @ RefereeError::Setup(_)) => {
-            let hint = if args.deal.is_some() { format!(" ({})", args.deal.as_ref().unwrap().display()) } else { String::new() };
+            let hint = if args.deal.is_some() {
+                format!(" ({})", args.deal.as_ref().unwrap().display())
+            } else {
+                String::new()
+            };
             return Err(Failure::input(format!("{e}{hint}")));
         }
         Err(e) => return Err(Failure::input(e)),

@@ -39,14 +39,10 @@ impl fmt::Display for GameKind {
 impl FromStr for GameKind {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        GameKind::ALL
-            .iter()
-            .copied()
-            .find(|k| k.name() == s)
-            .ok_or_else(|| {
-                let known: Vec<_> = GameKind::ALL.iter().map(|k| k.name()).collect();
-                format!("unknown game '{s}' (known: {})", known.join(", "))
-            })
+        GameKind::ALL.iter().copied().find(|k| k.name() == s).ok_or_else(|| {
+            let known: Vec<_> = GameKind::ALL.iter().map(|k| k.name()).collect();
+            format!("unknown game '{s}' (known: {})", known.join(", "))
+        })
     }
 }
 

@@ -5,6 +5,5 @@ pub mod buraco;
 mod engine;
 mod kind;
 
-
 pub use engine::{Awaiting, Delivery, Ending, Engine, Outcome, Seat, Violation, ViolationKind};
 pub use kind::{GameKind, SetupError, TableSetup, new_engine};

@@ -120,7 +120,12 @@ pub fn feed_bot(
                 on_line(true, &row.text);
                 if let Err(fault) = process.send(&row.text) {
                     process.shutdown();
-                    return Ok(FeedOutcome::Faulted { seq: row.seq, recorded: row.text.clone(), fault, lines_before: said });
+                    return Ok(FeedOutcome::Faulted {
+                        seq: row.seq,
+                        recorded: row.text.clone(),
+                        fault,
+                        lines_before: said,
+                    });
                 }
             }
             Direction::FromSeat => match process.receive(timeout) {
@@ -128,13 +133,23 @@ pub fn feed_bot(
                     on_line(false, &line);
                     if line != row.text {
                         process.shutdown();
-                        return Ok(FeedOutcome::Differs { seq: row.seq, recorded: row.text.clone(), got: line, lines_before: said });
+                        return Ok(FeedOutcome::Differs {
+                            seq: row.seq,
+                            recorded: row.text.clone(),
+                            got: line,
+                            lines_before: said,
+                        });
                     }
                     said += 1;
                 }
                 Err(fault) => {
                     process.shutdown();
-                    return Ok(FeedOutcome::Faulted { seq: row.seq, recorded: row.text.clone(), fault, lines_before: said });
+                    return Ok(FeedOutcome::Faulted {
+                        seq: row.seq,
+                        recorded: row.text.clone(),
+                        fault,
+                        lines_before: said,
+                    });
                 }
             },
             _ => {}

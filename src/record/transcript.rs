@@ -3,7 +3,7 @@
 //! (flushed, so a crash loses at most the row being written) and read back by `juiz replay`.
 
 use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -86,10 +86,7 @@ pub enum TranscriptError {
 impl TranscriptWriter {
     /// Creates (truncates) the file and writes the header. Parent folders are created.
     pub fn create(path: &Path) -> Result<Self, TranscriptError> {
-        let fail = |e: std::io::Error| TranscriptError::Write {
-            path: path.to_owned(),
-            message: e.to_string(),
-        };
+        let fail = |e: std::io::Error| TranscriptError::Write { path: path.to_owned(), message: e.to_string() };
         if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
             std::fs::create_dir_all(parent).map_err(fail)?;
         }
@@ -98,24 +95,12 @@ impl TranscriptWriter {
         out.write_record(["seq", "ms", "seat", "dir", "text"])
             .and_then(|_| out.flush().map_err(csv::Error::from))
             .map_err(|e| TranscriptError::Write { path: path.to_owned(), message: e.to_string() })?;
-        Ok(TranscriptWriter {
-            out: Some(out),
-            path: path.to_owned(),
-            seq: 0,
-            start: Instant::now(),
-            error: None,
-        })
+        Ok(TranscriptWriter { out: Some(out), path: path.to_owned(), seq: 0, start: Instant::now(), error: None })
     }
 
     /// A writer that records nothing (no `--log`).
     pub fn disabled() -> Self {
-        TranscriptWriter {
-            out: None,
-            path: PathBuf::new(),
-            seq: 0,
-            start: Instant::now(),
-            error: None,
-        }
+        TranscriptWriter { out: None, path: PathBuf::new(), seq: 0, start: Instant::now(), error: None }
     }
 
     /// Appends one row. A write error is remembered (see `finish`) rather than interrupting
@@ -179,10 +164,8 @@ pub struct Transcript {
 impl Transcript {
     pub fn read(path: &Path) -> Result<Self, TranscriptError> {
         let read_err = |message: String| TranscriptError::Read { path: path.to_owned(), message };
-        let mut reader = csv::ReaderBuilder::new()
-            .has_headers(true)
-            .from_path(path)
-            .map_err(|e| read_err(e.to_string()))?;
+        let mut reader =
+            csv::ReaderBuilder::new().has_headers(true).from_path(path).map_err(|e| read_err(e.to_string()))?;
         let headers = reader.headers().map_err(|e| read_err(e.to_string()))?.clone();
         if headers.iter().collect::<Vec<_>>() != ["seq", "ms", "seat", "dir", "text"] {
             return Err(read_err("not a juiz transcript (header is not seq,ms,seat,dir,text)".into()));
@@ -190,18 +173,14 @@ impl Transcript {
         let mut rows = Vec::new();
         for (index, record) in reader.records().enumerate() {
             let line = index as u64 + 2;
-            let malformed = |message: String| TranscriptError::Malformed {
-                path: path.to_owned(),
-                row: line,
-                message,
-            };
+            let malformed = |message: String| TranscriptError::Malformed { path: path.to_owned(), row: line, message };
             let record = record.map_err(|e| malformed(e.to_string()))?;
             let field = |i: usize| record.get(i).unwrap_or_default();
             let number = |i: usize, name: &str| {
                 field(i).parse::<u64>().map_err(|_| malformed(format!("{name} is not a number: '{}'", field(i))))
             };
-            let dir = Direction::from_symbol(field(3))
-                .ok_or_else(|| malformed(format!("unknown dir '{}'", field(3))))?;
+            let dir =
+                Direction::from_symbol(field(3)).ok_or_else(|| malformed(format!("unknown dir '{}'", field(3))))?;
             rows.push(Row {
                 seq: number(0, "seq")?,
                 ms: number(1, "ms")?,
@@ -222,15 +201,14 @@ impl Metadata {
         let mut seed = None;
         let mut deal = Vec::new();
         for row in rows.iter().filter(|r| r.dir == Direction::Meta) {
-            let (key, value) = row.text.split_once('=').ok_or_else(|| {
-                format!("metadata row {} is not key=value: '{}'", row.seq, row.text)
-            })?;
+            let (key, value) = row
+                .text
+                .split_once('=')
+                .ok_or_else(|| format!("metadata row {} is not key=value: '{}'", row.seq, row.text))?;
             match key {
                 "format" => format = Some(value.to_owned()),
                 "game" => meta.game = value.to_owned(),
-                "seed" => {
-                    seed = Some(value.parse::<u64>().map_err(|_| format!("bad seed '{value}'"))?)
-                }
+                "seed" => seed = Some(value.parse::<u64>().map_err(|_| format!("bad seed '{value}'"))?),
                 "wire-id" => {
                     meta.seat_ids.push(row.seat.clone());
                     meta.wire_ids.push(value.to_owned());

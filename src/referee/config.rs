@@ -102,14 +102,15 @@ pub fn wire_id(display_id: &str) -> String {
 }
 
 /// The name a bot is known by when none is given: the file stem of its program, or of the script
-/// an interpreter runs (`python3 bots/x.py` → `x`). Spaces become `_` so ids stay one token.
+/// an interpreter runs (`python3 bots/x.py` → `x`, `bots/x.c` → `x`), read from the command as the
+/// user gave it. Spaces become `_` so ids stay one token.
 pub fn bot_name_from_command(command: &BotCommand) -> String {
-    let path_like = command
-        .argv
+    let words = shlex::split(&command.display).unwrap_or_else(|| command.argv.clone());
+    let path_like = words
         .iter()
         .rev()
         .find(|arg| !arg.starts_with('-') && (arg.contains('/') || arg.contains('.')))
-        .or(command.argv.first());
+        .or(words.first());
     let stem = path_like
         .map(|arg| {
             std::path::Path::new(arg)

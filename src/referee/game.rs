@@ -107,19 +107,11 @@ pub fn play(config: &GameConfig, observer: &mut dyn Observer) -> Result<GameRepo
     };
     write_metadata(&mut log, config, &seats, engine.as_ref());
     if let Some(dir) = &config.stderr_dir {
-        std::fs::create_dir_all(dir).map_err(|e| RefereeError::StderrDir {
-            path: dir.clone(),
-            message: e.to_string(),
-        })?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| RefereeError::StderrDir { path: dir.clone(), message: e.to_string() })?;
     }
     let start = Instant::now();
-    let mut table = Table {
-        players: SeatPlayer::start_all(config),
-        engine,
-        log,
-        seats,
-        config,
-    };
+    let mut table = Table { players: SeatPlayer::start_all(config), engine, log, seats, config };
     observer.started(&table.seats, table.engine.as_ref());
     let ended = table.run(observer);
     for player in &mut table.players {
@@ -247,10 +239,11 @@ impl Table<'_> {
         let id = self.seats[seat].id.clone();
         self.log.row(&id, Direction::FromSeat, &line);
         observer.message(seat, false, &line);
+        let turn = self.engine.turns();
         match self.engine.submit(seat, &line) {
             Ok(narration) => {
                 self.log.row(&id, Direction::Event, &narration);
-                observer.action(seat, &narration, self.engine.as_ref());
+                observer.action(seat, turn, &narration, self.engine.as_ref());
                 Ok(())
             }
             Err(violation) => Err(Stop::Fault(FaultRecord {
@@ -278,10 +271,11 @@ impl Table<'_> {
             };
             let line = line.trim_end_matches(['\r', '\n']).to_owned();
             self.log.row(&id, Direction::FromSeat, &line);
+            let turn = self.engine.turns();
             match self.engine.submit(seat, &line) {
                 Ok(narration) => {
                     self.log.row(&id, Direction::Event, &narration);
-                    observer.action(seat, &narration, self.engine.as_ref());
+                    observer.action(seat, turn, &narration, self.engine.as_ref());
                     return Ok(());
                 }
                 Err(violation) => {
@@ -314,10 +308,11 @@ impl Table<'_> {
             if self.cancelled() {
                 return Err(Stop::Cancelled);
             }
-            let ready = seats
-                .iter()
-                .copied()
-                .find(|&s| self.players[s].is_human() || matches!(self.players[s], SeatPlayer::Scripted(_)) || self.players[s].has_pending_output());
+            let ready = seats.iter().copied().find(|&s| {
+                self.players[s].is_human()
+                    || matches!(self.players[s], SeatPlayer::Scripted(_))
+                    || self.players[s].has_pending_output()
+            });
             if let Some(seat) = ready {
                 return self.take_line(seat, seats, observer);
             }

@@ -10,8 +10,8 @@ pub trait Observer {
     fn started(&mut self, _seats: &[SeatReport], _engine: &dyn Engine) {}
     /// A line the referee sent to (`to_seat` true) or received from a seat, as on the wire.
     fn message(&mut self, _seat: Seat, _to_seat: bool, _line: &str) {}
-    /// A line was accepted; `narration` says what it did.
-    fn action(&mut self, _seat: Seat, _narration: &str, _engine: &dyn Engine) {}
+    /// A line was accepted during turn `turn` (counted from 0); `narration` says what it did.
+    fn action(&mut self, _seat: Seat, _turn: u32, _narration: &str, _engine: &dyn Engine) {}
     fn fault(&mut self, _fault: &FaultRecord) {}
     fn finished(&mut self, _report: &GameReport, _engine: &dyn Engine) {}
     /// Asks the human at `seat` for a line. `problem` is why the previous line was refused.

@@ -51,9 +51,9 @@ impl Script {
                     _ => Ok(None),
                 }
             }
-            Some(ScriptEvent::Sent { seq, line: recorded }) => Err(format!(
-                "row {seq}: the recording sent '{recorded}' but the engine now sends '{line}'"
-            )),
+            Some(ScriptEvent::Sent { seq, line: recorded }) => {
+                Err(format!("row {seq}: the recording sent '{recorded}' but the engine now sends '{line}'"))
+            }
             other => Err(format!("the engine sends '{line}' where the recording has {}", describe(other.as_ref()))),
         }
     }

@@ -13,7 +13,10 @@ use super::scripted::{Divergence, Script};
 
 /// A seat's player for the length of one game.
 pub(super) enum SeatPlayer {
-    Bot { process: BotProcess, answered: bool },
+    Bot {
+        process: BotProcess,
+        answered: bool,
+    },
     Human,
     Scripted(Script),
     /// A bot that could not be started; the fault is recorded when the game begins.

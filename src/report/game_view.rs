@@ -27,20 +27,14 @@ pub struct GameView<W: Write> {
     /// Show only what this seat saw and said (replay `--seat N`).
     only_seat: Option<Seat>,
     ids: Vec<String>,
+    wire_ids: Vec<String>,
     /// Lines a replayed human seat typed, in order, instead of reading stdin.
     scripted_human: Option<std::collections::VecDeque<String>>,
 }
 
 impl<W: Write> GameView<W> {
     pub fn new(out: W, style: Style, verbosity: Verbosity) -> Self {
-        GameView {
-            out,
-            style,
-            verbosity,
-            only_seat: None,
-            ids: Vec::new(),
-            scripted_human: None,
-        }
+        GameView { out, style, verbosity, only_seat: None, ids: Vec::new(), wire_ids: Vec::new(), scripted_human: None }
     }
 
     pub fn only_seat(mut self, seat: Option<Seat>) -> Self {
@@ -58,6 +52,28 @@ impl<W: Write> GameView<W> {
         self.verbosity != Verbosity::Silent && self.only_seat.is_none_or(|s| s == seat)
     }
 
+    /// Engines speak of seats by their wire ids; every output uses the full ids.
+    fn full_ids(&self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        for (i, line) in text.split('\n').enumerate() {
+            if i > 0 {
+                out.push('\n');
+            }
+            let words: Vec<String> = line
+                .split(' ')
+                .map(|word| {
+                    let bare = word.trim_end_matches([':', ';', ',', '.', ')']).trim_start_matches('(');
+                    match self.wire_ids.iter().position(|w| w == bare) {
+                        Some(seat) => word.replacen(bare, &self.ids[seat], 1),
+                        None => word.to_owned(),
+                    }
+                })
+                .collect();
+            out.push_str(&words.join(" "));
+        }
+        out
+    }
+
     // Output errors (a closed pipe to `head`) must not stop the game: they are ignored.
     fn say(&mut self, text: &str) {
         let _ = writeln!(self.out, "{text}");
@@ -67,12 +83,14 @@ impl<W: Write> GameView<W> {
 impl<W: Write> Observer for GameView<W> {
     fn started(&mut self, seats: &[SeatReport], engine: &dyn Engine) {
         self.ids = seats.iter().map(|s| s.id.clone()).collect();
+        self.wire_ids = seats.iter().map(|s| s.wire_id.clone()).collect();
         if self.verbosity == Verbosity::Silent {
             return;
         }
         for (seat, report) in seats.iter().enumerate() {
             let side = engine.side_of(seat);
-            let wire = if report.wire_id != report.id { format!(" (on the wire: {})", report.wire_id) } else { String::new() };
+            let wire =
+                if report.wire_id != report.id { format!(" (on the wire: {})", report.wire_id) } else { String::new() };
             let line = format!("seat {seat}: {}{wire}, side {side}, {}", report.id, report.command);
             self.say(&self.style.dim(&line));
         }
@@ -90,13 +108,12 @@ impl<W: Write> Observer for GameView<W> {
         }
     }
 
-    fn action(&mut self, seat: Seat, narration: &str, engine: &dyn Engine) {
+    fn action(&mut self, seat: Seat, turn: u32, narration: &str, _engine: &dyn Engine) {
         if !self.shows(seat) {
             return;
         }
-        let turn = engine.turns();
         let who = self.style.bold(&self.ids[seat]);
-        let line = format!("{:>4}  {who} {}", turn + 1, self.style.cards(narration));
+        let line = format!("{:>4}  {who} {}", turn + 1, self.style.cards(&self.full_ids(narration)));
         self.say(&line);
     }
 
@@ -113,10 +130,10 @@ impl<W: Write> Observer for GameView<W> {
             return;
         }
         self.say("");
-        let table = engine.render(None);
+        let table = self.full_ids(&engine.render(None));
         self.say(&self.style.cards(&table));
         let ending = match &report.outcome.ending {
-            crate::games::Ending::Finished { reason } => reason.clone(),
+            crate::games::Ending::Finished { reason } => self.full_ids(reason),
             crate::games::Ending::Forfeit { seat } => format!("{} forfeits", self.ids[*seat]),
         };
         let scores: Vec<String> = report
@@ -151,7 +168,7 @@ impl<W: Write> Observer for GameView<W> {
         if let Some(problem) = problem {
             text.push_str(&format!("not accepted: {problem}\n"));
         } else {
-            text.push_str(&format!("\n{}\n", self.style.cards(&engine.render(Some(seat)))));
+            text.push_str(&format!("\n{}\n", self.style.cards(&self.full_ids(&engine.render(Some(seat))))));
         }
         text.push_str(&format!("{} > ", engine.prompt_hint(seat)));
         let _ = write!(self.out, "{text}");

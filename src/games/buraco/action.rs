@@ -29,11 +29,7 @@ impl Action {
 }
 
 fn malformed(rule: &'static str, detail: String) -> Violation {
-    Violation {
-        kind: ViolationKind::Malformed,
-        rule,
-        detail,
-    }
+    Violation { kind: ViolationKind::Malformed, rule, detail }
 }
 
 /// Parses one line as the original referee splits it: a trailing CR/LF is dropped, the line is
@@ -44,10 +40,7 @@ pub fn parse(line: &str) -> Result<Action, Violation> {
     let line = line.trim_end_matches(['\n', '\r']);
     let mut tokens: Vec<&str> = line.split(' ').filter(|t| !t.is_empty()).collect();
     if tokens.is_empty() {
-        return Err(malformed(
-            "unknown-command",
-            "the line is empty; expected a command".into(),
-        ));
+        return Err(malformed("unknown-command", "the line is empty; expected a command".into()));
     }
     let command = tokens.remove(0);
     let mut args = tokens;
@@ -63,33 +56,22 @@ pub fn parse(line: &str) -> Result<Action, Violation> {
             [token] => Ok(Action::Discard(parse_card(token)?)),
             _ => Err(malformed(
                 "wrong-argument-count",
-                format!(
-                    "DISCARD takes exactly one card, got {} argument(s)",
-                    args.len()
-                ),
+                format!("DISCARD takes exactly one card, got {} argument(s)", args.len()),
             )),
         },
         other => Err(malformed(
             "unknown-command",
-            format!(
-                "unknown command '{other}' (expected GET_STOCK, GET_DISCARD, MELD_NEW, MELD_JOIN or DISCARD)"
-            ),
+            format!("unknown command '{other}' (expected GET_STOCK, GET_DISCARD, MELD_NEW, MELD_JOIN or DISCARD)"),
         )),
     }
 }
 
 fn parse_join(args: &[&str]) -> Result<Action, Violation> {
     let Some((&index_token, rest)) = args.split_first() else {
-        return Err(malformed(
-            "wrong-argument-count",
-            "MELD_JOIN needs a meld index and a list of cards".into(),
-        ));
+        return Err(malformed("wrong-argument-count", "MELD_JOIN needs a meld index and a list of cards".into()));
     };
     if index_token.is_empty() || !index_token.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(malformed(
-            "bad-index",
-            format!("meld index '{index_token}' is not a plain decimal integer"),
-        ));
+        return Err(malformed("bad-index", format!("meld index '{index_token}' is not a plain decimal integer")));
     }
     // Too many digits to be an index: it is out of range, which the table reports.
     let index = index_token.parse().unwrap_or(usize::MAX);
@@ -100,17 +82,11 @@ fn parse_join(args: &[&str]) -> Result<Action, Violation> {
         ));
     }
     let cards = parse_cards(&rest[1..rest.len() - 1])?;
-    Ok(Action::MeldJoin {
-        index,
-        index_token: index_token.to_string(),
-        cards,
-    })
+    Ok(Action::MeldJoin { index, index_token: index_token.to_string(), cards })
 }
 
 fn parse_card(token: &str) -> Result<Card, Violation> {
-    token
-        .parse()
-        .map_err(|e| malformed("bad-card", format!("{e}")))
+    token.parse().map_err(|e| malformed("bad-card", format!("{e}")))
 }
 
 fn parse_cards(tokens: &[&str]) -> Result<Vec<Card>, Violation> {
@@ -122,10 +98,7 @@ mod tests {
     use super::*;
 
     fn cards(tokens: &str) -> Vec<Card> {
-        tokens
-            .split_whitespace()
-            .map(|t| t.parse().unwrap())
-            .collect()
+        tokens.split_whitespace().map(|t| t.parse().unwrap()).collect()
     }
 
     fn rule_of(line: &str) -> &'static str {
@@ -136,37 +109,17 @@ mod tests {
     fn lenient_forms_are_accepted() {
         assert_eq!(parse("GET_STOCK").unwrap(), Action::GetStock);
         assert_eq!(parse("GET_STOCK please now\r").unwrap(), Action::GetStock);
-        assert_eq!(
-            parse("MELD_NEW 5♣ 6♣ 7♣").unwrap(),
-            Action::MeldNew(cards("5♣ 6♣ 7♣"))
-        );
-        assert_eq!(
-            parse("MELD_NEW  [ 5♣  6♣ 7♣ ]\r\n").unwrap(),
-            Action::MeldNew(cards("5♣ 6♣ 7♣"))
-        );
-        assert_eq!(
-            parse("DISCARD [ 9♥ ]").unwrap(),
-            Action::Discard("9♥".parse().unwrap())
-        );
-        assert_eq!(
-            parse("GET_DISCARD [ 6♠ 7♠ ]").unwrap(),
-            Action::GetDiscard(cards("6♠ 7♠"))
-        );
+        assert_eq!(parse("MELD_NEW 5♣ 6♣ 7♣").unwrap(), Action::MeldNew(cards("5♣ 6♣ 7♣")));
+        assert_eq!(parse("MELD_NEW  [ 5♣  6♣ 7♣ ]\r\n").unwrap(), Action::MeldNew(cards("5♣ 6♣ 7♣")));
+        assert_eq!(parse("DISCARD [ 9♥ ]").unwrap(), Action::Discard("9♥".parse().unwrap()));
+        assert_eq!(parse("GET_DISCARD [ 6♠ 7♠ ]").unwrap(), Action::GetDiscard(cards("6♠ 7♠")));
         assert_eq!(
             parse("MELD_JOIN 0 [ ]").unwrap(),
-            Action::MeldJoin {
-                index: 0,
-                index_token: "0".into(),
-                cards: vec![]
-            }
+            Action::MeldJoin { index: 0, index_token: "0".into(), cards: vec![] }
         );
         assert_eq!(
             parse("MELD_JOIN 007 [ 8♣ ]").unwrap(),
-            Action::MeldJoin {
-                index: 7,
-                index_token: "007".into(),
-                cards: cards("8♣")
-            }
+            Action::MeldJoin { index: 7, index_token: "007".into(), cards: cards("8♣") }
         );
     }
 

@@ -30,12 +30,7 @@ impl Deal {
     ///
     /// Without a file: the shuffled deck is the stock, dealt from its end: `hand_size` rounds of
     /// one card per seat in seat order, then the discard top card.
-    pub fn new(
-        rules: &BuracoRules,
-        seats: usize,
-        rng: &mut Pcg64,
-        file: Option<&str>,
-    ) -> Result<Deal, SetupError> {
+    pub fn new(rules: &BuracoRules, seats: usize, rng: &mut Pcg64, file: Option<&str>) -> Result<Deal, SetupError> {
         let mut deck = build_decks(rules.decks, rules.jokers_per_deck);
         shuffle(&mut deck, rng);
         let drawn_start = rng.random_range(0..seats);
@@ -59,20 +54,9 @@ impl Deal {
     }
 }
 
-fn deal_from(
-    mut stock: Vec<Card>,
-    seats: usize,
-    hand_size: usize,
-    start: Seat,
-) -> Result<Deal, SetupError> {
+fn deal_from(mut stock: Vec<Card>, seats: usize, hand_size: usize, start: Seat) -> Result<Deal, SetupError> {
     if stock.len() <= seats * hand_size {
-        return Err(deal_error(
-            0,
-            format!(
-                "{} cards cannot deal {seats} hands of {hand_size}",
-                stock.len()
-            ),
-        ));
+        return Err(deal_error(0, format!("{} cards cannot deal {seats} hands of {hand_size}", stock.len())));
     }
     let mut hands = vec![Vec::with_capacity(hand_size); seats];
     for _ in 0..hand_size {
@@ -80,54 +64,29 @@ fn deal_from(
             hand.extend(stock.pop());
         }
     }
-    let discard_top = stock
-        .pop()
-        .ok_or_else(|| deal_error(0, "no card left for the discard pile"))?;
-    Ok(Deal {
-        hands,
-        discard_top,
-        start,
-        stock,
-    })
+    let discard_top = stock.pop().ok_or_else(|| deal_error(0, "no card left for the discard pile"))?;
+    Ok(Deal { hands, discard_top, start, stock })
 }
 
 fn deal_error(line: usize, message: impl Into<String>) -> SetupError {
-    SetupError::Deal {
-        line,
-        message: message.into(),
-    }
+    SetupError::Deal { line, message: message.into() }
 }
 
 /// Parses `[ c1 c2 … ]` (whitespace-separated, brackets required).
 fn parse_list(text: &str, line: usize, what: &str) -> Result<Vec<Card>, SetupError> {
     let tokens: Vec<&str> = text.split_whitespace().collect();
     if tokens.len() < 2 || tokens[0] != "[" || tokens[tokens.len() - 1] != "]" {
-        return Err(deal_error(
-            line,
-            format!("{what} must be a list of cards between brackets: [ c1 c2 ... ]"),
-        ));
+        return Err(deal_error(line, format!("{what} must be a list of cards between brackets: [ c1 c2 ... ]")));
     }
     tokens[1..tokens.len() - 1]
         .iter()
-        .map(|t| {
-            t.parse::<Card>()
-                .map_err(|e| deal_error(line, format!("{what}: {e}")))
-        })
+        .map(|t| t.parse::<Card>().map_err(|e| deal_error(line, format!("{what}: {e}"))))
         .collect()
 }
 
-fn from_file(
-    text: &str,
-    rules: &BuracoRules,
-    seats: usize,
-    mut deck: Vec<Card>,
-) -> Result<Deal, SetupError> {
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim()))
-        .filter(|(_, l)| !l.is_empty())
-        .collect();
+fn from_file(text: &str, rules: &BuracoRules, seats: usize, mut deck: Vec<Card>) -> Result<Deal, SetupError> {
+    let lines: Vec<(usize, &str)> =
+        text.lines().enumerate().map(|(i, l)| (i + 1, l.trim())).filter(|(_, l)| !l.is_empty()).collect();
     if lines.len() != seats + 2 && lines.len() != seats + 3 {
         let last = text.lines().count();
         return Err(deal_error(
@@ -146,27 +105,19 @@ fn from_file(
     for (seat, &(line, text)) in lines[..seats].iter().enumerate() {
         let hand = parse_list(text, line, &format!("hand of seat {seat}"))?;
         if hand.is_empty() {
-            return Err(deal_error(
-                line,
-                format!("hand of seat {seat} is empty (a hand needs at least one card)"),
-            ));
+            return Err(deal_error(line, format!("hand of seat {seat} is empty (a hand needs at least one card)")));
         }
         hands.push(hand);
     }
     let (top_line, top_text) = lines[seats];
-    let discard_top: Card = top_text
-        .parse()
-        .map_err(|e| deal_error(top_line, format!("discard card: {e}")))?;
+    let discard_top: Card = top_text.parse().map_err(|e| deal_error(top_line, format!("discard card: {e}")))?;
     let (start_line, start_text) = lines[seats + 1];
     let start = match start_text.parse::<usize>() {
         Ok(s) if s < seats && start_text.bytes().all(|b| b.is_ascii_digit()) => s,
         _ => {
             return Err(deal_error(
                 start_line,
-                format!(
-                    "start index '{start_text}' must be a seat number from 0 to {}",
-                    seats - 1
-                ),
+                format!("start index '{start_text}' must be a seat number from 0 to {}", seats - 1),
             ));
         }
     };
@@ -201,12 +152,7 @@ fn from_file(
         }
     }
     deck.extend(named_stock.iter().rev());
-    Ok(Deal {
-        hands,
-        discard_top,
-        start,
-        stock: deck,
-    })
+    Ok(Deal { hands, discard_top, start, stock: deck })
 }
 
 #[cfg(test)]
@@ -216,12 +162,7 @@ mod tests {
     use super::*;
 
     fn deal(seed: u64, file: Option<&str>) -> Result<Deal, SetupError> {
-        Deal::new(
-            &BuracoRules::itp(),
-            2,
-            &mut Pcg64::seed_from_u64(seed),
-            file,
-        )
+        Deal::new(&BuracoRules::itp(), 2, &mut Pcg64::seed_from_u64(seed), file)
     }
 
     fn error_of(file: &str) -> (usize, String) {
@@ -259,27 +200,17 @@ mod tests {
         let d = deal(7, Some(file)).unwrap();
         assert_eq!(d.start, 1);
         assert_eq!(d.stock.len(), 104 - 6);
-        assert_eq!(
-            d.stock[d.stock.len() - 2..],
-            ["Q♣".parse().unwrap(), "K♣".parse().unwrap()]
-        );
+        assert_eq!(d.stock[d.stock.len() - 2..], ["Q♣".parse().unwrap(), "K♣".parse().unwrap()]);
         assert_eq!(deal(7, Some(file)).unwrap(), d);
     }
 
     #[test]
     fn bad_files_name_the_line() {
         assert_eq!(error_of("[ 6♠ ]\n[ 3♥ ]\n5♠\n").0, 3);
-        assert!(
-            error_of("[ 6♠ ]\n[ 3♥ ]\n5♠\n0\n[ 2♥ ]\n[ 2♥ ]\n")
-                .1
-                .contains("non-empty lines")
-        );
+        assert!(error_of("[ 6♠ ]\n[ 3♥ ]\n5♠\n0\n[ 2♥ ]\n[ 2♥ ]\n").1.contains("non-empty lines"));
         assert_eq!(
             error_of("[ 6♠ 6♠ ]\n[ 6♠ ]\n5♠\n0\n"),
-            (
-                2,
-                "6♠ is named more times than the 2 deck(s) hold (2)".into()
-            )
+            (2, "6♠ is named more times than the 2 deck(s) hold (2)".into())
         );
         assert_eq!(error_of("[ 6♠ ]\n[ ]\n5♠\n0\n").0, 2);
         assert_eq!(error_of("[ 6♠ ]\n[ 5♥x ]\n5♠\n0\n").0, 2);

@@ -4,9 +4,7 @@
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
-use crate::games::{
-    Awaiting, Delivery, Engine, GameKind, Outcome, Seat, SetupError, TableSetup, Violation,
-};
+use crate::games::{Awaiting, Delivery, Engine, GameKind, Outcome, Seat, SetupError, TableSetup, Violation};
 
 use crate::cards::{Card, Hand};
 
@@ -40,10 +38,7 @@ impl BuracoEngine {
         let mut rng = Pcg64::seed_from_u64(setup.seed);
         let deal = Deal::new(&rules, seats, &mut rng, setup.deal.as_deref())?;
         let deal_text = deal.text();
-        Ok(BuracoEngine {
-            table: Table::new(rules, setup.wire_ids.clone(), deal, rng),
-            deal_text,
-        })
+        Ok(BuracoEngine { table: Table::new(rules, setup.wire_ids.clone(), deal, rng), deal_text })
     }
 
     pub fn rules(&self) -> &BuracoRules {

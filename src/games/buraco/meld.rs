@@ -72,9 +72,7 @@ pub enum MeldError {
     MixedSuits { card: Card, suit: char },
     #[error("a meld holds at most two aces")]
     TooManyAces,
-    #[error(
-        "at most {max} wild card(s) per meld, and a second 2 must be the natural 2 of the meld's suit"
-    )]
+    #[error("at most {max} wild card(s) per meld, and a second 2 must be the natural 2 of the meld's suit")]
     TooManyWilds { max: usize },
     #[error("{card} appears twice in the run")]
     Duplicate { card: Card },
@@ -102,19 +100,12 @@ fn natural_pos(rank: Rank) -> u8 {
 fn validate(cards: &[Card], policy: &MeldPolicy) -> Result<Meld, MeldError> {
     let len = cards.len();
     if len < policy.min_len {
-        return Err(MeldError::TooShort {
-            len,
-            min: policy.min_len,
-        });
+        return Err(MeldError::TooShort { len, min: policy.min_len });
     }
     if len > policy.max_len {
-        return Err(MeldError::TooLong {
-            len,
-            max: policy.max_len,
-        });
+        return Err(MeldError::TooLong { len, max: policy.max_len });
     }
-    let (mut naturals, mut aces, mut twos, mut wilds) =
-        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut naturals, mut aces, mut twos, mut wilds) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for &card in cards {
         match card.rank() {
             None => wilds.push(card),
@@ -124,21 +115,10 @@ fn validate(cards: &[Card], policy: &MeldPolicy) -> Result<Meld, MeldError> {
             Some(_) => naturals.push(card),
         }
     }
-    let suit = naturals
-        .first()
-        .or(aces.first())
-        .and_then(|c| c.suit())
-        .ok_or(MeldError::OnlyWilds)?;
-    let checked = naturals.iter().chain(if policy.aces == AceSuit::Checked {
-        &aces[..]
-    } else {
-        &[]
-    });
+    let suit = naturals.first().or(aces.first()).and_then(|c| c.suit()).ok_or(MeldError::OnlyWilds)?;
+    let checked = naturals.iter().chain(if policy.aces == AceSuit::Checked { &aces[..] } else { &[] });
     if let Some(&card) = checked.into_iter().find(|c| c.suit() != Some(suit)) {
-        return Err(MeldError::MixedSuits {
-            card,
-            suit: suit.symbol(),
-        });
+        return Err(MeldError::MixedSuits { card, suit: suit.symbol() });
     }
     if aces.len() > 2 {
         return Err(MeldError::TooManyAces);
@@ -148,43 +128,27 @@ fn validate(cards: &[Card], policy: &MeldPolicy) -> Result<Meld, MeldError> {
     let mut natural_two = None;
     if twos.len() + wilds.len() > policy.max_wilds {
         let at = twos.iter().position(|c| c.suit() == Some(suit));
-        let at = at.ok_or(MeldError::TooManyWilds {
-            max: policy.max_wilds,
-        })?;
+        let at = at.ok_or(MeldError::TooManyWilds { max: policy.max_wilds })?;
         natural_two = Some(twos.remove(at));
     }
     // Twos before jokers in the pool; the pool is used from its end.
     wilds.splice(0..0, twos);
     if wilds.len() > policy.max_wilds {
-        return Err(MeldError::TooManyWilds {
-            max: policy.max_wilds,
-        });
+        return Err(MeldError::TooManyWilds { max: policy.max_wilds });
     }
 
     naturals.sort_by_key(|c| c.rank());
     let mut seq: Vec<Placed> = Vec::with_capacity(len);
-    seq.extend(natural_two.map(|card| Placed {
-        card,
-        pos: 2,
-        wild: false,
-    }));
+    seq.extend(natural_two.map(|card| Placed { card, pos: 2, wild: false }));
     for &card in &naturals {
         if let Some(rank) = card.rank() {
-            seq.push(Placed {
-                card,
-                pos: natural_pos(rank),
-                wild: false,
-            });
+            seq.push(Placed { card, pos: natural_pos(rank), wild: false });
         }
     }
     if aces.len() == 2
         && let Some(card) = aces.pop()
     {
-        seq.push(Placed {
-            card,
-            pos: 14,
-            wild: false,
-        });
+        seq.push(Placed { card, pos: 14, wild: false });
     }
     let mut placed: Vec<Placed> = Vec::with_capacity(len);
     for next in seq {
@@ -193,21 +157,11 @@ fn validate(cards: &[Card], policy: &MeldPolicy) -> Result<Meld, MeldError> {
                 0 => return Err(MeldError::Duplicate { card: next.card }),
                 1 => {}
                 2 => {
-                    let wild = wilds.pop().ok_or(MeldError::Gap {
-                        below: prev.card,
-                        above: next.card,
-                    })?;
-                    placed.push(Placed {
-                        card: wild,
-                        pos: prev.pos + 1,
-                        wild: true,
-                    });
+                    let wild = wilds.pop().ok_or(MeldError::Gap { below: prev.card, above: next.card })?;
+                    placed.push(Placed { card: wild, pos: prev.pos + 1, wild: true });
                 }
                 _ => {
-                    return Err(MeldError::Gap {
-                        below: prev.card,
-                        above: next.card,
-                    });
+                    return Err(MeldError::Gap { below: prev.card, above: next.card });
                 }
             }
         }
@@ -219,50 +173,17 @@ fn validate(cards: &[Card], policy: &MeldPolicy) -> Result<Meld, MeldError> {
     };
     if let Some(ace) = aces.pop() {
         if first == 2 {
-            placed.insert(
-                0,
-                Placed {
-                    card: ace,
-                    pos: 1,
-                    wild: false,
-                },
-            );
+            placed.insert(0, Placed { card: ace, pos: 1, wild: false });
         } else if last == 13 {
-            placed.push(Placed {
-                card: ace,
-                pos: 14,
-                wild: false,
-            });
+            placed.push(Placed { card: ace, pos: 14, wild: false });
         } else if let Some(wild) = wilds.pop() {
             if first == 3 {
                 placed.splice(
                     0..0,
-                    [
-                        Placed {
-                            card: ace,
-                            pos: 1,
-                            wild: false,
-                        },
-                        Placed {
-                            card: wild,
-                            pos: 2,
-                            wild: true,
-                        },
-                    ],
+                    [Placed { card: ace, pos: 1, wild: false }, Placed { card: wild, pos: 2, wild: true }],
                 );
             } else if last == 12 {
-                placed.extend([
-                    Placed {
-                        card: wild,
-                        pos: 13,
-                        wild: true,
-                    },
-                    Placed {
-                        card: ace,
-                        pos: 14,
-                        wild: false,
-                    },
-                ]);
+                placed.extend([Placed { card: wild, pos: 13, wild: true }, Placed { card: ace, pos: 14, wild: false }]);
             } else {
                 return Err(MeldError::AceOutOfPlace);
             }
@@ -280,22 +201,10 @@ fn validate(cards: &[Card], policy: &MeldPolicy) -> Result<Meld, MeldError> {
         } else {
             return Err(MeldError::NoRoomForWild);
         };
-        placed.insert(
-            0,
-            Placed {
-                card: wild,
-                pos,
-                wild: true,
-            },
-        );
+        placed.insert(0, Placed { card: wild, pos, wild: true });
     }
-    let clean = placed
-        .iter()
-        .all(|p| !p.wild || is_natural_two(p, suit, policy));
-    Ok(Meld {
-        cards: placed.iter().map(|p| p.card).collect(),
-        clean,
-    })
+    let clean = placed.iter().all(|p| !p.wild || is_natural_two(p, suit, policy));
+    Ok(Meld { cards: placed.iter().map(|p| p.card).collect(), clean })
 }
 
 /// A 2 of the meld's suit standing in the 2's place is natural even if it came in as the wild.

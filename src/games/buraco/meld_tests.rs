@@ -9,10 +9,7 @@ use crate::cards::{Rank, Suit, format_list};
 use crate::games::buraco::BuracoRules;
 
 fn cards(tokens: &str) -> Vec<Card> {
-    tokens
-        .split_whitespace()
-        .map(|t| t.parse().unwrap())
-        .collect()
+    tokens.split_whitespace().map(|t| t.parse().unwrap()).collect()
 }
 
 fn itp() -> BuracoRules {
@@ -36,15 +33,8 @@ fn t3_join_makes_a_dirty_canastra_clean() {
 #[test]
 fn a_full_run_cannot_grow() {
     let rules = itp();
-    let full = Meld::new(
-        &cards("A♥ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥"),
-        &rules.melds,
-    )
-    .unwrap();
-    assert!(matches!(
-        full.join(&cards("2♣"), &rules.melds),
-        Err(MeldError::TooLong { .. })
-    ));
+    let full = Meld::new(&cards("A♥ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥"), &rules.melds).unwrap();
+    assert!(matches!(full.join(&cards("2♣"), &rules.melds), Err(MeldError::TooLong { .. })));
 }
 
 /// M5–M7 read literally: some choice of ace places and of natural/wild 2s gives distinct
@@ -54,29 +44,19 @@ fn brute_force(cards: &[Card]) -> (bool, bool) {
     if cards.len() < 3 || cards.len() > 14 {
         return (false, false);
     }
-    let naturals: Vec<Card> = cards
-        .iter()
-        .copied()
-        .filter(|c| !c.is(Rank::Two) && !c.is(Rank::Ace))
-        .collect();
+    let naturals: Vec<Card> = cards.iter().copied().filter(|c| !c.is(Rank::Two) && !c.is(Rank::Ace)).collect();
     let aces: Vec<Card> = cards.iter().copied().filter(|c| c.is(Rank::Ace)).collect();
     let twos: Vec<Card> = cards.iter().copied().filter(|c| c.is(Rank::Two)).collect();
     let Some(suit) = naturals.first().or(aces.first()).and_then(|c| c.suit()) else {
         return (false, false);
     };
-    if naturals.iter().chain(&aces).any(|c| c.suit() != Some(suit))
-        || aces.len() > 2
-        || twos.len() > 2
-    {
+    if naturals.iter().chain(&aces).any(|c| c.suit() != Some(suit)) || aces.len() > 2 || twos.len() > 2 {
         return (false, false);
     }
     let (mut valid, mut clean) = (false, false);
     for ace_mask in 0..(1u32 << aces.len()) {
         for two_mask in 0..(1u32 << twos.len()) {
-            let mut pos: Vec<u8> = naturals
-                .iter()
-                .map(|c| natural_pos(c.rank().unwrap()))
-                .collect();
+            let mut pos: Vec<u8> = naturals.iter().map(|c| natural_pos(c.rank().unwrap())).collect();
             pos.extend((0..aces.len()).map(|i| if ace_mask >> i & 1 == 1 { 14 } else { 1 }));
             let mut wild = 0;
             for (i, two) in twos.iter().enumerate() {
@@ -127,13 +107,9 @@ fn one_pass_validator_agrees_with_brute_force() {
                 1 | 14 => Rank::Ace,
                 p => Rank::ALL[p - 2],
             };
-            (start..start + len)
-                .map(|p| Card::new(rank_at(p), suit))
-                .collect()
+            (start..start + len).map(|p| Card::new(rank_at(p), suit)).collect()
         } else {
-            (0..len)
-                .map(|_| Card::new(Rank::ALL[rng.random_range(0..13)], suit))
-                .collect()
+            (0..len).map(|_| Card::new(Rank::ALL[rng.random_range(0..13)], suit)).collect()
         };
         let at = rng.random_range(0..len);
         let other_suit = Suit::ALL[rng.random_range(0..4)];
@@ -146,20 +122,10 @@ fn one_pass_validator_agrees_with_brute_force() {
         }
         let got = Meld::new(&list, &rules.melds);
         let (valid, clean) = brute_force(&list);
-        assert_eq!(
-            got.is_ok(),
-            valid,
-            "validity of {}: {got:?}",
-            format_list(&list)
-        );
+        assert_eq!(got.is_ok(), valid, "validity of {}: {got:?}", format_list(&list));
         if let Ok(meld) = got {
             seen_valid += 1;
-            assert_eq!(
-                meld.is_clean(),
-                clean,
-                "cleanliness of {}",
-                format_list(&list)
-            );
+            assert_eq!(meld.is_clean(), clean, "cleanliness of {}", format_list(&list));
             let mut sorted_in = list.clone();
             let mut sorted_out = meld.cards().to_vec();
             sorted_in.sort();
@@ -167,19 +133,13 @@ fn one_pass_validator_agrees_with_brute_force() {
             assert_eq!(sorted_in, sorted_out, "a meld keeps its cards");
         }
     }
-    assert!(
-        seen_valid > 2_000,
-        "the generator should produce valid melds too ({seen_valid})"
-    );
+    assert!(seen_valid > 2_000, "the generator should produce valid melds too ({seen_valid})");
 }
 
 #[test]
 fn jokers_are_wild_under_a_joker_policy() {
     // A variant preset is data: same validator, jokers in the deck.
-    let rules = BuracoRules {
-        jokers_per_deck: 2,
-        ..itp()
-    };
+    let rules = BuracoRules { jokers_per_deck: 2, ..itp() };
     let meld = Meld::new(&cards("3♥ JK 5♥"), &rules.melds).unwrap();
     assert_eq!(format_list(meld.cards()), "[ 3♥ JK 5♥ ]");
     assert!(!meld.is_clean());

@@ -13,7 +13,5 @@ pub use action::{Action, parse as parse_action};
 pub use deal::Deal;
 pub use game::BuracoEngine;
 pub use meld::{Meld, MeldError};
-pub use rules::{
-    AceSuit, BuracoRules, CanastraBonus, CardValues, HandPenalty, MeldPolicy, PickupRule, TwoPolicy,
-};
+pub use rules::{AceSuit, BuracoRules, CanastraBonus, CardValues, HandPenalty, MeldPolicy, PickupRule, TwoPolicy};
 pub use score::SideScore;

@@ -21,20 +21,13 @@ fn melds_block(out: &mut String, table: &Table, side: usize, title: &str) {
             (true, true) => " clean canastra",
             (true, false) => " dirty canastra",
         };
-        let _ = writeln!(
-            out,
-            "  {i}: {} ({} pts{kind})",
-            format_list(meld.cards()),
-            meld.points(&table.rules)
-        );
+        let _ = writeln!(out, "  {i}: {} ({} pts{kind})", format_list(meld.cards()), meld.points(&table.rules));
     }
 }
 
 fn side_name(table: &Table, side: usize) -> String {
-    let ids: Vec<&str> = (0..table.seats())
-        .filter(|&s| table.side_of(s) == side)
-        .map(|s| table.ids[s].as_str())
-        .collect();
+    let ids: Vec<&str> =
+        (0..table.seats()).filter(|&s| table.side_of(s) == side).map(|s| table.ids[s].as_str()).collect();
     ids.join(" & ")
 }
 
@@ -49,35 +42,17 @@ fn status_line(out: &mut String, table: &Table) {
                 Some(side) => format!("{} win(s)", side_name(table, side)),
                 None => "a draw".into(),
             };
-            let _ = writeln!(
-                out,
-                "game over after {} turn(s): {how}; {winner}",
-                table.turns
-            );
+            let _ = writeln!(out, "game over after {} turn(s): {how}; {winner}", table.turns);
         }
         None => {
-            let phase = if table.drawn {
-                "meld or discard"
-            } else {
-                "draw"
-            };
-            let _ = writeln!(
-                out,
-                "turn {} · {} to play ({phase})",
-                table.turns + 1,
-                table.ids[table.current]
-            );
+            let phase = if table.drawn { "meld or discard" } else { "draw" };
+            let _ = writeln!(out, "turn {} · {} to play ({phase})", table.turns + 1, table.ids[table.current]);
         }
     }
 }
 
 fn piles(out: &mut String, table: &Table) {
-    let _ = writeln!(
-        out,
-        "discard pile ({}, top last): {}",
-        table.discard.len(),
-        format_list(&table.discard)
-    );
+    let _ = writeln!(out, "discard pile ({}, top last): {}", table.discard.len(), format_list(&table.discard));
     let _ = writeln!(out, "stock: {} card(s)", table.stock.len());
 }
 
@@ -87,13 +62,7 @@ pub fn seat_view(table: &Table, seat: Seat) -> String {
     let mut out = String::new();
     status_line(&mut out, table);
     let hand = &table.hands[seat];
-    let _ = writeln!(
-        out,
-        "{} — your hand ({}): {}",
-        table.ids[seat],
-        hand.len(),
-        format_list(&hand.sorted())
-    );
+    let _ = writeln!(out, "{} — your hand ({}): {}", table.ids[seat], hand.len(), format_list(&hand.sorted()));
     let side = table.side_of(seat);
     melds_block(&mut out, table, side, "your side's melds");
     melds_block(&mut out, table, 1 - side, "opponents' melds");
@@ -123,13 +92,7 @@ pub fn full_view(table: &Table) -> String {
         );
         for seat in (0..table.seats()).filter(|&s| table.side_of(s) == side) {
             let hand = &table.hands[seat];
-            let _ = writeln!(
-                out,
-                "  {} hand ({}): {}",
-                table.ids[seat],
-                hand.len(),
-                format_list(hand.cards())
-            );
+            let _ = writeln!(out, "  {} hand ({}): {}", table.ids[seat], hand.len(), format_list(hand.cards()));
         }
         melds_block(&mut out, table, side, "  melds");
     }
@@ -146,10 +109,7 @@ pub fn hint(table: &Table, seat: Seat) -> String {
         return format!("wait: it is {}'s turn", table.ids[table.current]);
     }
     if !table.drawn {
-        let top = table
-            .discard
-            .last()
-            .map_or("none".to_string(), |c| c.to_string());
+        let top = table.discard.last().map_or("none".to_string(), |c| c.to_string());
         return format!(
             "draw: GET_STOCK or GET_DISCARD [ c1 c2 … ] (two or more hand cards melding with the top card {top})"
         );

@@ -124,11 +124,7 @@ impl BuracoRules {
             },
             pickup: PickupRule::NewMeldWithHand { min_hand_cards: 2 },
             values: CardValues { by_rank, joker: 50 },
-            canastra: CanastraBonus {
-                min_len: 7,
-                clean: 200,
-                dirty: 100,
-            },
+            canastra: CanastraBonus { min_len: 7, clean: 200, dirty: 100 },
             going_out_bonus: 100,
             hand_penalty: HandPenalty::CardValues,
         }
@@ -141,11 +137,7 @@ impl BuracoRules {
 
     /// How many copies of `card` the decks hold.
     pub fn copies_of(&self, card: Card) -> usize {
-        if card.is_joker() {
-            self.decks * self.jokers_per_deck
-        } else {
-            self.decks
-        }
+        if card.is_joker() { self.decks * self.jokers_per_deck } else { self.decks }
     }
 }
 
@@ -157,9 +149,6 @@ mod tests {
     fn itp_card_values() {
         let v = BuracoRules::itp().values;
         let of = |t: &str| v.of(t.parse().unwrap());
-        assert_eq!(
-            [of("3♥"), of("7♣"), of("2♦"), of("8♠"), of("K♥"), of("A♣")],
-            [5, 5, 10, 10, 10, 15]
-        );
+        assert_eq!([of("3♥"), of("7♣"), of("2♦"), of("8♠"), of("K♥"), of("A♣")], [5, 5, 10, 10, 10, 15]);
     }
 }

@@ -30,12 +30,7 @@ pub fn hand_penalty(hand: &Hand, rules: &BuracoRules) -> i64 {
     match rules.hand_penalty {
         HandPenalty::CardValues => values,
         HandPenalty::AsMeld if cards.len() >= rules.canastra.min_len => {
-            values
-                + if dirty_by_order(cards) {
-                    rules.canastra.dirty
-                } else {
-                    rules.canastra.clean
-                }
+            values + if dirty_by_order(cards) { rules.canastra.dirty } else { rules.canastra.clean }
         }
         HandPenalty::AsMeld => values,
     }
@@ -44,21 +39,12 @@ pub fn hand_penalty(hand: &Hand, rules: &BuracoRules) -> i64 {
 /// `buraco.js`'s order-based test: some 2 that is not the last card is followed by a card other
 /// than the 3 of its suit.
 fn dirty_by_order(cards: &[Card]) -> bool {
-    cards
-        .windows(2)
-        .any(|w| w[0].is(Rank::Two) && !(w[1].is(Rank::Three) && w[1].suit() == w[0].suit()))
+    cards.windows(2).any(|w| w[0].is(Rank::Two) && !(w[1].is(Rank::Three) && w[1].suit() == w[0].suit()))
 }
 
 /// The score of a side holding `melds` whose players hold `hands`.
-pub fn side_score<'a>(
-    melds: &[Meld],
-    hands: impl IntoIterator<Item = &'a Hand>,
-    rules: &BuracoRules,
-) -> SideScore {
-    let mut score = SideScore {
-        melds: melds.iter().map(|m| m.points(rules)).sum(),
-        ..SideScore::default()
-    };
+pub fn side_score<'a>(melds: &[Meld], hands: impl IntoIterator<Item = &'a Hand>, rules: &BuracoRules) -> SideScore {
+    let mut score = SideScore { melds: melds.iter().map(|m| m.points(rules)).sum(), ..SideScore::default() };
     for hand in hands {
         if hand.is_empty() {
             score.going_out += rules.going_out_bonus;
@@ -84,12 +70,7 @@ mod tests {
     use super::*;
 
     fn hand(tokens: &str) -> Hand {
-        Hand::new(
-            tokens
-                .split_whitespace()
-                .map(|t| t.parse().unwrap())
-                .collect(),
-        )
+        Hand::new(tokens.split_whitespace().map(|t| t.parse().unwrap()).collect())
     }
 
     #[test]
@@ -99,19 +80,10 @@ mod tests {
         let s = side_score(&[meld], [&Hand::default()], &rules);
         assert_eq!(s.total(), 115);
         let seven = hand("3♥ 4♥ 2♣ 9♦ K♠ A♣ 8♦");
-        assert_eq!(
-            side_score(&[], [&seven], &rules).total(),
-            -(5 + 5 + 10 + 10 + 10 + 15 + 10)
-        );
-        let quirk = BuracoRules {
-            hand_penalty: HandPenalty::AsMeld,
-            ..BuracoRules::itp()
-        };
+        assert_eq!(side_score(&[], [&seven], &rules).total(), -(5 + 5 + 10 + 10 + 10 + 15 + 10));
+        let quirk = BuracoRules { hand_penalty: HandPenalty::AsMeld, ..BuracoRules::itp() };
         assert_eq!(hand_penalty(&seven, &quirk), 65 + 100);
-        assert_eq!(
-            hand_penalty(&hand("2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥"), &quirk),
-            45 + 200
-        );
+        assert_eq!(hand_penalty(&hand("2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥"), &quirk), 45 + 200);
     }
 
     #[test]

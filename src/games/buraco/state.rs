@@ -35,11 +35,7 @@ pub struct Table {
 }
 
 fn illegal(rule: &'static str, detail: impl Into<String>) -> Violation {
-    Violation {
-        kind: ViolationKind::Illegal,
-        rule,
-        detail: detail.into(),
-    }
+    Violation { kind: ViolationKind::Illegal, rule, detail: detail.into() }
 }
 
 impl Table {
@@ -61,15 +57,9 @@ impl Table {
         };
         let all_ids = table.ids.join(" ");
         for seat in 0..table.seats() {
-            let lines = [
-                all_ids.clone(),
-                table.ids[seat].clone(),
-                table.hands[seat].wire(),
-                deal.discard_top.to_string(),
-            ];
-            table
-                .queue
-                .extend(lines.into_iter().map(|line| Delivery { seat, line }));
+            let lines =
+                [all_ids.clone(), table.ids[seat].clone(), table.hands[seat].wire(), deal.discard_top.to_string()];
+            table.queue.extend(lines.into_iter().map(|line| Delivery { seat, line }));
         }
         table.announce_turn();
         table
@@ -84,9 +74,7 @@ impl Table {
     }
 
     pub fn side_score(&self, side: usize) -> SideScore {
-        let hands = (0..self.seats())
-            .filter(|&s| self.side_of(s) == side)
-            .map(|s| &self.hands[s]);
+        let hands = (0..self.seats()).filter(|&s| self.side_of(s) == side).map(|s| &self.hands[s]);
         score::side_score(&self.melds[side], hands, &self.rules)
     }
 
@@ -113,22 +101,14 @@ impl Table {
 
     fn finish(&mut self, reason: String) {
         let scores = self.scores();
-        self.outcome = Some(Outcome {
-            winner: score::winner(&scores),
-            scores,
-            ending: Ending::Finished { reason },
-        });
+        self.outcome = Some(Outcome { winner: score::winner(&scores), scores, ending: Ending::Finished { reason } });
     }
 
     /// Ends the game with `seat`'s side losing, scores as the table stands.
     pub fn forfeit(&mut self, seat: Seat) {
         if self.outcome.is_none() {
             let winner = Some(1 - self.side_of(seat));
-            self.outcome = Some(Outcome {
-                scores: self.scores(),
-                winner,
-                ending: Ending::Forfeit { seat },
-            });
+            self.outcome = Some(Outcome { scores: self.scores(), winner, ending: Ending::Forfeit { seat } });
         }
     }
 
@@ -151,19 +131,13 @@ impl Table {
         if seat != self.current {
             return Err(illegal(
                 "not-your-turn",
-                format!(
-                    "it is {}'s turn, not {}'s",
-                    self.ids[self.current], self.ids[seat]
-                ),
+                format!("it is {}'s turn, not {}'s", self.ids[self.current], self.ids[seat]),
             ));
         }
         let action = action::parse(line)?;
         match (self.drawn, action.is_draw()) {
             (false, false) => {
-                return Err(illegal(
-                    "draw-first",
-                    "the turn starts with GET_STOCK or GET_DISCARD",
-                ));
+                return Err(illegal("draw-first", "the turn starts with GET_STOCK or GET_DISCARD"));
             }
             (true, true) => return Err(illegal("already-drew", "you already drew this turn")),
             _ => {}
@@ -172,11 +146,7 @@ impl Table {
             Action::GetStock => Ok(self.get_stock()),
             Action::GetDiscard(cards) => self.get_discard(&cards),
             Action::MeldNew(cards) => self.meld_new(&cards),
-            Action::MeldJoin {
-                index,
-                index_token,
-                cards,
-            } => self.meld_join(index, &index_token, &cards),
+            Action::MeldJoin { index, index_token, cards } => self.meld_join(index, &index_token, &cards),
             Action::Discard(card) => self.discard(card),
         }
     }
@@ -186,14 +156,8 @@ impl Table {
         match hand.missing(cards) {
             None => Ok(()),
             Some(card) => {
-                let (held, named) = (
-                    hand.count(card),
-                    cards.iter().filter(|&&c| c == card).count(),
-                );
-                Err(illegal(
-                    "card-not-in-hand",
-                    format!("{card} is named {named} time(s) but the hand holds {held}"),
-                ))
+                let (held, named) = (hand.count(card), cards.iter().filter(|&&c| c == card).count());
+                Err(illegal("card-not-in-hand", format!("{card} is named {named} time(s) but the hand holds {held}")))
             }
         }
     }
@@ -206,10 +170,7 @@ impl Table {
 
     fn get_stock(&mut self) -> String {
         let Some(card) = self.stock.pop() else {
-            self.finish(format!(
-                "{} asked for a card from an empty stock",
-                self.ids[self.current]
-            ));
+            self.finish(format!("{} asked for a card from an empty stock", self.ids[self.current]));
             return "asks for a card from the empty stock: the game ends".into();
         };
         self.drawn = true;
@@ -224,9 +185,7 @@ impl Table {
         if cards.len() < min_hand_cards {
             return Err(illegal(
                 "discard-needs-two-cards",
-                format!(
-                    "GET_DISCARD needs at least {min_hand_cards} cards from the hand to meld with the top card"
-                ),
+                format!("GET_DISCARD needs at least {min_hand_cards} cards from the hand to meld with the top card"),
             ));
         }
         let Some(&top) = self.discard.last() else {
@@ -235,12 +194,8 @@ impl Table {
         self.need_in_hand(cards)?;
         let mut meld_cards = vec![top];
         meld_cards.extend_from_slice(cards);
-        let meld = Meld::new(&meld_cards, &self.rules.melds).map_err(|e| {
-            illegal(
-                "meld-invalid",
-                format!("{} is not a meld: {e}", format_list(&meld_cards)),
-            )
-        })?;
+        let meld = Meld::new(&meld_cards, &self.rules.melds)
+            .map_err(|e| illegal("meld-invalid", format!("{} is not a meld: {e}", format_list(&meld_cards))))?;
 
         // Valid: apply.
         self.discard.pop();
@@ -258,20 +213,13 @@ impl Table {
         self.drawn = true;
         let index = self.melds[side].len() - 1;
         let out = self.check_out();
-        Ok(format!(
-            "takes the discard pile ({taken} cards) with {} (meld {index}: {stored}){out}",
-            format_list(cards)
-        ))
+        Ok(format!("takes the discard pile ({taken} cards) with {} (meld {index}: {stored}){out}", format_list(cards)))
     }
 
     fn meld_new(&mut self, cards: &[Card]) -> Result<String, Violation> {
         self.need_in_hand(cards)?;
-        let meld = Meld::new(cards, &self.rules.melds).map_err(|e| {
-            illegal(
-                "meld-invalid",
-                format!("{} is not a meld: {e}", format_list(cards)),
-            )
-        })?;
+        let meld = Meld::new(cards, &self.rules.melds)
+            .map_err(|e| illegal("meld-invalid", format!("{} is not a meld: {e}", format_list(cards))))?;
         let side = self.side_of(self.current);
         self.take_from_hand(cards);
         let stored = format_list(meld.cards());
@@ -282,45 +230,26 @@ impl Table {
         Ok(format!("melds {stored} (meld {index}){out}"))
     }
 
-    fn meld_join(
-        &mut self,
-        index: usize,
-        index_token: &str,
-        cards: &[Card],
-    ) -> Result<String, Violation> {
+    fn meld_join(&mut self, index: usize, index_token: &str, cards: &[Card]) -> Result<String, Violation> {
         let side = self.side_of(self.current);
         let count = self.melds[side].len();
         if index >= count {
             let detail = match count {
                 0 => format!("meld index {index_token}: your side has no melds yet"),
-                n => format!(
-                    "meld index {index_token} is out of range (your side's melds are 0 to {})",
-                    n - 1
-                ),
+                n => format!("meld index {index_token} is out of range (your side's melds are 0 to {})", n - 1),
             };
             return Err(illegal("bad-index", detail));
         }
         self.need_in_hand(cards)?;
-        let joined = self.melds[side][index]
-            .join(cards, &self.rules.melds)
-            .map_err(|e| {
-                illegal(
-                    "meld-invalid",
-                    format!(
-                        "adding {} to meld {index} is not a meld: {e}",
-                        format_list(cards)
-                    ),
-                )
-            })?;
+        let joined = self.melds[side][index].join(cards, &self.rules.melds).map_err(|e| {
+            illegal("meld-invalid", format!("adding {} to meld {index} is not a meld: {e}", format_list(cards)))
+        })?;
         self.take_from_hand(cards);
         let stored = format_list(joined.cards());
         self.melds[side][index] = joined;
         self.send_others(&format!("MELD_JOIN {index_token} {}", format_list(cards)));
         let out = self.check_out();
-        Ok(format!(
-            "adds {} to meld {index} → {stored}{out}",
-            format_list(cards)
-        ))
+        Ok(format!("adds {} to meld {index} → {stored}{out}", format_list(cards)))
     }
 
     fn discard(&mut self, card: Card) -> Result<String, Violation> {
