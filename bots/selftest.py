@@ -313,6 +313,35 @@ class Game:
         return s
 
 
+# ---- the meld rule itself, against the rules file's table (T2, T3) and the juiz decisions -----
+
+MELD_TABLE = [  # cards, valid, points if valid
+    ("4♥ 5♥ 2♣ 7♥", True, 25), ("4♥ 5♥ 2♣ 7♥ 2♦ 9♥", False, 0), ("2♥ 2♣ 4♥ 5♥", True, 30),
+    ("2♣ 2♦ 4♥ 5♥", False, 0), ("A♥ 3♥ 4♥", False, 0), ("K♥ A♥ 2♥", True, 35),
+    ("A♥ A♥ 2♣", False, 0), ("5♥ 6♥ 6♥", False, 0), ("3♥ 4♥ 5♦", False, 0),
+    ("A♥ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥", True, 325),
+    ("A♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥", False, 0),
+    ("2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥", True, 245), ("3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 2♣", True, 145),
+    ("A♥ 2♠ 3♥ 4♥ 5♥ 6♥ 7♥", True, 150), ("3♥ 4♥ 2♥ 6♥ 7♥ 8♥ 9♥", True, 150),
+    ("3♥ 4♥ 2♥ 6♥ 7♥ 8♥ 9♥ 5♥", True, 255), ("3♥ 4♥ 2♣ 6♥ 7♥ 8♥ 9♥ 5♥", True, 155),
+    ("Q♥ K♥ A♠", False, 0), ("A♠ 2♥ 3♥", False, 0),  # aces of the meld's suit only
+    ("2♥ 2♦ 2♣", False, 0), ("2♣ 2♣ 3♣", True, 25),  # all-2s invalid; 2♣ natural + 2♣ wild
+]
+
+
+def rule_table():
+    bad = []
+    for text, valid, pts in MELD_TABLE:
+        cards = [parse_card(t) for t in text.split()]
+        got = meld_check(cards)[0]
+        if got != valid or (valid and meld_points(cards) != pts):
+            bad.append(f"{text}: valid {got}, points {meld_points(cards) if got else '-'}")
+    print(f"meld rule table: {'ok' if not bad else 'FAILED'}")
+    for b in bad:
+        print("   ", b)
+    return not bad
+
+
 # ---- scripted positions ----------------------------------------------------------------------
 
 def scenario(name, cmds, deal, seat, expect, turns):
@@ -332,32 +361,39 @@ def scenario(name, cmds, deal, seat, expect, turns):
     return not problems
 
 
-def scenarios(smart, template):
+TAKE_PILE = {
+    "hands": [["6♠", "7♠", "9♥", "K♦", "4♣", "J♣"], ["3♥", "8♦", "Q♣", "10♠", "5♦", "K♥"]],
+    "top": "5♠", "start": 0, "stock": ["A♦", "7♦"]}
+PARTNER_MELDS = {
+    "hands": [["6♠", "7♠", "9♥", "10♥", "J♥", "K♦", "4♣"], ["3♦", "4♦", "5♦", "J♠", "8♣"],
+              ["8♠", "Q♥", "A♣", "6♦"], ["9♦", "Q♣", "10♣"]],
+    "top": "5♠", "start": 0, "stock": ["K♣", "9♠", "3♠", "7♦"]}
+
+
+def scenarios(smart, template, python_bot):
     ok = True
+    # the template draws and discards the card it drew
+    ok &= scenario("template-draw-discard", [template, smart], TAKE_PILE, 0,
+                   [r"GET_STOCK", r"DISCARD A♦"], 1)
     # takes the pile with a natural run
-    ok &= scenario("take-pile", [smart, template], {
-        "hands": [["6♠", "7♠", "9♥", "K♦", "4♣", "J♣"], ["3♥", "8♦", "Q♣", "10♠", "5♦", "K♥"]],
-        "top": "5♠", "start": 0, "stock": ["A♦", "7♦"]},
-        0, [r"GET_DISCARD \[ (6♠ 7♠|7♠ 6♠) \]"], 1)
+    for name, bot in (("smart", smart), ("python", python_bot)):
+        ok &= scenario(f"{name}-take-pile", [bot, template], TAKE_PILE, 0,
+                       [r"GET_DISCARD \[ (6♠ 7♠|7♠ 6♠) \]"], 1)
     # takes the pile with a wild when the pile holds more than its top card
-    ok &= scenario("take-pile-wild", [template, smart], {
+    ok &= scenario("smart-take-pile-wild", [template, smart], {
         "hands": [["8♦", "4♣"], ["6♠", "2♣", "9♥", "K♦", "4♥", "J♣", "Q♦"]],
         "top": "9♣", "start": 0, "stock": ["5♠", "K♣", "A♦"]},
         1, [r"GET_DISCARD \[ .*6♠.* \]"], 2)
     # melds a run from the hand, and a run with a wild
-    ok &= scenario("meld-new", [smart, template], {
+    ok &= scenario("smart-meld-new", [smart, template], {
         "hands": [["3♥", "4♥", "5♥", "9♣", "J♣", "2♦", "K♠", "6♦", "A♦"], ["8♦", "Q♣", "10♠"]],
         "top": "7♣", "start": 0, "stock": ["K♥", "4♠"]},
         0, [r"MELD_NEW \[ 3♥ 4♥ 5♥ \]", r"MELD_NEW \[ 9♣ 2♦ J♣ \]"], 1)
     # 4 players: MELD_JOIN indices count the team's melds, the partner's included, and the meld
     # the partner made by GET_DISCARD; the other team's melds do not count
-    ok &= scenario("partner-melds", [smart, smart, smart, template], {
-        "hands": [["6♠", "7♠", "9♥", "10♥", "J♥", "K♦", "4♣"],
-                  ["3♦", "4♦", "5♦", "J♠", "8♣"],
-                  ["8♠", "Q♥", "A♣", "6♦"],
-                  ["9♦", "Q♣", "10♣"]],
-        "top": "5♠", "start": 0, "stock": ["K♣", "9♠", "3♠", "7♦"]},
-        2, [r"MELD_JOIN 0 \[ 8♠ \]", r"MELD_JOIN 1 \[ Q♥ \]"], 3)
+    for name, bot in (("smart", smart), ("python", python_bot)):
+        ok &= scenario(f"{name}-partner-melds", [bot, bot, bot, template], PARTNER_MELDS, 2,
+                       [r"MELD_JOIN 0 \[ 8♠ \]", r"MELD_JOIN 1 \[ Q♥ \]"], 3)
     return ok
 
 
@@ -414,7 +450,8 @@ def main():
     python_bot = [sys.executable, os.path.join(HERE, "random_bot.py")]
     ok = True
     if not args.only:
-        ok &= scenarios(smart, template)
+        ok &= rule_table()
+        ok &= scenarios(smart, template, python_bot)
     pairings = [
         ("smart-smart", smart, smart, 2), ("smart-template", smart, template, 2),
         ("smart-python", smart, python_bot, 2), ("python-template", python_bot, template, 2),
