@@ -69,14 +69,18 @@ pub fn build_c(source: &Path, cache_dir: &Path) -> Result<PathBuf, BuildError> {
     DirBuilder::new().recursive(true).mode(0o700).create(cache_dir).map_err(cache_err)?;
     let cache_abs = std::path::absolute(cache_dir).map_err(cache_err)?;
     let stem = source.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "bot".to_string());
-    let binary = cache_abs.join(format!("{stem}-{:016x}", hash.finish()));
+    // `<cache>/<hash>/<stem>`: the binary keeps the source's name, so the bot's default name
+    // (and its id `p<N>.<stem>`) is the same whether it is given as a source or a binary.
+    let slot = cache_abs.join(format!("{:016x}", hash.finish()));
+    let binary = slot.join(&stem);
     if binary.is_file() {
         return Ok(binary);
     }
+    DirBuilder::new().recursive(true).mode(0o700).create(&slot).map_err(cache_err)?;
 
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let unique = COUNTER.fetch_add(1, Ordering::Relaxed);
-    let temp = cache_abs.join(format!(".{stem}.{}.{unique}.tmp", std::process::id()));
+    let temp = slot.join(format!(".{stem}.{}.{unique}.tmp", std::process::id()));
     let output = Command::new(&cc[0])
         .args(&cc[1..])
         .arg("-O2")

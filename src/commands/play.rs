@@ -38,10 +38,8 @@ pub fn play(args: PlayArgs) -> Outcome {
     } else {
         Verbosity::Turns
     };
-    let mut view = GameView::new(std::io::stdout(), Style::for_stdout(), verbosity);
-    if verbosity != Verbosity::Silent {
-        println!("{} · seed {seed}", args.game);
-    }
+    let mut view =
+        GameView::new(std::io::stdout(), Style::for_stdout(), verbosity).header(format!("{} · seed {seed}", args.game));
     let report = match referee::play(&config, &mut view) {
         Ok(report) => report,
         Err(RefereeError::Cancelled) => return Ok(ExitCode::from(INTERRUPTED)),

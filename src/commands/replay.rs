@@ -60,11 +60,11 @@ pub fn replay(args: ReplayArgs) -> Outcome {
         }));
     }
     let verbosity = if args.debug { Verbosity::Debug } else { Verbosity::Turns };
-    let mut view = GameView::new(std::io::stdout(), style, verbosity).only_seat(args.seat);
+    let header = format!("{} · seed {} · replay of {}", transcript.meta.game, transcript.meta.seed, args.log.display());
+    let mut view = GameView::new(std::io::stdout(), style, verbosity).only_seat(args.seat).header(header);
     if let Some(user) = transcript.meta.seat_ids.iter().find(|id| *id == "user") {
         view = view.scripted_human(record::human_lines(&transcript, user));
     }
-    println!("{} · seed {} · replay of {}", transcript.meta.game, transcript.meta.seed, args.log.display());
     let replayed = match record::replay(&transcript, &mut view) {
         Ok(r) => r,
         Err(record::ReplayError::Referee(juiz::referee::RefereeError::Diverged(why))) => {

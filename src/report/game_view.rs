@@ -26,6 +26,7 @@ pub struct GameView<W: Write> {
     verbosity: Verbosity,
     /// Show only what this seat saw and said (replay `--seat N`).
     only_seat: Option<Seat>,
+    header: Option<String>,
     ids: Vec<String>,
     wire_ids: Vec<String>,
     /// Lines a replayed human seat typed, in order, instead of reading stdin.
@@ -34,7 +35,22 @@ pub struct GameView<W: Write> {
 
 impl<W: Write> GameView<W> {
     pub fn new(out: W, style: Style, verbosity: Verbosity) -> Self {
-        GameView { out, style, verbosity, only_seat: None, ids: Vec::new(), wire_ids: Vec::new(), scripted_human: None }
+        GameView {
+            out,
+            style,
+            verbosity,
+            only_seat: None,
+            header: None,
+            ids: Vec::new(),
+            wire_ids: Vec::new(),
+            scripted_human: None,
+        }
+    }
+
+    /// A first line, printed once the game has really started (not for a refused setup).
+    pub fn header(mut self, header: String) -> Self {
+        self.header = Some(header);
+        self
     }
 
     pub fn only_seat(mut self, seat: Option<Seat>) -> Self {
@@ -86,6 +102,9 @@ impl<W: Write> Observer for GameView<W> {
         self.wire_ids = seats.iter().map(|s| s.wire_id.clone()).collect();
         if self.verbosity == Verbosity::Silent {
             return;
+        }
+        if let Some(header) = self.header.take() {
+            self.say(&header);
         }
         for (seat, report) in seats.iter().enumerate() {
             let side = engine.side_of(seat);
