@@ -444,3 +444,54 @@ fn a_bot_that_does_not_build_loses_only_its_own_games() {
             .all(|f| f.kind != "build" || f.replay.is_none())
     );
 }
+
+#[test]
+fn rows_of_another_schedule_are_refused_on_resume() {
+    let t = tournament("");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("tournament.json"), t.to_json()).unwrap();
+    let header = juiz::tournament::HEADER.join(",");
+    std::fs::write(
+        dir.path().join("games.csv"),
+        format!(
+            "{header}\nr0009-x-y-d001-s0,x-y,1,x y,5,1,2,y,OK,,,,3,4,games/r0009-x-y-d001-s0.csv\n"
+        ),
+    )
+    .unwrap();
+    let err = go(
+        &t,
+        &RunOptions {
+            resume: true,
+            ..opts(dir.path(), 1)
+        },
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        err.ends_with("games.csv: game r0009-x-y-d001-s0 is not in this tournament's schedule"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_text_summary_shows_standings_faults_and_commands() {
+    let t = tournament("");
+    let (_keep, out) = reference(&t);
+    let summary = go(
+        &t,
+        &RunOptions {
+            resume: true,
+            ..opts(&out, 1)
+        },
+    )
+    .unwrap();
+    let text = summary.to_text();
+    assert!(
+        text.starts_with(&format!("fake: 24/24 games, results in {}", out.display())),
+        "{text}"
+    );
+    let first = text.lines().nth(2).unwrap();
+    assert!(first.trim_start().starts_with("1  strong"), "{text}");
+    assert!(text.contains("faults of crashy: "), "{text}");
+    assert!(text.contains("    juiz replay "), "{text}");
+}

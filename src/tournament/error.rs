@@ -79,6 +79,10 @@ pub enum TournamentError {
         line: u64,
         message: String,
     },
+    #[error("{path}: game {id} is not in this tournament's schedule")]
+    UnknownGame { path: PathBuf, id: String },
+    #[error("{path}: game {id} is there twice")]
+    RepeatedGame { path: PathBuf, id: String },
     #[error("cannot merge: {0}")]
     Merge(String),
     #[error("game {id}: {message}")]

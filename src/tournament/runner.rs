@@ -270,7 +270,7 @@ fn claim_dir(
     Ok(())
 }
 
-/// Every row must be a game of the schedule, once.
+/// Every row of `dir`'s `games.csv` must be a game of the schedule, once.
 pub(super) fn check_rows_belong(
     schedule: &[ScheduledGame],
     rows: &[GameRow],
@@ -278,20 +278,19 @@ pub(super) fn check_rows_belong(
 ) -> Result<(), TournamentError> {
     let ids: BTreeSet<&str> = schedule.iter().map(|g| g.id.as_str()).collect();
     let mut seen = BTreeSet::new();
+    let path = || dir.join("games.csv");
     for row in rows {
         if !ids.contains(row.game_id.as_str()) {
-            return Err(TournamentError::Merge(format!(
-                "{}: game {} is not in this tournament's schedule",
-                dir.display(),
-                row.game_id
-            )));
+            return Err(TournamentError::UnknownGame {
+                path: path(),
+                id: row.game_id.clone(),
+            });
         }
         if !seen.insert(row.game_id.as_str()) {
-            return Err(TournamentError::Merge(format!(
-                "{}: game {} is there twice",
-                dir.display(),
-                row.game_id
-            )));
+            return Err(TournamentError::RepeatedGame {
+                path: path(),
+                id: row.game_id.clone(),
+            });
         }
     }
     Ok(())

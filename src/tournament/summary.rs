@@ -128,3 +128,86 @@ pub fn summarize(
         faulted,
     }
 }
+
+impl Summary {
+    /// A plain-text account for the terminal: the standings table, the faults per bot, and the
+    /// commands that reproduce each faulted game.
+    pub fn to_text(&self) -> String {
+        use std::fmt::Write;
+        let mut s = String::new();
+        let state = if self.cancelled {
+            ", stopped: --resume finishes it"
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            s,
+            "{}: {}/{} games{state}, results in {}",
+            self.name,
+            self.done,
+            self.total,
+            self.out.display()
+        );
+        let width = self
+            .standings
+            .iter()
+            .map(|l| l.bot.len())
+            .max()
+            .unwrap_or(3)
+            .max(3);
+        let _ = writeln!(
+            s,
+            "{:>4}  {:<width$}  {:>5} {:>4} {:>4} {:>4}  {:>7}  {:>8} {:>8}  {:>6}  {:>14}  {:>17}",
+            "rank",
+            "bot",
+            "games",
+            "won",
+            "drew",
+            "lost",
+            "points",
+            "for",
+            "against",
+            "faults",
+            "elo (95%)",
+            "paired diff (95%)"
+        );
+        for l in &self.standings {
+            let elo = format!("{:.0} ±{:.0}", l.rating.elo, l.rating.ci95);
+            let paired = match l.paired {
+                Some(m) => match m.ci95 {
+                    Some(ci) => format!("{:+.1} ±{ci:.1}", m.mean),
+                    None => format!("{:+.1}", m.mean),
+                },
+                None => "-".to_string(),
+            };
+            let _ = writeln!(
+                s,
+                "{:>4}  {:<width$}  {:>5} {:>4} {:>4} {:>4}  {:>7}  {:>8} {:>8}  {:>6}  {:>14}  {:>17}",
+                l.rank,
+                l.bot,
+                l.games,
+                l.wins,
+                l.draws,
+                l.losses,
+                l.points,
+                l.score_for,
+                l.score_against,
+                l.fault_count(),
+                elo,
+                paired
+            );
+        }
+        for (bot, kinds) in &self.faults {
+            let list: Vec<String> = kinds.iter().map(|(k, n)| format!("{n} {k}")).collect();
+            let _ = writeln!(s, "faults of {bot}: {}", list.join(", "));
+        }
+        for f in &self.faulted {
+            let _ = writeln!(s, "{} — {} {}: {}", f.game_id, f.bot, f.kind, f.detail);
+            if let Some(replay) = &f.replay {
+                let _ = writeln!(s, "    {replay}");
+            }
+            let _ = writeln!(s, "    {}", f.play);
+        }
+        s
+    }
+}
