@@ -1,3 +1,23 @@
-fn main() {
-    println!("Hello, world!");
+//! The `juiz` binary: parse the command line, run the command, map the outcome to an exit status.
+
+mod cli;
+mod commands;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let cli = cli::Cli::parse();
+    let outcome = match cli.command {
+        cli::Command::Play(args) => commands::play(args),
+        cli::Command::Replay(args) => commands::replay(args),
+    };
+    match outcome {
+        Ok(code) => code,
+        Err(failure) => {
+            eprintln!("juiz: {}", failure.message);
+            ExitCode::from(failure.status)
+        }
+    }
 }

@@ -1,1 +1,9 @@
-//! Placeholder: this module is being written (see the issues).
+//! Cards, decks and hands shared by every card game; pure data, no game rules or point values.
+
+mod card;
+mod deck;
+mod hand;
+
+pub use card::{Card, CardParseError, JOKER_TOKEN, Rank, Suit, format_list};
+pub use deck::{build_decks, shuffle};
+pub use hand::Hand;

@@ -4,6 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::Engine;
+use super::buraco::{BuracoEngine, BuracoRules};
 
 /// A game juiz can referee, by its command-line name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -38,14 +39,10 @@ impl fmt::Display for GameKind {
 impl FromStr for GameKind {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        GameKind::ALL
-            .iter()
-            .copied()
-            .find(|k| k.name() == s)
-            .ok_or_else(|| {
-                let known: Vec<_> = GameKind::ALL.iter().map(|k| k.name()).collect();
-                format!("unknown game '{s}' (known: {})", known.join(", "))
-            })
+        GameKind::ALL.iter().copied().find(|k| k.name() == s).ok_or_else(|| {
+            let known: Vec<_> = GameKind::ALL.iter().map(|k| k.name()).collect();
+            format!("unknown game '{s}' (known: {})", known.join(", "))
+        })
     }
 }
 
@@ -77,7 +74,6 @@ pub fn new_engine(kind: GameKind, setup: &TableSetup) -> Result<Box<dyn Engine>,
         return Err(SetupError::SeatCount { game: kind, expected: expected.join(" or "), got: seats });
     }
     match kind {
-        // The engine helper replaces this with `buraco::BuracoEngine::new(BuracoRules::itp(), setup)`.
-        GameKind::ItpBuraco => Err(SetupError::Deal { line: 0, message: format!("{kind}: engine not built yet") }),
+        GameKind::ItpBuraco => Ok(Box::new(BuracoEngine::new(BuracoRules::itp(), setup)?)),
     }
 }

@@ -1,9 +1,9 @@
 //! The rule sets juiz referees, behind the one `Engine` interface; the game kind is chosen here,
 //! once, and everything below the referee is generic.
 
+pub mod buraco;
 mod engine;
 mod kind;
-
 
 pub use engine::{Awaiting, Delivery, Ending, Engine, Outcome, Seat, Violation, ViolationKind};
 pub use kind::{GameKind, SetupError, TableSetup, new_engine};

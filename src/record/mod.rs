@@ -1,1 +1,8 @@
-//! Placeholder: this module is being written (see the issues).
+//! Everything juiz writes to or reads back from disk about a game: transcripts (per-game logs)
+//! and their replay.
+
+mod replay;
+mod transcript;
+
+pub use replay::{FeedOutcome, ReplayError, ReplayReport, feed_bot, human_lines, replay};
+pub use transcript::{Direction, FORMAT, Metadata, Row, Transcript, TranscriptError, TranscriptWriter};

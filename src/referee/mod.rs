@@ -1,1 +1,13 @@
-//! Placeholder: this module is being written (see the issues).
+//! Runs one game: the only place where a rules engine meets the players (bot processes or a
+//! human at the terminal), and where faults are decided.
+
+mod config;
+mod game;
+mod observer;
+mod scripted;
+mod seats;
+
+pub use config::{GameConfig, Player, PlayerSpec, RefereeError, bot_name_from_command, display_id, wire_id};
+pub use game::{FaultRecord, GameReport, SeatReport, play};
+pub use observer::{Observer, Quiet};
+pub use scripted::{Script, ScriptEvent};

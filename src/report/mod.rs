@@ -1,1 +1,8 @@
-//! Placeholder: this module is being written (see the issues).
+//! Everything the user sees: the account of a game on the terminal, the human seat's prompts,
+//! colours, and (for tournaments) progress and tables.
+
+mod game_view;
+mod style;
+
+pub use game_view::{GameView, Verbosity};
+pub use style::Style;

@@ -1,0 +1,155 @@
+//! Bot command lines: splitting them like a POSIX shell, the `.py` and `.c` conveniences, and
+//! resolving the program to an absolute path before the bot runs in its own directory.
+
+use std::ffi::OsStr;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+use super::build::{BuildError, build_c, default_build_cache};
+
+/// A bot's command line: `argv[0]` is the program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotCommand {
+    pub argv: Vec<String>,
+    /// The command as the user wrote it, for messages and results.
+    pub display: String,
+}
+
+/// A bot command that cannot be run.
+#[derive(Debug, Error)]
+pub enum CommandError {
+    #[error("empty bot command")]
+    Empty,
+    #[error("cannot split bot command `{0}`: unbalanced quotes or a trailing backslash")]
+    Unsplittable(String),
+    #[error("bot program {} does not exist", .0.display())]
+    NotFound(PathBuf),
+    #[error("bot program {} is not a file", .0.display())]
+    NotAFile(PathBuf),
+    #[error("bot program {} is not executable (chmod +x it)", .0.display())]
+    NotExecutable(PathBuf),
+    #[error("bot program `{0}` is not in PATH")]
+    NotInPath(String),
+    #[error("bot script {} does not exist", .0.display())]
+    ScriptNotFound(PathBuf),
+    #[error("cannot read the current directory: {0}")]
+    CurrentDir(std::io::Error),
+    #[error(transparent)]
+    Build(#[from] BuildError),
+}
+
+/// Extensions of scripts whose path, given as an argument, must exist.
+const SCRIPT_EXTENSIONS: [&str; 5] = ["py", "js", "rb", "pl", "lua"];
+
+impl BotCommand {
+    /// Splits `text` like a POSIX shell: `"bots/x"`, `"python3 bots/x.py"`, `"./a.out --level 3"`.
+    /// A single path ending in `.py` runs with `python3`; a single path ending in `.c` is
+    /// compiled into the default build cache (see `build_c` and `default_build_cache`).
+    pub fn parse(text: &str) -> Result<BotCommand, CommandError> {
+        BotCommand::parse_with_cache(text, &default_build_cache())
+    }
+
+    /// `parse`, compiling a lone `.c` path into `cache_dir`.
+    pub fn parse_with_cache(text: &str, cache_dir: &Path) -> Result<BotCommand, CommandError> {
+        let words = shlex::split(text).ok_or_else(|| CommandError::Unsplittable(text.into()))?;
+        let display = text.trim().to_string();
+        let argv = match words.as_slice() {
+            [] => return Err(CommandError::Empty),
+            [single] if has_extension(single, "py") => vec!["python3".to_string(), single.clone()],
+            [single] if has_extension(single, "c") => {
+                let binary = build_c(Path::new(single), cache_dir)?;
+                vec![binary.to_string_lossy().into_owned()]
+            }
+            _ => words,
+        };
+        Ok(BotCommand { argv, display })
+    }
+
+    /// Checks that the program exists and is executable (a path with '/' is taken relative to
+    /// the current directory, a bare name is looked up in PATH) and makes `argv[0]` absolute,
+    /// since bots run in another working directory. Later arguments that name an existing file
+    /// by a relative path with a '/' or an extension (`bots/x.py`) are made absolute too; a
+    /// script argument (`.py`, `.js`, ...) that does not exist is an error.
+    pub fn resolve(mut self) -> Result<BotCommand, CommandError> {
+        let cwd = std::env::current_dir().map_err(CommandError::CurrentDir)?;
+        let program = self.argv.first().ok_or(CommandError::Empty)?;
+        let resolved = if program.contains('/') {
+            let path = PathBuf::from(program);
+            check_executable(&path)?;
+            cwd.join(path)
+        } else {
+            find_in_path(program)?
+        };
+        self.argv[0] = resolved.to_string_lossy().into_owned();
+        for arg in self.argv.iter_mut().skip(1) {
+            if arg.starts_with('-') || Path::new(arg.as_str()).is_absolute() {
+                continue;
+            }
+            let path = Path::new(arg.as_str());
+            let looks_like_path = arg.contains('/') || path.extension().is_some();
+            if looks_like_path && path.is_file() {
+                *arg = cwd.join(path).to_string_lossy().into_owned();
+            } else if SCRIPT_EXTENSIONS.iter().any(|ext| has_extension(arg, ext)) {
+                return Err(CommandError::ScriptNotFound(path.to_path_buf()));
+            }
+        }
+        Ok(self)
+    }
+}
+
+fn has_extension(word: &str, ext: &str) -> bool {
+    Path::new(word).extension() == Some(OsStr::new(ext))
+}
+
+fn check_executable(path: &Path) -> Result<(), CommandError> {
+    let meta = std::fs::metadata(path).map_err(|_| CommandError::NotFound(path.to_path_buf()))?;
+    if !meta.is_file() {
+        return Err(CommandError::NotAFile(path.to_path_buf()));
+    }
+    if meta.permissions().mode() & 0o111 == 0 {
+        return Err(CommandError::NotExecutable(path.to_path_buf()));
+    }
+    Ok(())
+}
+
+fn find_in_path(name: &str) -> Result<PathBuf, CommandError> {
+    let path_var = std::env::var_os("PATH").unwrap_or_default();
+    for dir in std::env::split_paths(&path_var) {
+        let dir = if dir.as_os_str().is_empty() { PathBuf::from(".") } else { dir };
+        let candidate = dir.join(name);
+        if check_executable(&candidate).is_ok() {
+            return std::path::absolute(&candidate).map_err(|_| CommandError::NotInPath(name.to_string()));
+        }
+    }
+    Err(CommandError::NotInPath(name.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_like_a_shell() {
+        let cmd = BotCommand::parse("./a.out --name 'two words' \"x y\"").unwrap();
+        assert_eq!(cmd.argv, ["./a.out", "--name", "two words", "x y"]);
+        assert_eq!(cmd.display, "./a.out --name 'two words' \"x y\"");
+    }
+
+    #[test]
+    fn lone_python_script_runs_with_python3() {
+        let cmd = BotCommand::parse("bots/x.py").unwrap();
+        assert_eq!(cmd.argv, ["python3", "bots/x.py"]);
+        let cmd = BotCommand::parse("python3 -u bots/x.py").unwrap();
+        assert_eq!(cmd.argv, ["python3", "-u", "bots/x.py"]);
+    }
+
+    #[test]
+    fn bad_text_is_a_clear_error() {
+        assert!(matches!(BotCommand::parse("   "), Err(CommandError::Empty)));
+        let err = BotCommand::parse("bot 'unclosed").unwrap_err();
+        assert!(matches!(err, CommandError::Unsplittable(_)));
+        assert!(err.to_string().contains("unbalanced quotes"), "{err}");
+    }
+}

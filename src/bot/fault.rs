@@ -1,0 +1,227 @@
+//! Bot faults: the named kinds of misbehaviour, how a bot process ended, and the wording of both.
+
+use std::fmt;
+use std::time::Duration;
+
+use nix::sys::signal::Signal;
+
+/// The kind of a bot's misbehaviour. The referee loses the game for the offender's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FaultKind {
+    /// The bot could not be started (exec failure, no work dir, no log file).
+    Spawn,
+    /// No complete line within the allowed time, or the bot stopped reading its input.
+    Timeout,
+    /// The bot's main process exited or was killed by a signal.
+    Crash,
+    /// The bot closed its standard output but is still running.
+    ClosedOutput,
+    /// The bot closed its standard input but is still running.
+    ClosedInput,
+    /// A line longer than `Limits::max_line_bytes`.
+    OversizedLine,
+    /// A line that is not UTF-8.
+    InvalidUtf8,
+    /// The bot wrote before it was asked to (detected by the referee).
+    PrematureOutput,
+    /// A line the game's parser rejects (detected by the referee).
+    Malformed,
+    /// A well-formed action the rules forbid (detected by the referee).
+    Illegal,
+    /// The bot died after reaching its memory limit.
+    Memory,
+    /// The bot used up its CPU time limit.
+    CpuTime,
+}
+
+impl FaultKind {
+    /// Every kind, in declaration order.
+    pub const ALL: [FaultKind; 12] = [
+        FaultKind::Spawn,
+        FaultKind::Timeout,
+        FaultKind::Crash,
+        FaultKind::ClosedOutput,
+        FaultKind::ClosedInput,
+        FaultKind::OversizedLine,
+        FaultKind::InvalidUtf8,
+        FaultKind::PrematureOutput,
+        FaultKind::Malformed,
+        FaultKind::Illegal,
+        FaultKind::Memory,
+        FaultKind::CpuTime,
+    ];
+
+    /// The kebab-case name used in logs and results: `"timeout"`, `"closed-output"`, ...
+    pub fn name(self) -> &'static str {
+        match self {
+            FaultKind::Spawn => "spawn",
+            FaultKind::Timeout => "timeout",
+            FaultKind::Crash => "crash",
+            FaultKind::ClosedOutput => "closed-output",
+            FaultKind::ClosedInput => "closed-input",
+            FaultKind::OversizedLine => "oversized-line",
+            FaultKind::InvalidUtf8 => "invalid-utf8",
+            FaultKind::PrematureOutput => "premature-output",
+            FaultKind::Malformed => "malformed",
+            FaultKind::Illegal => "illegal",
+            FaultKind::Memory => "memory",
+            FaultKind::CpuTime => "cpu-time",
+        }
+    }
+
+    /// The kind with this kebab-case name, if any.
+    pub fn from_name(name: &str) -> Option<FaultKind> {
+        FaultKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+}
+
+impl fmt::Display for FaultKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A recorded misbehaviour of a bot: a value, never a harness error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotFault {
+    pub kind: FaultKind,
+    pub detail: String,
+}
+
+impl BotFault {
+    pub fn new(kind: FaultKind, detail: impl Into<String>) -> BotFault {
+        BotFault { kind, detail: detail.into() }
+    }
+}
+
+impl fmt::Display for BotFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.kind.name(), self.detail)
+    }
+}
+
+impl std::error::Error for BotFault {}
+
+/// How a process ended, as `wait` reported it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Termination {
+    Exited(i32),
+    Signaled { signal: i32, core_dumped: bool },
+}
+
+impl Termination {
+    /// Decodes a raw `wait` status; `None` for a stopped or continued process.
+    pub(crate) fn from_wait_status(status: libc::c_int) -> Option<Termination> {
+        if libc::WIFEXITED(status) {
+            Some(Termination::Exited(libc::WEXITSTATUS(status)))
+        } else if libc::WIFSIGNALED(status) {
+            Some(Termination::Signaled { signal: libc::WTERMSIG(status), core_dumped: libc::WCOREDUMP(status) })
+        } else {
+            None
+        }
+    }
+
+    /// The signal that killed the process, if one did.
+    pub fn signal(self) -> Option<i32> {
+        match self {
+            Termination::Exited(_) => None,
+            Termination::Signaled { signal, .. } => Some(signal),
+        }
+    }
+}
+
+impl fmt::Display for Termination {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Termination::Exited(code) => write!(f, "exited with code {code}"),
+            Termination::Signaled { signal, core_dumped } => {
+                write!(f, "killed by signal {signal} ({})", signal_name(signal))?;
+                if core_dumped {
+                    f.write_str(", core dumped")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// `"SIGSEGV"` for 11; `"signal 99"` for a number the platform does not name.
+pub fn signal_name(signal: i32) -> String {
+    match Signal::try_from(signal) {
+        Ok(sig) => sig.as_str().to_string(),
+        Err(_) => format!("signal {signal}"),
+    }
+}
+
+/// Resources the bot's main process used, from `wait4`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Usage {
+    /// User plus system CPU time.
+    pub cpu_time: Duration,
+    /// Peak resident set size.
+    pub max_rss_bytes: u64,
+}
+
+/// How a bot process ended at `shutdown`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExitReport {
+    /// How the main process ended; `None` if it could not be reaped in time.
+    pub termination: Option<Termination>,
+    /// The referee sent SIGTERM to the group (the bot had not exited by itself).
+    pub sent_term: bool,
+    /// The referee had to send SIGKILL to the group.
+    pub sent_kill: bool,
+    /// No process of the bot's group was left when `shutdown` returned.
+    pub group_cleared: bool,
+    /// Resources the main process used.
+    pub usage: Usage,
+    /// Bytes the bot wrote on stderr in total.
+    pub stderr_bytes: u64,
+    /// Bytes of stderr that went over the cap and were not stored.
+    pub stderr_dropped: u64,
+}
+
+impl fmt::Display for ExitReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.termination {
+            Some(t) => write!(f, "{t}")?,
+            None => f.write_str("not reaped")?,
+        }
+        if self.sent_kill {
+            f.write_str(" after SIGKILL from the referee")?;
+        } else if self.sent_term {
+            f.write_str(" after SIGTERM from the referee")?;
+        }
+        if !self.group_cleared {
+            f.write_str("; some of its processes could not be removed")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_kebab_case_and_round_trip() {
+        for kind in FaultKind::ALL {
+            let name = kind.name();
+            assert!(name.chars().all(|c| c.is_ascii_lowercase() || c == '-' || c == '8'));
+            assert_eq!(FaultKind::from_name(name), Some(kind));
+        }
+        assert_eq!(FaultKind::ClosedOutput.name(), "closed-output");
+        assert_eq!(FaultKind::from_name("nonsense"), None);
+    }
+
+    #[test]
+    fn display_forms() {
+        let fault = BotFault::new(FaultKind::Timeout, "no line within 3s");
+        assert_eq!(fault.to_string(), "timeout: no line within 3s");
+        assert_eq!(Termination::Exited(3).to_string(), "exited with code 3");
+        let segv = Termination::Signaled { signal: 11, core_dumped: false };
+        assert_eq!(segv.to_string(), "killed by signal 11 (SIGSEGV)");
+        assert_eq!(signal_name(9), "SIGKILL");
+        assert_eq!(signal_name(999), "signal 999");
+    }
+}

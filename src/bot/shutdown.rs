@@ -1,0 +1,203 @@
+//! The end of a bot: noticing that its main process died and naming the fault, and `shutdown`,
+//! which leaves no process of the bot's group behind (TERM, grace while draining, KILL, reap).
+
+use std::os::fd::AsFd;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use nix::poll::PollFlags;
+use nix::sys::signal::Signal;
+
+use super::fault::{BotFault, ExitReport, FaultKind, Termination};
+use super::process::{BotProcess, Exited, TICK};
+use super::sys;
+
+/// How long `shutdown` keeps reaping after SIGKILL before it reports the group as not cleared.
+const CLEANUP_BOUND: Duration = Duration::from_secs(2);
+/// Words in a dying bot's stderr that say it ran out of memory.
+const OOM_MARKERS: [&str; 4] = ["MemoryError", "bad_alloc", "Cannot allocate memory", "out of memory"];
+
+impl BotProcess {
+    /// The fault for a main process that has exited, waiting at most `wait` for it to exit.
+    /// `None` if it is still running.
+    pub(super) fn exit_fault(&mut self, wait: Duration) -> Option<BotFault> {
+        let exited = self.observe_exit(wait)?;
+        Some(self.classify(exited))
+    }
+
+    /// Whether the main process has exited, waiting at most `wait`. On the first sight of its
+    /// death, while its zombie still pins the group id, the rest of the group is killed (the
+    /// bot has lost; nothing of it may linger), then the main process is reaped for its status.
+    fn observe_exit(&mut self, wait: Duration) -> Option<Exited> {
+        if let Some(exited) = self.exited {
+            return Some(exited);
+        }
+        let deadline = Instant::now() + wait;
+        loop {
+            if sys::has_exited(self.pid) {
+                sys::signal_group(self.pid, Signal::SIGKILL);
+                self.group_killed = true;
+                let exited = match sys::reap(self.pid, true) {
+                    Ok(Some(reaped)) => Exited { termination: reaped.termination, usage: reaped.usage },
+                    _ => Exited { termination: None, usage: Default::default() },
+                };
+                self.exited = Some(exited);
+                return Some(exited);
+            }
+            let left = sys::left(deadline);
+            if left.is_zero() {
+                return None;
+            }
+            let pidfd = self.pidfd.as_ref().map(|fd| (fd.as_fd(), PollFlags::POLLIN));
+            let wait = if pidfd.is_some() { left } else { left.min(TICK) };
+            sys::poll_two(pidfd, None, wait);
+        }
+    }
+
+    /// Names the fault of a dead main process: `CpuTime` or `Memory` where a limit explains
+    /// the death, else `Crash` with the exit code or the signal.
+    fn classify(&self, exited: Exited) -> BotFault {
+        let Some(term) = exited.termination else {
+            return BotFault::new(FaultKind::Crash, "the bot's process ended (status unknown)");
+        };
+        let limits = &self.limits;
+        let signal = term.signal();
+        if let Some(secs) = limits.cpu_seconds {
+            let used_up = exited.usage.cpu_time >= Duration::from_secs(secs);
+            if signal == Some(libc::SIGXCPU) || (signal == Some(libc::SIGKILL) && used_up) {
+                return BotFault::new(FaultKind::CpuTime, format!("used up its cpu time limit of {secs}s ({term})"));
+            }
+        }
+        if let Some(bytes) = limits.memory_bytes {
+            let abnormal = !matches!(term, Termination::Exited(0));
+            let near = exited.usage.max_rss_bytes.saturating_mul(2) >= bytes;
+            let tail = self.stderr.tail();
+            let said_so = OOM_MARKERS.iter().any(|m| tail.contains(m));
+            if abnormal && (near || said_so) {
+                return BotFault::new(
+                    FaultKind::Memory,
+                    format!("ran out of its memory limit of {} ({term})", mib(bytes)),
+                );
+            }
+        }
+        BotFault::new(FaultKind::Crash, term.to_string())
+    }
+
+    /// Ends the bot: closes its input, sends SIGTERM to the whole group, waits `kill_grace`
+    /// while still draining its output, sends SIGKILL to the group, reaps the main process and
+    /// every orphan of the group, and removes a fresh work dir. Idempotent; `Drop` calls it.
+    /// `sent_term`/`sent_kill` in the report say whether the referee had to signal a main
+    /// process that was still alive.
+    pub fn shutdown(&mut self) -> ExitReport {
+        if let Some(report) = &self.report {
+            return report.clone();
+        }
+        self.stdin = None;
+        let (mut sent_term, mut sent_kill) = (false, false);
+        if self.exited.is_none() && !sys::has_exited(self.pid) {
+            sys::signal_group(self.pid, Signal::SIGTERM);
+            sys::signal_process(self.pid, Signal::SIGTERM);
+            sent_term = true;
+            if !self.wait_for_group(self.limits.kill_grace) {
+                sys::signal_group(self.pid, Signal::SIGKILL);
+                if self.exited.is_none() {
+                    sys::signal_process(self.pid, Signal::SIGKILL);
+                }
+                sent_kill = true;
+            }
+        } else {
+            self.observe_exit(Duration::ZERO);
+        }
+        let group_cleared = self.wait_for_group(CLEANUP_BOUND);
+        self.stdout = None;
+        self.pidfd = None;
+        self.lines.clear();
+        let stderr_wait = if group_cleared { Duration::from_secs(1) } else { Duration::from_millis(50) };
+        let (stderr_bytes, stderr_dropped) = self.stderr.finish(stderr_wait);
+        if let Some(dir) = self.temp_dir.take() {
+            let path = dir.path().to_path_buf();
+            if dir.close().is_err() {
+                remove_stubborn_dir(&path);
+            }
+        }
+        let exited = self.exited.unwrap_or(Exited { termination: None, usage: Default::default() });
+        let report = ExitReport {
+            termination: exited.termination,
+            sent_term,
+            sent_kill,
+            group_cleared,
+            usage: exited.usage,
+            stderr_bytes,
+            stderr_dropped,
+        };
+        self.report = Some(report.clone());
+        report
+    }
+
+    /// Reaps the group until it is empty (true) or `bound` has passed (false), draining and
+    /// discarding stdout meanwhile so that no bot blocks on a full pipe.
+    fn wait_for_group(&mut self, bound: Duration) -> bool {
+        let deadline = Instant::now() + bound;
+        loop {
+            self.fill();
+            self.lines.clear();
+            self.reap_group();
+            if self.exited.is_some() && !sys::group_exists(self.pid) {
+                return true;
+            }
+            let left = sys::left(deadline);
+            if left.is_zero() {
+                return false;
+            }
+            let stdout = match (&self.stdout, self.stdout_eof) {
+                (Some(fd), false) => Some((fd.as_fd(), PollFlags::POLLIN)),
+                _ => None,
+            };
+            let pidfd = match (&self.pidfd, self.exited) {
+                (Some(fd), None) => Some((fd.as_fd(), PollFlags::POLLIN)),
+                _ => None,
+            };
+            sys::poll_two(stdout, pidfd, left.min(TICK));
+        }
+    }
+
+    /// Reaps every exited process of the group that is our child: the main process and the
+    /// orphans re-parented to us as subreaper.
+    fn reap_group(&mut self) {
+        while let Ok(Some(reaped)) = sys::reap(-self.pid, false) {
+            if reaped.pid == self.pid {
+                self.record_exit(reaped.termination, reaped.usage);
+            }
+        }
+        if self.exited.is_none()
+            && let Ok(Some(reaped)) = sys::reap(self.pid, false)
+        {
+            self.record_exit(reaped.termination, reaped.usage);
+        }
+    }
+
+    fn record_exit(&mut self, termination: Option<Termination>, usage: super::fault::Usage) {
+        self.exited = Some(Exited { termination, usage });
+    }
+}
+
+fn mib(bytes: u64) -> String {
+    format!("{} MiB", bytes / (1024 * 1024))
+}
+
+/// Removes a work dir a bot made hard to remove (read-only or unreadable subdirectories).
+fn remove_stubborn_dir(path: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    fn open_up(dir: &Path) {
+        let _ = std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700));
+        if let Ok(entries) = std::fs::read_dir(dir) {
+            for entry in entries.flatten() {
+                if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                    open_up(&entry.path());
+                }
+            }
+        }
+    }
+    open_up(path);
+    let _ = std::fs::remove_dir_all(path);
+}

@@ -1,0 +1,169 @@
+//! Thin wrappers over the Linux calls the bot module needs: non-blocking pipes, poll, pidfd,
+//! waiting with and without reaping, signalling a process group, and the child subreaper.
+
+use std::io;
+use std::os::fd::{AsFd, BorrowedFd, FromRawFd, OwnedFd};
+use std::sync::Once;
+use std::time::{Duration, Instant};
+
+use nix::errno::Errno;
+use nix::fcntl::{FcntlArg, OFlag, fcntl};
+use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
+use nix::sys::signal::{Signal, kill, killpg};
+use nix::unistd::Pid;
+
+use super::fault::{Termination, Usage};
+
+/// Makes reads and writes on `fd` return `EAGAIN` instead of blocking.
+pub(crate) fn set_nonblocking(fd: BorrowedFd<'_>) -> io::Result<()> {
+    let flags = fcntl(fd, FcntlArg::F_GETFL)?;
+    let flags = OFlag::from_bits_retain(flags) | OFlag::O_NONBLOCK;
+    fcntl(fd, FcntlArg::F_SETFL(flags))?;
+    Ok(())
+}
+
+/// A descriptor that becomes readable when the process exits (Linux 5.3+); `None` if the
+/// kernel lacks `pidfd_open`, in which case callers poll with a short tick instead.
+pub(crate) fn pidfd_open(pid: i32) -> Option<OwnedFd> {
+    // SAFETY: pidfd_open takes a pid and flags and returns a new descriptor or -1.
+    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
+    if fd < 0 {
+        return None;
+    }
+    let fd = i32::try_from(fd).ok()?;
+    // SAFETY: the kernel just returned this descriptor and nothing else owns it.
+    Some(unsafe { OwnedFd::from_raw_fd(fd) })
+}
+
+/// Makes this process the reaper of orphaned descendants, once: a grandchild whose parent in
+/// the bot's group died is then re-parented to us, so `reap_any_in_group` can collect it and
+/// `shutdown` can prove that the group is empty instead of waiting for init.
+pub(crate) fn become_subreaper() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        // SAFETY: prctl with PR_SET_CHILD_SUBREAPER takes one integer argument.
+        unsafe {
+            libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+        }
+    });
+}
+
+/// Whether `pid` (our child) has exited, without reaping it, so its pid and process group id
+/// stay reserved while we signal the group.
+pub(crate) fn has_exited(pid: i32) -> bool {
+    // SAFETY: siginfo_t is plain data; waitid fills it or leaves si_pid zero.
+    let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+    let flags = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT;
+    // SAFETY: a valid pointer to a siginfo_t; pid is an id_t for P_PID.
+    let rc = unsafe { libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, flags) };
+    // SAFETY: si_pid is valid to read for the SIGCHLD-style info waitid returns.
+    rc == 0 && unsafe { info.si_pid() } != 0
+}
+
+/// One reaped process.
+pub(crate) struct Reaped {
+    pub pid: i32,
+    pub termination: Option<Termination>,
+    pub usage: Usage,
+}
+
+/// `wait4(target, WNOHANG)`: target is a pid, or `-pgid` for any child in that group.
+/// `Ok(None)` when nothing has exited yet; `Err(ECHILD)` when there is no such child.
+pub(crate) fn reap(target: i32, block: bool) -> Result<Option<Reaped>, Errno> {
+    let mut status: libc::c_int = 0;
+    // SAFETY: rusage is plain data.
+    let mut rusage: libc::rusage = unsafe { std::mem::zeroed() };
+    let flags = if block { 0 } else { libc::WNOHANG };
+    loop {
+        // SAFETY: valid pointers to a status word and an rusage.
+        let rc = unsafe { libc::wait4(target, &mut status, flags, &mut rusage) };
+        if rc > 0 {
+            return Ok(Some(Reaped {
+                pid: rc,
+                termination: Termination::from_wait_status(status),
+                usage: usage_of(&rusage),
+            }));
+        }
+        if rc == 0 {
+            return Ok(None);
+        }
+        match Errno::last() {
+            Errno::EINTR => continue,
+            err => return Err(err),
+        }
+    }
+}
+
+fn usage_of(r: &libc::rusage) -> Usage {
+    let time =
+        |t: libc::timeval| Duration::from_secs(t.tv_sec.max(0) as u64) + Duration::from_micros(t.tv_usec.max(0) as u64);
+    Usage {
+        cpu_time: time(r.ru_utime) + time(r.ru_stime),
+        max_rss_bytes: (r.ru_maxrss.max(0) as u64).saturating_mul(1024),
+    }
+}
+
+/// Sends `signal` to every process of group `pgid`; a missing group is not an error.
+pub(crate) fn signal_group(pgid: i32, signal: Signal) {
+    let _ = killpg(Pid::from_raw(pgid), signal);
+}
+
+/// Sends `signal` to one process; a missing process is not an error.
+pub(crate) fn signal_process(pid: i32, signal: Signal) {
+    let _ = kill(Pid::from_raw(pid), signal);
+}
+
+/// Whether any process (zombies included) still belongs to group `pgid`.
+pub(crate) fn group_exists(pgid: i32) -> bool {
+    !matches!(killpg(Pid::from_raw(pgid), None), Err(Errno::ESRCH))
+}
+
+/// Milliseconds to hand to `poll` for `left`, rounded up so that waits never spin.
+pub(crate) fn poll_timeout(left: Duration) -> PollTimeout {
+    let mut ms = left.as_millis();
+    if Duration::from_millis(ms as u64) < left {
+        ms += 1;
+    }
+    PollTimeout::try_from(ms).unwrap_or(PollTimeout::MAX)
+}
+
+/// Polls up to two descriptors for `events`; returns which became ready (or had an error or
+/// hang-up). Interrupted polls report nothing ready.
+pub(crate) fn poll_two(
+    first: Option<(BorrowedFd<'_>, PollFlags)>,
+    second: Option<(BorrowedFd<'_>, PollFlags)>,
+    wait: Duration,
+) -> (bool, bool) {
+    let mut fds = Vec::with_capacity(2);
+    let mut slots = [None, None];
+    for (slot, entry) in [first, second].into_iter().enumerate() {
+        if let Some((fd, events)) = entry {
+            slots[slot] = Some(fds.len());
+            fds.push(PollFd::new(fd, events));
+        }
+    }
+    if fds.is_empty() {
+        std::thread::sleep(wait);
+        return (false, false);
+    }
+    if poll(&mut fds, poll_timeout(wait)).is_err() {
+        return (false, false);
+    }
+    let ready = |slot: Option<usize>| slot.and_then(|i| fds[i].revents()).is_some_and(|r| !r.is_empty());
+    (ready(slots[0]), ready(slots[1]))
+}
+
+/// Time left until `deadline`, zero if it has passed.
+pub(crate) fn left(deadline: Instant) -> Duration {
+    deadline.saturating_duration_since(Instant::now())
+}
+
+/// A raw read that reports `EAGAIN` and `EINTR` as errors for the caller to handle.
+pub(crate) fn read(fd: &OwnedFd, buf: &mut [u8]) -> Result<usize, Errno> {
+    nix::unistd::read(fd.as_fd(), buf)
+}
+
+/// A raw write; `EPIPE` comes back as an error (SIGPIPE is ignored by Rust programs).
+pub(crate) fn write(fd: &OwnedFd, buf: &[u8]) -> Result<usize, Errno> {
+    nix::unistd::write(fd.as_fd(), buf)
+}

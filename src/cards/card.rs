@@ -1,0 +1,211 @@
+//! Playing cards: suits, ranks, jokers, and their wire tokens (`5♠`, `10♥`, `A♣`, `JK`).
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A suit, in the order the rules files use: ♥ ♦ ♣ ♠.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Suit {
+    Hearts,
+    Diamonds,
+    Clubs,
+    Spades,
+}
+
+impl Suit {
+    pub const ALL: [Suit; 4] = [Suit::Hearts, Suit::Diamonds, Suit::Clubs, Suit::Spades];
+
+    /// The suit's symbol as written on the wire.
+    pub fn symbol(self) -> char {
+        match self {
+            Suit::Hearts => '♥',
+            Suit::Diamonds => '♦',
+            Suit::Clubs => '♣',
+            Suit::Spades => '♠',
+        }
+    }
+
+    /// Whether the suit is printed red (hearts, diamonds).
+    pub fn is_red(self) -> bool {
+        matches!(self, Suit::Hearts | Suit::Diamonds)
+    }
+
+    fn from_symbol(c: char) -> Option<Suit> {
+        Suit::ALL.into_iter().find(|suit| suit.symbol() == c)
+    }
+}
+
+/// A rank, ordered 2 < 3 < … < K < A (the rules files' value index 2→0 … A→12).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Rank {
+    Two,
+    Three,
+    Four,
+    Five,
+    Six,
+    Seven,
+    Eight,
+    Nine,
+    Ten,
+    Jack,
+    Queen,
+    King,
+    Ace,
+}
+
+impl Rank {
+    pub const ALL: [Rank; 13] = [
+        Rank::Two,
+        Rank::Three,
+        Rank::Four,
+        Rank::Five,
+        Rank::Six,
+        Rank::Seven,
+        Rank::Eight,
+        Rank::Nine,
+        Rank::Ten,
+        Rank::Jack,
+        Rank::Queen,
+        Rank::King,
+        Rank::Ace,
+    ];
+
+    /// 0 for a 2 … 11 for a K, 12 for an ace.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The rank's value as written on the wire.
+    pub fn label(self) -> &'static str {
+        const LABELS: [&str; 13] = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+        LABELS[self.index()]
+    }
+
+    fn from_label(s: &str) -> Option<Rank> {
+        Rank::ALL.into_iter().find(|r| r.label() == s)
+    }
+}
+
+/// One card: a suited card, or a joker (used by later variants; none in ITP Buraco).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Card {
+    Suited { rank: Rank, suit: Suit },
+    Joker,
+}
+
+/// The wire token of a joker.
+pub const JOKER_TOKEN: &str = "JK";
+
+impl Card {
+    pub const fn new(rank: Rank, suit: Suit) -> Card {
+        Card::Suited { rank, suit }
+    }
+
+    pub fn rank(self) -> Option<Rank> {
+        match self {
+            Card::Suited { rank, .. } => Some(rank),
+            Card::Joker => None,
+        }
+    }
+
+    pub fn suit(self) -> Option<Suit> {
+        match self {
+            Card::Suited { suit, .. } => Some(suit),
+            Card::Joker => None,
+        }
+    }
+
+    pub fn is_joker(self) -> bool {
+        self == Card::Joker
+    }
+
+    /// Whether the card has this rank (a joker has none).
+    pub fn is(self, rank: Rank) -> bool {
+        self.rank() == Some(rank)
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Card::Suited { rank, suit } => write!(f, "{}{}", rank.label(), suit.symbol()),
+            Card::Joker => f.write_str(JOKER_TOKEN),
+        }
+    }
+}
+
+/// Why a token is not a card.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{token}' is not a card: {reason}")]
+pub struct CardParseError {
+    pub token: String,
+    pub reason: &'static str,
+}
+
+impl FromStr for Card {
+    type Err = CardParseError;
+
+    /// Strict: the whole token must be a value (`2`…`10`, `J`, `Q`, `K`, `A`) followed by exactly
+    /// one suit symbol, or `JK`. Anything else (`5♥x`, `1♠`, `11♠`, `♠`, `5`) is an error.
+    fn from_str(token: &str) -> Result<Card, CardParseError> {
+        let fail = |reason| CardParseError { token: token.to_string(), reason };
+        if token == JOKER_TOKEN {
+            return Ok(Card::Joker);
+        }
+        let Some((suit_at, suit_char)) = token.char_indices().last() else {
+            return Err(fail("empty token"));
+        };
+        let Some(suit) = Suit::from_symbol(suit_char) else {
+            let reason = if token.chars().any(|c| Suit::from_symbol(c).is_some()) {
+                "characters after the suit"
+            } else {
+                "no suit (♥ ♦ ♣ ♠)"
+            };
+            return Err(fail(reason));
+        };
+        let value = &token[..suit_at];
+        if value.is_empty() {
+            return Err(fail("no value before the suit"));
+        }
+        let rank = Rank::from_label(value).ok_or_else(|| fail("value must be 2-10, J, Q, K or A"))?;
+        Ok(Card::new(rank, suit))
+    }
+}
+
+/// Formats cards the way the protocol writes a list: `[ ` + tokens joined by ' ' + ` ]`
+/// (so an empty list is `[  ]`).
+pub fn format_list<'a>(cards: impl IntoIterator<Item = &'a Card>) -> String {
+    let tokens: Vec<String> = cards.into_iter().map(Card::to_string).collect();
+    format!("[ {} ]", tokens.join(" "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_round_trip() {
+        for suit in Suit::ALL {
+            for rank in Rank::ALL {
+                let card = Card::new(rank, suit);
+                assert_eq!(card.to_string().parse::<Card>(), Ok(card));
+            }
+        }
+        assert_eq!("JK".parse::<Card>(), Ok(Card::Joker));
+        assert_eq!("10♥".parse::<Card>(), Ok(Card::new(Rank::Ten, Suit::Hearts)));
+    }
+
+    #[test]
+    fn malformed_tokens_are_rejected() {
+        for bad in ["5♥x", "1♠", "11♠", "♠", "5", "", "x♠", "5♥♥", "a♠", "10", "5 ♠", "Jk", "0♦"] {
+            assert!(bad.parse::<Card>().is_err(), "{bad:?} should not parse");
+        }
+    }
+
+    #[test]
+    fn lists_use_the_wire_format() {
+        let cards = [Card::new(Rank::Five, Suit::Spades), Card::new(Rank::Ace, Suit::Hearts)];
+        assert_eq!(format_list(&cards), "[ 5♠ A♥ ]");
+        assert_eq!(format_list(&[]), "[  ]");
+    }
+}

@@ -1,0 +1,34 @@
+//! What each subcommand does, between the parsed command line and the library; each returns the
+//! process exit status or a `Failure` that names the problem.
+
+mod play;
+mod replay;
+
+pub use play::play;
+pub use replay::replay;
+
+use std::process::ExitCode;
+
+/// The command did its job (a game was played, whatever its verdict).
+pub const SUCCESS: u8 = 0;
+/// A check failed: a replay did not reach the recorded result, `check` found problems.
+pub const CHECK_FAILED: u8 = 1;
+/// Bad input: usage, a missing bot, a malformed file. Nothing was started.
+pub const BAD_INPUT: u8 = 2;
+/// Interrupted (Ctrl-C).
+pub const INTERRUPTED: u8 = 130;
+
+/// A command that could not do its job, with the exit status to report it with.
+#[derive(Debug)]
+pub struct Failure {
+    pub status: u8,
+    pub message: String,
+}
+
+impl Failure {
+    pub fn input(message: impl std::fmt::Display) -> Self {
+        Failure { status: BAD_INPUT, message: message.to_string() }
+    }
+}
+
+pub type Outcome = Result<ExitCode, Failure>;

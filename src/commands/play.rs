@@ -1,0 +1,69 @@
+//! `juiz play`: one game between bots (and a human at the terminal with an odd number of bots).
+
+use std::process::ExitCode;
+
+use juiz::bot::{BotCommand, Limits};
+use juiz::referee::{self, GameConfig, Player, PlayerSpec, RefereeError, bot_name_from_command};
+use juiz::report::{GameView, Style, Verbosity};
+
+use super::{Failure, INTERRUPTED, Outcome, SUCCESS};
+use crate::cli::PlayArgs;
+
+pub fn play(args: PlayArgs) -> Outcome {
+    let mut players = Vec::new();
+    if args.bots.len() % 2 == 1 {
+        players.push(PlayerSpec { name: "user".into(), player: Player::Human });
+    }
+    for text in &args.bots {
+        let command = BotCommand::parse(text).and_then(BotCommand::resolve).map_err(Failure::input)?;
+        players.push(PlayerSpec { name: bot_name_from_command(&command), player: Player::Bot(command) });
+    }
+    let deal = match &args.deal {
+        Some(path) => Some(
+            std::fs::read_to_string(path)
+                .map_err(|e| Failure::input(format!("cannot read deal file {}: {e}", path.display())))?,
+        ),
+        None => None,
+    };
+    let seed = args.seed.unwrap_or_else(random_seed);
+    let mut config = GameConfig::new(args.game, seed, players);
+    config.deal = deal;
+    config.log = args.log.clone();
+    config.stderr_dir = args.stderr_dir.clone();
+    config.limits = Limits { move_timeout: args.move_timeout, ..Limits::default() };
+    let verbosity = if args.silent {
+        Verbosity::Silent
+    } else if args.debug {
+        Verbosity::Debug
+    } else {
+        Verbosity::Turns
+    };
+    let mut view = GameView::new(std::io::stdout(), Style::for_stdout(), verbosity);
+    if verbosity != Verbosity::Silent {
+        println!("{} · seed {seed}", args.game);
+    }
+    let report = match referee::play(&config, &mut view) {
+        Ok(report) => report,
+        Err(RefereeError::Cancelled) => return Ok(ExitCode::from(INTERRUPTED)),
+        Err(e @ RefereeError::Setup(_)) => {
+            let hint = if args.deal.is_some() {
+                format!(" ({})", args.deal.as_ref().unwrap().display())
+            } else {
+                String::new()
+            };
+            return Err(Failure::input(format!("{e}{hint}")));
+        }
+        Err(e) => return Err(Failure::input(e)),
+    };
+    if args.silent {
+        println!("{}", report.result_line());
+    } else if let Some(log) = &args.log {
+        println!("log: {} (replay with: juiz replay {})", log.display(), log.display());
+    }
+    Ok(ExitCode::from(SUCCESS))
+}
+
+/// A seed for a game the user did not seed: below 2^53, as the original referee's.
+fn random_seed() -> u64 {
+    rand::random::<u64>() >> 11
+}

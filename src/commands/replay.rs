@@ -1,0 +1,91 @@
+//! `juiz replay`: re-run a logged game and check its result, print one seat's input, or feed that
+//! input to a bot and find the first line where it answers differently.
+
+use std::process::ExitCode;
+
+use juiz::bot::BotCommand;
+use juiz::record::{self, Direction, FeedOutcome, Transcript};
+use juiz::report::{GameView, Style, Verbosity};
+
+use super::{CHECK_FAILED, Failure, Outcome, SUCCESS};
+use crate::cli::ReplayArgs;
+
+pub fn replay(args: ReplayArgs) -> Outcome {
+    let transcript = Transcript::read(&args.log).map_err(Failure::input)?;
+    let seats = transcript.meta.seat_ids.len();
+    if let Some(seat) = args.seat.filter(|&s| s >= seats) {
+        return Err(Failure::input(format!(
+            "--seat {seat}: the game in {} has seats 0 to {}",
+            args.log.display(),
+            seats - 1
+        )));
+    }
+    let style = Style::for_stdout();
+    if args.input {
+        let id = &transcript.meta.seat_ids[args.seat.expect("clap requires --seat with --input")];
+        for row in transcript.rows.iter().filter(|r| &r.seat == id && r.dir == Direction::ToSeat) {
+            println!("{}", row.text);
+        }
+        return Ok(ExitCode::from(SUCCESS));
+    }
+    if let Some(bot) = &args.bot {
+        let seat = args.seat.expect("clap requires --seat with --bot");
+        let command = BotCommand::parse(bot).and_then(BotCommand::resolve).map_err(Failure::input)?;
+        let debug = args.debug;
+        let outcome = record::feed_bot(&transcript, seat, &command, args.timeout, |to_bot, line| {
+            if debug {
+                let arrow = if to_bot { "→" } else { "←" };
+                println!("  {arrow} {}", style.cards(line));
+            }
+        })
+        .map_err(Failure::input)?;
+        return Ok(ExitCode::from(match outcome {
+            FeedOutcome::Same { lines } => {
+                println!("same: the bot wrote the {lines} recorded lines of seat {seat}");
+                SUCCESS
+            }
+            FeedOutcome::Differs { seq, recorded, got, lines_before } => {
+                println!("differs at row {seq} (after {lines_before} equal lines):");
+                println!("  recorded: {}", style.cards(&recorded));
+                println!("  bot now:  {}", style.cards(&got));
+                CHECK_FAILED
+            }
+            FeedOutcome::Faulted { seq, recorded, fault, lines_before } => {
+                println!("the bot failed at row {seq} (after {lines_before} equal lines): {fault}");
+                if !recorded.is_empty() {
+                    println!("  recorded: {}", style.cards(&recorded));
+                }
+                CHECK_FAILED
+            }
+        }));
+    }
+    let verbosity = if args.debug { Verbosity::Debug } else { Verbosity::Turns };
+    let mut view = GameView::new(std::io::stdout(), style, verbosity).only_seat(args.seat);
+    if let Some(user) = transcript.meta.seat_ids.iter().find(|id| *id == "user") {
+        view = view.scripted_human(record::human_lines(&transcript, user));
+    }
+    println!("{} · seed {} · replay of {}", transcript.meta.game, transcript.meta.seed, args.log.display());
+    let replayed = match record::replay(&transcript, &mut view) {
+        Ok(r) => r,
+        Err(record::ReplayError::Referee(juiz::referee::RefereeError::Diverged(why))) => {
+            println!("replay diverged: {why}");
+            return Ok(ExitCode::from(CHECK_FAILED));
+        }
+        Err(e) => return Err(Failure::input(e)),
+    };
+    let result = replayed.report.result_line();
+    match &replayed.recorded_result {
+        Some(recorded) if replayed.matches() => {
+            println!("replay reached the recorded result: {recorded}");
+            Ok(ExitCode::from(SUCCESS))
+        }
+        Some(recorded) => {
+            println!("replay result differs: recorded '{recorded}', replayed '{result}'");
+            Ok(ExitCode::from(CHECK_FAILED))
+        }
+        None => {
+            println!("the log has no result (the game was cut short); replayed: {result}");
+            Ok(ExitCode::from(CHECK_FAILED))
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! First stage of reading a bot's line: syntax only. A line either parses into an `Action` or is
+//! a `Malformed` violation; whether the action is allowed now is decided by the table.
+
+use crate::cards::Card;
+use crate::games::{Violation, ViolationKind};
+
+/// One command of the ITP Buraco protocol, parsed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    GetStock,
+    /// Take the discard pile, melding its top card with these hand cards.
+    GetDiscard(Vec<Card>),
+    MeldNew(Vec<Card>),
+    /// Add cards to one of the side's melds. `index_token` is the index exactly as sent (it is
+    /// echoed to the other seats).
+    MeldJoin {
+        index: usize,
+        index_token: String,
+        cards: Vec<Card>,
+    },
+    Discard(Card),
+}
+
+impl Action {
+    /// Whether the action is a draw (the first action of a turn).
+    pub fn is_draw(&self) -> bool {
+        matches!(self, Action::GetStock | Action::GetDiscard(_))
+    }
+}
+
+fn malformed(rule: &'static str, detail: String) -> Violation {
+    Violation { kind: ViolationKind::Malformed, rule, detail }
+}
+
+/// Parses one line as the original referee splits it: a trailing CR/LF is dropped, the line is
+/// split on single spaces and empty tokens are ignored; the arguments lose a surrounding `[` … `]`
+/// pair when they have one (so brackets are optional), except that `MELD_JOIN` requires its cards
+/// between brackets after the index. Extra tokens after `GET_STOCK` are ignored.
+pub fn parse(line: &str) -> Result<Action, Violation> {
+    let line = line.trim_end_matches(['\n', '\r']);
+    let mut tokens: Vec<&str> = line.split(' ').filter(|t| !t.is_empty()).collect();
+    if tokens.is_empty() {
+        return Err(malformed("unknown-command", "the line is empty; expected a command".into()));
+    }
+    let command = tokens.remove(0);
+    let mut args = tokens;
+    if args.len() >= 2 && args[0] == "[" && args[args.len() - 1] == "]" {
+        args = args[1..args.len() - 1].to_vec();
+    }
+    match command {
+        "GET_STOCK" => Ok(Action::GetStock),
+        "GET_DISCARD" => Ok(Action::GetDiscard(parse_cards(&args)?)),
+        "MELD_NEW" => Ok(Action::MeldNew(parse_cards(&args)?)),
+        "MELD_JOIN" => parse_join(&args),
+        "DISCARD" => match args[..] {
+            [token] => Ok(Action::Discard(parse_card(token)?)),
+            _ => Err(malformed(
+                "wrong-argument-count",
+                format!("DISCARD takes exactly one card, got {} argument(s)", args.len()),
+            )),
+        },
+        other => Err(malformed(
+            "unknown-command",
+            format!("unknown command '{other}' (expected GET_STOCK, GET_DISCARD, MELD_NEW, MELD_JOIN or DISCARD)"),
+        )),
+    }
+}
+
+fn parse_join(args: &[&str]) -> Result<Action, Violation> {
+    let Some((&index_token, rest)) = args.split_first() else {
+        return Err(malformed("wrong-argument-count", "MELD_JOIN needs a meld index and a list of cards".into()));
+    };
+    if index_token.is_empty() || !index_token.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(malformed("bad-index", format!("meld index '{index_token}' is not a plain decimal integer")));
+    }
+    // Too many digits to be an index: it is out of range, which the table reports.
+    let index = index_token.parse().unwrap_or(usize::MAX);
+    if rest.len() < 2 || rest[0] != "[" || rest[rest.len() - 1] != "]" {
+        return Err(malformed(
+            "missing-brackets",
+            "MELD_JOIN needs its cards between brackets: MELD_JOIN <index> [ c1 c2 ... ]".into(),
+        ));
+    }
+    let cards = parse_cards(&rest[1..rest.len() - 1])?;
+    Ok(Action::MeldJoin { index, index_token: index_token.to_string(), cards })
+}
+
+fn parse_card(token: &str) -> Result<Card, Violation> {
+    token.parse().map_err(|e| malformed("bad-card", format!("{e}")))
+}
+
+fn parse_cards(tokens: &[&str]) -> Result<Vec<Card>, Violation> {
+    tokens.iter().map(|t| parse_card(t)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(tokens: &str) -> Vec<Card> {
+        tokens.split_whitespace().map(|t| t.parse().unwrap()).collect()
+    }
+
+    fn rule_of(line: &str) -> &'static str {
+        parse(line).expect_err(line).rule
+    }
+
+    #[test]
+    fn lenient_forms_are_accepted() {
+        assert_eq!(parse("GET_STOCK").unwrap(), Action::GetStock);
+        assert_eq!(parse("GET_STOCK please now\r").unwrap(), Action::GetStock);
+        assert_eq!(parse("MELD_NEW 5♣ 6♣ 7♣").unwrap(), Action::MeldNew(cards("5♣ 6♣ 7♣")));
+        assert_eq!(parse("MELD_NEW  [ 5♣  6♣ 7♣ ]\r\n").unwrap(), Action::MeldNew(cards("5♣ 6♣ 7♣")));
+        assert_eq!(parse("DISCARD [ 9♥ ]").unwrap(), Action::Discard("9♥".parse().unwrap()));
+        assert_eq!(parse("GET_DISCARD [ 6♠ 7♠ ]").unwrap(), Action::GetDiscard(cards("6♠ 7♠")));
+        assert_eq!(
+            parse("MELD_JOIN 0 [ ]").unwrap(),
+            Action::MeldJoin { index: 0, index_token: "0".into(), cards: vec![] }
+        );
+        assert_eq!(
+            parse("MELD_JOIN 007 [ 8♣ ]").unwrap(),
+            Action::MeldJoin { index: 7, index_token: "007".into(), cards: cards("8♣") }
+        );
+    }
+
+    #[test]
+    fn malformed_lines_name_their_rule() {
+        for (line, rule) in [
+            ("", "unknown-command"),
+            ("   ", "unknown-command"),
+            ("FOO", "unknown-command"),
+            ("get_stock", "unknown-command"),
+            ("MELD_JOIN x [ 8♣ ]", "bad-index"),
+            ("MELD_JOIN 0x1 [ 8♣ ]", "bad-index"),
+            ("MELD_JOIN 1.5 [ 8♣ ]", "bad-index"),
+            ("MELD_JOIN -1 [ 8♣ ]", "bad-index"),
+            ("MELD_JOIN +1 [ 8♣ ]", "bad-index"),
+            ("MELD_JOIN", "wrong-argument-count"),
+            ("MELD_JOIN 0 8♣", "missing-brackets"),
+            ("MELD_JOIN 0 [ 8♣", "missing-brackets"),
+            ("MELD_JOIN 0 [", "missing-brackets"),
+            ("DISCARD", "wrong-argument-count"),
+            ("DISCARD 9♥ 9♦", "wrong-argument-count"),
+            ("DISCARD 5♥x", "bad-card"),
+            ("MELD_NEW [ 1♠ 2♠ 3♠ ]", "bad-card"),
+            ("GET_DISCARD [ 11♠ 12♠ ]", "bad-card"),
+        ] {
+            assert_eq!(rule_of(line), rule, "{line:?}");
+            assert_eq!(parse(line).unwrap_err().kind, ViolationKind::Malformed);
+        }
+    }
+}

@@ -1,0 +1,223 @@
+//! The deal: dealing from a seeded deck, reading a deal file (the original's `-i` format plus an
+//! optional stock line), and writing a deal back in that format.
+//!
+//! Format (non-empty lines): one `[ c … ]` hand line per seat in seat order, the discard top card,
+//! the start seat index, then optionally one `[ c … ]` line giving the stock from the top down.
+//! Cards a file does not name stay in the seeded deck's order under the named stock cards.
+
+use rand::RngExt;
+use rand_pcg::Pcg64;
+
+use crate::cards::{Card, build_decks, format_list, shuffle};
+use crate::games::{Seat, SetupError};
+
+use super::rules::BuracoRules;
+
+/// A complete deal: every card of the decks is in exactly one place.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deal {
+    pub hands: Vec<Vec<Card>>,
+    pub discard_top: Card,
+    pub start: Seat,
+    /// The stock, top card LAST (the end of the vector is drawn first).
+    pub stock: Vec<Card>,
+}
+
+impl Deal {
+    /// Deals a game. The generator is always used the same way (one deck shuffle, then one draw
+    /// for the start seat), whether or not a deal file fixes the cards, so later random events
+    /// replay identically from `text()`.
+    ///
+    /// Without a file: the shuffled deck is the stock, dealt from its end: `hand_size` rounds of
+    /// one card per seat in seat order, then the discard top card.
+    pub fn new(rules: &BuracoRules, seats: usize, rng: &mut Pcg64, file: Option<&str>) -> Result<Deal, SetupError> {
+        let mut deck = build_decks(rules.decks, rules.jokers_per_deck);
+        shuffle(&mut deck, rng);
+        let drawn_start = rng.random_range(0..seats);
+        match file {
+            None => deal_from(deck, seats, rules.hand_size, drawn_start),
+            Some(text) => from_file(text, rules, seats, deck),
+        }
+    }
+
+    /// The deal in the deal-file format, including the complete stock line.
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        for hand in &self.hands {
+            out.push_str(&format_list(hand));
+            out.push('\n');
+        }
+        out.push_str(&format!("{}\n{}\n", self.discard_top, self.start));
+        out.push_str(&format_list(self.stock.iter().rev()));
+        out.push('\n');
+        out
+    }
+}
+
+fn deal_from(mut stock: Vec<Card>, seats: usize, hand_size: usize, start: Seat) -> Result<Deal, SetupError> {
+    if stock.len() <= seats * hand_size {
+        return Err(deal_error(0, format!("{} cards cannot deal {seats} hands of {hand_size}", stock.len())));
+    }
+    let mut hands = vec![Vec::with_capacity(hand_size); seats];
+    for _ in 0..hand_size {
+        for hand in hands.iter_mut() {
+            hand.extend(stock.pop());
+        }
+    }
+    let discard_top = stock.pop().ok_or_else(|| deal_error(0, "no card left for the discard pile"))?;
+    Ok(Deal { hands, discard_top, start, stock })
+}
+
+fn deal_error(line: usize, message: impl Into<String>) -> SetupError {
+    SetupError::Deal { line, message: message.into() }
+}
+
+/// Parses `[ c1 c2 … ]` (whitespace-separated, brackets required).
+fn parse_list(text: &str, line: usize, what: &str) -> Result<Vec<Card>, SetupError> {
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    if tokens.len() < 2 || tokens[0] != "[" || tokens[tokens.len() - 1] != "]" {
+        return Err(deal_error(line, format!("{what} must be a list of cards between brackets: [ c1 c2 ... ]")));
+    }
+    tokens[1..tokens.len() - 1]
+        .iter()
+        .map(|t| t.parse::<Card>().map_err(|e| deal_error(line, format!("{what}: {e}"))))
+        .collect()
+}
+
+fn from_file(text: &str, rules: &BuracoRules, seats: usize, mut deck: Vec<Card>) -> Result<Deal, SetupError> {
+    let lines: Vec<(usize, &str)> =
+        text.lines().enumerate().map(|(i, l)| (i + 1, l.trim())).filter(|(_, l)| !l.is_empty()).collect();
+    if lines.len() != seats + 2 && lines.len() != seats + 3 {
+        let last = text.lines().count();
+        return Err(deal_error(
+            last,
+            format!(
+                "expected {} hand lines, the discard card, the start index and optionally a stock line \
+                 ({} or {} non-empty lines), found {}",
+                seats,
+                seats + 2,
+                seats + 3,
+                lines.len()
+            ),
+        ));
+    }
+    let mut hands = Vec::with_capacity(seats);
+    for (seat, &(line, text)) in lines[..seats].iter().enumerate() {
+        let hand = parse_list(text, line, &format!("hand of seat {seat}"))?;
+        if hand.is_empty() {
+            return Err(deal_error(line, format!("hand of seat {seat} is empty (a hand needs at least one card)")));
+        }
+        hands.push(hand);
+    }
+    let (top_line, top_text) = lines[seats];
+    let discard_top: Card = top_text.parse().map_err(|e| deal_error(top_line, format!("discard card: {e}")))?;
+    let (start_line, start_text) = lines[seats + 1];
+    let start = match start_text.parse::<usize>() {
+        Ok(s) if s < seats && start_text.bytes().all(|b| b.is_ascii_digit()) => s,
+        _ => {
+            return Err(deal_error(
+                start_line,
+                format!("start index '{start_text}' must be a seat number from 0 to {}", seats - 1),
+            ));
+        }
+    };
+    let named_stock = match lines.get(seats + 2) {
+        Some(&(line, text)) => parse_list(text, line, "stock")?,
+        None => Vec::new(),
+    };
+    let stock_line = lines.get(seats + 2).map_or(0, |&(line, _)| line);
+
+    // Take every named card out of the seeded deck, reporting the first one named too often.
+    let named = hands
+        .iter()
+        .zip(&lines)
+        .flat_map(|(hand, &(line, _))| hand.iter().map(move |&c| (line, c)))
+        .chain([(top_line, discard_top)])
+        .chain(named_stock.iter().map(|&c| (stock_line, c)));
+    for (line, card) in named {
+        match deck.iter().rposition(|&c| c == card) {
+            Some(at) => {
+                deck.remove(at);
+            }
+            None => {
+                return Err(deal_error(
+                    line,
+                    format!(
+                        "{card} is named more times than the {} deck(s) hold ({})",
+                        rules.decks,
+                        rules.copies_of(card)
+                    ),
+                ));
+            }
+        }
+    }
+    deck.extend(named_stock.iter().rev());
+    Ok(Deal { hands, discard_top, start, stock: deck })
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+
+    use super::*;
+
+    fn deal(seed: u64, file: Option<&str>) -> Result<Deal, SetupError> {
+        Deal::new(&BuracoRules::itp(), 2, &mut Pcg64::seed_from_u64(seed), file)
+    }
+
+    fn error_of(file: &str) -> (usize, String) {
+        match deal(1, Some(file)) {
+            Err(SetupError::Deal { line, message }) => (line, message),
+            other => panic!("{file:?} should be refused, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn seeded_deal_has_every_card_once() {
+        let d = deal(42, None).unwrap();
+        assert_eq!(d.hands.iter().map(Vec::len).collect::<Vec<_>>(), [11, 11]);
+        assert_eq!(d.stock.len(), 81);
+        let mut all: Vec<Card> = d.hands.concat();
+        all.push(d.discard_top);
+        all.extend(&d.stock);
+        all.sort();
+        let mut full = build_decks(2, 0);
+        full.sort();
+        assert_eq!(all, full);
+        assert_eq!(deal(42, None).unwrap(), d);
+    }
+
+    #[test]
+    fn text_round_trips() {
+        let d = deal(5, None).unwrap();
+        let again = deal(9, Some(&d.text())).unwrap();
+        assert_eq!(again, d);
+    }
+
+    #[test]
+    fn short_file_keeps_unnamed_cards_in_seeded_order() {
+        let file = "[ 6♠ 7♠ ]\n\n[ 3♥ 4♥ 9♦ ]\n5♠\n1\n[ K♣ Q♣ ]\n";
+        let d = deal(7, Some(file)).unwrap();
+        assert_eq!(d.start, 1);
+        assert_eq!(d.stock.len(), 104 - 6);
+        assert_eq!(d.stock[d.stock.len() - 2..], ["Q♣".parse().unwrap(), "K♣".parse().unwrap()]);
+        assert_eq!(deal(7, Some(file)).unwrap(), d);
+    }
+
+    #[test]
+    fn bad_files_name_the_line() {
+        assert_eq!(error_of("[ 6♠ ]\n[ 3♥ ]\n5♠\n").0, 3);
+        assert!(error_of("[ 6♠ ]\n[ 3♥ ]\n5♠\n0\n[ 2♥ ]\n[ 2♥ ]\n").1.contains("non-empty lines"));
+        assert_eq!(
+            error_of("[ 6♠ 6♠ ]\n[ 6♠ ]\n5♠\n0\n"),
+            (2, "6♠ is named more times than the 2 deck(s) hold (2)".into())
+        );
+        assert_eq!(error_of("[ 6♠ ]\n[ ]\n5♠\n0\n").0, 2);
+        assert_eq!(error_of("[ 6♠ ]\n[ 5♥x ]\n5♠\n0\n").0, 2);
+        assert_eq!(error_of("[ 6♠ ]\n3♥\n5♠\n0\n").0, 2);
+        assert_eq!(error_of("[ 6♠ ]\n[ 3♥ ]\n5♠\n2\n").0, 4);
+        assert_eq!(error_of("[ 6♠ ]\n[ 3♥ ]\n5♠\n+1\n").0, 4);
+        assert_eq!(error_of("[ 6♠ ]\n[ 3♥ ]\n[ 5♠ ]\n0\n").0, 3);
+        assert_eq!(error_of("[ 6♠ ]\n[ 3♥ ]\n5♠\n0\n[ 5♠ 5♠ ]\n").0, 5);
+    }
+}

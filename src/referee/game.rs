@@ -1,0 +1,334 @@
+//! The game loop: deliver what the engine queued, wait for the awaited seat, submit its line,
+//! and turn every misbehaviour into a recorded fault that forfeits the offender's side.
+
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use crate::bot::{BotFault, FaultKind};
+use crate::games::{Awaiting, Engine, Outcome, Seat, TableSetup, ViolationKind, new_engine};
+use crate::record::{Direction, TranscriptWriter};
+
+use super::config::{GameConfig, Player, RefereeError, display_id, wire_id};
+use super::observer::Observer;
+use super::seats::{SeatFailure, SeatPlayer};
+
+/// Who sat where, for reports and outputs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeatReport {
+    /// The full id, `p1.mybot` (used in every output).
+    pub id: String,
+    /// The id on the wire, at most 9 bytes.
+    pub wire_id: String,
+    pub name: String,
+    /// The command line as given, or `human`.
+    pub command: String,
+}
+
+/// A misbehaviour that ended the game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FaultRecord {
+    pub seat: Seat,
+    pub kind: FaultKind,
+    pub detail: String,
+}
+
+/// The record of one finished game.
+#[derive(Debug, Clone)]
+pub struct GameReport {
+    pub game: crate::games::GameKind,
+    pub seed: u64,
+    pub seats: Vec<SeatReport>,
+    pub outcome: Outcome,
+    /// Which side each seat plays for.
+    pub sides: Vec<usize>,
+    pub fault: Option<FaultRecord>,
+    pub turns: u32,
+    pub duration: Duration,
+}
+
+impl GameReport {
+    /// `OK` for a game played to its end, `NOK` when a fault ended it (as the original referee).
+    pub fn verdict(&self) -> &'static str {
+        if self.fault.is_some() { "NOK" } else { "OK" }
+    }
+
+    /// The winners' full ids: one id, or `<a> e <b>` for a team; `empate` for a draw.
+    pub fn winner_text(&self) -> String {
+        match self.outcome.winner {
+            None => "empate".to_owned(),
+            Some(side) => {
+                let ids: Vec<&str> = self
+                    .seats
+                    .iter()
+                    .zip(&self.sides)
+                    .filter(|(_, s)| **s == side)
+                    .map(|(seat, _)| seat.id.as_str())
+                    .collect();
+                ids.join(" e ")
+            }
+        }
+    }
+
+    /// The original referee's `-silent` line: `OK|NOK <seed> <score0> <score1> <winner>`.
+    pub fn result_line(&self) -> String {
+        let scores: Vec<String> = self.outcome.scores.iter().map(|s| s.to_string()).collect();
+        format!("{} {} {} {}", self.verdict(), self.seed, scores.join(" "), self.winner_text())
+    }
+}
+
+/// Plays one game to its end. `Err` only for a problem of the harness or of the setup (bad deal,
+/// unwritable log, cancellation); whatever the bots do is a fault in the report.
+pub fn play(config: &GameConfig, observer: &mut dyn Observer) -> Result<GameReport, RefereeError> {
+    let seats: Vec<SeatReport> = (0..config.players.len())
+        .map(|seat| {
+            let id = display_id(&config.players, seat);
+            let spec = &config.players[seat];
+            SeatReport {
+                wire_id: wire_id(&id),
+                id,
+                name: spec.name.clone(),
+                command: match &spec.player {
+                    Player::Bot(command) => command.display.clone(),
+                    Player::Human => "human".to_owned(),
+                    Player::Scripted(_) => "recorded".to_owned(),
+                },
+            }
+        })
+        .collect();
+    let setup = TableSetup {
+        wire_ids: seats.iter().map(|s| s.wire_id.clone()).collect(),
+        seed: config.seed,
+        deal: config.deal.clone(),
+    };
+    let engine = new_engine(config.game, &setup)?;
+    let mut log = match &config.log {
+        Some(path) => TranscriptWriter::create(path)?,
+        None => TranscriptWriter::disabled(),
+    };
+    write_metadata(&mut log, config, &seats, engine.as_ref());
+    if let Some(dir) = &config.stderr_dir {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| RefereeError::StderrDir { path: dir.clone(), message: e.to_string() })?;
+    }
+    let start = Instant::now();
+    let mut table = Table { players: SeatPlayer::start_all(config), engine, log, seats, config };
+    observer.started(&table.seats, table.engine.as_ref());
+    let ended = table.run(observer);
+    for player in &mut table.players {
+        player.shutdown();
+    }
+    let fault = match ended {
+        Err(Stop::Cancelled) => return Err(RefereeError::Cancelled),
+        Err(Stop::Diverged(why)) => return Err(RefereeError::Diverged(why)),
+        Ok(()) => None,
+        Err(Stop::Fault(fault)) => {
+            let id = table.seats[fault.seat].id.clone();
+            table.log.row(&id, Direction::Fault, &format!("{}: {}", fault.kind.name(), fault.detail));
+            observer.fault(&fault);
+            table.engine.forfeit(fault.seat);
+            Some(fault)
+        }
+    };
+    let outcome = table.engine.outcome().expect("the engine reports an outcome once the game is over");
+    let report = GameReport {
+        game: config.game,
+        seed: config.seed,
+        sides: (0..table.seats.len()).map(|s| table.engine.side_of(s)).collect(),
+        seats: table.seats,
+        outcome,
+        fault,
+        turns: table.engine.turns(),
+        duration: start.elapsed(),
+    };
+    table.log.row("", Direction::Result, &report.result_line());
+    observer.finished(&report, table.engine.as_ref());
+    table.log.finish()?;
+    Ok(report)
+}
+
+fn write_metadata(log: &mut TranscriptWriter, config: &GameConfig, seats: &[SeatReport], engine: &dyn Engine) {
+    log.meta("", "format", crate::record::FORMAT);
+    log.meta("", "juiz", env!("CARGO_PKG_VERSION"));
+    log.meta("", "game", config.game.name());
+    log.meta("", "seed", &config.seed.to_string());
+    log.meta("", "move-timeout", &humantime::format_duration(config.limits.move_timeout).to_string());
+    for seat in seats {
+        log.meta(&seat.id, "wire-id", &seat.wire_id);
+        log.meta(&seat.id, "command", &seat.command);
+    }
+    for line in engine.deal_text().lines() {
+        log.meta("", "deal", line);
+    }
+}
+
+/// Why the loop stopped before the engine said the game was over.
+enum Stop {
+    Fault(FaultRecord),
+    Cancelled,
+    Diverged(String),
+}
+
+impl Stop {
+    fn from_seat(seat: Seat, failure: SeatFailure) -> Stop {
+        match failure {
+            SeatFailure::Fault(f) => Stop::Fault(fault(seat, f)),
+            SeatFailure::Diverged(why) => Stop::Diverged(why),
+            SeatFailure::Cancelled => Stop::Cancelled,
+        }
+    }
+}
+
+struct Table<'a> {
+    players: Vec<SeatPlayer>,
+    engine: Box<dyn Engine>,
+    log: TranscriptWriter,
+    seats: Vec<SeatReport>,
+    config: &'a GameConfig,
+}
+
+impl Table<'_> {
+    /// Runs until the engine awaits nobody (`Ok`) or something stops the game.
+    fn run(&mut self, observer: &mut dyn Observer) -> Result<(), Stop> {
+        if let Some((seat, f)) = self.players.iter().enumerate().find_map(|(seat, p)| match p {
+            SeatPlayer::Failed(f) => Some((seat, f.clone())),
+            _ => None,
+        }) {
+            return Err(Stop::Fault(fault(seat, f)));
+        }
+        loop {
+            if self.cancelled() {
+                return Err(Stop::Cancelled);
+            }
+            self.deliver(observer)?;
+            match self.engine.awaiting() {
+                Awaiting::Nobody => return Ok(()),
+                Awaiting::One(seat) => self.take_line(seat, &[seat], observer)?,
+                Awaiting::Any(seats) => self.first_of(&seats, observer)?,
+            }
+        }
+    }
+
+    fn cancelled(&self) -> bool {
+        self.config.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed))
+    }
+
+    /// Writes every queued line, in order. A seat that cannot be written to is at fault, whether
+    /// or not it is its turn.
+    fn deliver(&mut self, observer: &mut dyn Observer) -> Result<(), Stop> {
+        for delivery in self.engine.take_deliveries() {
+            let seat = delivery.seat;
+            self.log.row(&self.seats[seat].id, Direction::ToSeat, &delivery.line);
+            observer.message(seat, true, &delivery.line);
+            if self.players[seat].is_human() {
+                observer.tell_human(seat, &delivery.line);
+            }
+            self.players[seat].send(&delivery.line).map_err(|f| Stop::from_seat(seat, f))?;
+        }
+        Ok(())
+    }
+
+    /// Gets one line from `seat` and submits it; `awaited` are the seats allowed to be writing.
+    fn take_line(&mut self, seat: Seat, awaited: &[Seat], observer: &mut dyn Observer) -> Result<(), Stop> {
+        self.check_premature(awaited)?;
+        if self.players[seat].is_human() {
+            return self.take_human_line(seat, observer);
+        }
+        let line = self.players[seat]
+            .receive(&self.config.limits, self.config.cancel.as_ref())
+            .map_err(|f| Stop::from_seat(seat, f))?;
+        let id = self.seats[seat].id.clone();
+        self.log.row(&id, Direction::FromSeat, &line);
+        observer.message(seat, false, &line);
+        let turn = self.engine.turns();
+        match self.engine.submit(seat, &line) {
+            Ok(narration) => {
+                self.log.row(&id, Direction::Event, &narration);
+                observer.action(seat, turn, &narration, self.engine.as_ref());
+                Ok(())
+            }
+            Err(violation) => Err(Stop::Fault(FaultRecord {
+                seat,
+                kind: match violation.kind {
+                    ViolationKind::Malformed => FaultKind::Malformed,
+                    ViolationKind::Illegal => FaultKind::Illegal,
+                },
+                detail: format!("{} (rule {}): {line}", violation.detail, violation.rule),
+            })),
+        }
+    }
+
+    /// A human is asked again after a refused line instead of being disqualified.
+    fn take_human_line(&mut self, seat: Seat, observer: &mut dyn Observer) -> Result<(), Stop> {
+        let id = self.seats[seat].id.clone();
+        let mut problem: Option<String> = None;
+        loop {
+            let Some(line) = observer.ask_human(seat, self.engine.as_ref(), problem.as_deref()) else {
+                return Err(Stop::Fault(FaultRecord {
+                    seat,
+                    kind: FaultKind::ClosedOutput,
+                    detail: "the human player left (end of input)".into(),
+                }));
+            };
+            let line = line.trim_end_matches(['\r', '\n']).to_owned();
+            self.log.row(&id, Direction::FromSeat, &line);
+            let turn = self.engine.turns();
+            match self.engine.submit(seat, &line) {
+                Ok(narration) => {
+                    self.log.row(&id, Direction::Event, &narration);
+                    observer.action(seat, turn, &narration, self.engine.as_ref());
+                    return Ok(());
+                }
+                Err(violation) => {
+                    self.log.row(&id, Direction::Event, &format!("refused: {violation}"));
+                    problem = Some(violation.to_string());
+                }
+            }
+        }
+    }
+
+    /// A bot that wrote while no line was asked of it broke the protocol.
+    fn check_premature(&mut self, awaited: &[Seat]) -> Result<(), Stop> {
+        for seat in 0..self.players.len() {
+            if !awaited.contains(&seat) && self.players[seat].has_pending_output() {
+                return Err(Stop::Fault(FaultRecord {
+                    seat,
+                    kind: FaultKind::PrematureOutput,
+                    detail: "wrote output when it was not its turn".into(),
+                }));
+            }
+        }
+        Ok(())
+    }
+
+    /// Several seats may speak: the first line to arrive is submitted. If none arrives within the
+    /// move timeout, the first seat of the engine's list is at fault.
+    fn first_of(&mut self, seats: &[Seat], observer: &mut dyn Observer) -> Result<(), Stop> {
+        let deadline = Instant::now() + self.config.limits.move_timeout;
+        loop {
+            if self.cancelled() {
+                return Err(Stop::Cancelled);
+            }
+            let ready = seats.iter().copied().find(|&s| {
+                self.players[s].is_human()
+                    || matches!(self.players[s], SeatPlayer::Scripted(_))
+                    || self.players[s].has_pending_output()
+            });
+            if let Some(seat) = ready {
+                return self.take_line(seat, seats, observer);
+            }
+            if Instant::now() >= deadline {
+                let limit = humantime::format_duration(self.config.limits.move_timeout);
+                return Err(Stop::Fault(FaultRecord {
+                    seat: seats[0],
+                    kind: FaultKind::Timeout,
+                    detail: format!("no line within {limit} while any of several seats could move"),
+                }));
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+}
+
+fn fault(seat: Seat, fault: BotFault) -> FaultRecord {
+    FaultRecord { seat, kind: fault.kind, detail: fault.detail }
+}

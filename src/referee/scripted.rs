@@ -1,0 +1,91 @@
+//! A seat played back from a transcript: it answers with the recorded lines, fails with the
+//! recorded fault, and checks that every line the referee sends it is the recorded one.
+
+use std::collections::VecDeque;
+
+use crate::bot::{BotFault, FaultKind};
+
+/// One recorded event of a seat, in the order it happened.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ScriptEvent {
+    /// The referee sent this line (row `seq`).
+    Sent { seq: u64, line: String },
+    /// The seat answered this line.
+    Said { line: String },
+    /// The seat was faulted (row `seq`).
+    Fault { seq: u64, kind: FaultKind, detail: String },
+}
+
+/// A seat's recorded events.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Script {
+    events: VecDeque<ScriptEvent>,
+}
+
+/// Why a scripted seat could not go on: the engine did something the recording did not.
+pub type Divergence = String;
+
+impl Script {
+    pub fn new(events: Vec<ScriptEvent>) -> Self {
+        Script { events: events.into() }
+    }
+
+    /// A seat whose first event is a start-up fault never started.
+    pub(super) fn spawn_fault(&self) -> Option<BotFault> {
+        match self.events.front() {
+            Some(ScriptEvent::Fault { kind: FaultKind::Spawn, detail, .. }) => {
+                Some(BotFault { kind: FaultKind::Spawn, detail: detail.clone() })
+            }
+            _ => None,
+        }
+    }
+
+    pub(super) fn send(&mut self, line: &str) -> Result<Option<BotFault>, Divergence> {
+        match self.events.pop_front() {
+            Some(ScriptEvent::Sent { seq, line: recorded }) if recorded == line => {
+                // A fault recorded right after this line was a failure to write it.
+                match self.events.front() {
+                    Some(ScriptEvent::Fault { seq: fault_seq, .. }) if *fault_seq == seq + 1 => {
+                        Ok(Some(self.take_fault()))
+                    }
+                    _ => Ok(None),
+                }
+            }
+            Some(ScriptEvent::Sent { seq, line: recorded }) => {
+                Err(format!("row {seq}: the recording sent '{recorded}' but the engine now sends '{line}'"))
+            }
+            other => Err(format!("the engine sends '{line}' where the recording has {}", describe(other.as_ref()))),
+        }
+    }
+
+    pub(super) fn receive(&mut self) -> Result<Result<String, BotFault>, Divergence> {
+        match self.events.front() {
+            Some(ScriptEvent::Said { .. }) => match self.events.pop_front() {
+                Some(ScriptEvent::Said { line }) => Ok(Ok(line)),
+                _ => unreachable!("front was a Said event"),
+            },
+            Some(ScriptEvent::Fault { .. }) => Ok(Err(self.take_fault())),
+            other => Err(format!("the engine awaits a line where the recording has {}", describe(other))),
+        }
+    }
+
+    pub(super) fn has_pending_output(&self) -> bool {
+        matches!(self.events.front(), Some(ScriptEvent::Fault { kind: FaultKind::PrematureOutput, .. }))
+    }
+
+    fn take_fault(&mut self) -> BotFault {
+        match self.events.pop_front() {
+            Some(ScriptEvent::Fault { kind, detail, .. }) => BotFault { kind, detail },
+            _ => unreachable!("take_fault is called with a fault in front"),
+        }
+    }
+}
+
+fn describe(event: Option<&ScriptEvent>) -> String {
+    match event {
+        None => "nothing more".to_owned(),
+        Some(ScriptEvent::Sent { seq, line }) => format!("row {seq} sending '{line}'"),
+        Some(ScriptEvent::Said { line }) => format!("the seat saying '{line}'"),
+        Some(ScriptEvent::Fault { seq, kind, .. }) => format!("row {seq}, a {} fault", kind.name()),
+    }
+}

@@ -1,0 +1,133 @@
+//! The players at the table as the referee drives them: a bot process, a human reached through
+//! the observer, or a seat played back from a transcript.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::bot::{BotFault, BotProcess, FaultKind, Limits, WorkDir};
+
+use super::config::{GameConfig, Player};
+use super::scripted::{Divergence, Script};
+
+/// A seat's player for the length of one game.
+pub(super) enum SeatPlayer {
+    Bot {
+        process: BotProcess,
+        answered: bool,
+    },
+    Human,
+    Scripted(Script),
+    /// A bot that could not be started; the fault is recorded when the game begins.
+    Failed(BotFault),
+}
+
+/// Why a seat could not give what was asked of it.
+pub(super) enum SeatFailure {
+    Fault(BotFault),
+    Diverged(Divergence),
+    Cancelled,
+}
+
+impl From<BotFault> for SeatFailure {
+    fn from(fault: BotFault) -> Self {
+        SeatFailure::Fault(fault)
+    }
+}
+
+/// How long a wait on a bot is cut into slices, so a cancelled game stops promptly.
+const CANCEL_SLICE: Duration = Duration::from_millis(100);
+
+impl SeatPlayer {
+    pub(super) fn start_all(config: &GameConfig) -> Vec<SeatPlayer> {
+        config
+            .players
+            .iter()
+            .enumerate()
+            .map(|(seat, spec)| match &spec.player {
+                Player::Human => SeatPlayer::Human,
+                Player::Scripted(script) => match script.spawn_fault() {
+                    Some(fault) => SeatPlayer::Failed(fault),
+                    None => SeatPlayer::Scripted(script.clone()),
+                },
+                Player::Bot(command) => {
+                    let log: Option<PathBuf> = config
+                        .stderr_dir
+                        .as_ref()
+                        .map(|dir| dir.join(format!("{}.seat{seat}.stderr", config.stderr_stem)));
+                    match BotProcess::spawn(command, WorkDir::Fresh, log.as_deref(), &config.limits) {
+                        Ok(process) => SeatPlayer::Bot { process, answered: false },
+                        Err(fault) => SeatPlayer::Failed(fault),
+                    }
+                }
+            })
+            .collect()
+    }
+
+    pub(super) fn is_human(&self) -> bool {
+        matches!(self, SeatPlayer::Human)
+    }
+
+    pub(super) fn send(&mut self, line: &str) -> Result<(), SeatFailure> {
+        match self {
+            SeatPlayer::Bot { process, .. } => Ok(process.send(line)?),
+            SeatPlayer::Scripted(script) => match script.send(line).map_err(SeatFailure::Diverged)? {
+                Some(fault) => Err(SeatFailure::Fault(fault)),
+                None => Ok(()),
+            },
+            SeatPlayer::Human | SeatPlayer::Failed(_) => Ok(()),
+        }
+    }
+
+    /// Waits for the seat's next line: a bot's first line of the game gets the start-up
+    /// allowance, every later one the move timeout. With a cancel flag the wait is sliced so a
+    /// cancelled game stops promptly.
+    pub(super) fn receive(&mut self, limits: &Limits, cancel: Option<&Arc<AtomicBool>>) -> Result<String, SeatFailure> {
+        let (process, answered) = match self {
+            SeatPlayer::Bot { process, answered } => (process, answered),
+            SeatPlayer::Scripted(script) => return Ok(script.receive().map_err(SeatFailure::Diverged)??),
+            SeatPlayer::Human | SeatPlayer::Failed(_) => unreachable!("the referee asks humans through the observer"),
+        };
+        let allowance = if *answered { limits.move_timeout } else { limits.move_timeout.max(limits.startup_timeout) };
+        let line = match cancel {
+            None => process.receive(allowance)?.0,
+            Some(flag) => {
+                let start = Instant::now();
+                loop {
+                    if flag.load(Ordering::Relaxed) {
+                        return Err(SeatFailure::Cancelled);
+                    }
+                    let left = allowance.saturating_sub(start.elapsed());
+                    match process.receive(left.min(CANCEL_SLICE)) {
+                        Ok((line, _)) => break line,
+                        Err(fault) if fault.kind == FaultKind::Timeout && left > CANCEL_SLICE => continue,
+                        Err(fault) if fault.kind == FaultKind::Timeout => {
+                            return Err(SeatFailure::Fault(BotFault {
+                                kind: FaultKind::Timeout,
+                                detail: format!("no complete line within {}", humantime::format_duration(allowance)),
+                            }));
+                        }
+                        Err(fault) => return Err(fault.into()),
+                    }
+                }
+            }
+        };
+        *answered = true;
+        Ok(line)
+    }
+
+    pub(super) fn has_pending_output(&mut self) -> bool {
+        match self {
+            SeatPlayer::Bot { process, .. } => process.has_pending_output(),
+            SeatPlayer::Scripted(script) => script.has_pending_output(),
+            _ => false,
+        }
+    }
+
+    pub(super) fn shutdown(&mut self) {
+        if let SeatPlayer::Bot { process, .. } = self {
+            process.shutdown();
+        }
+    }
+}

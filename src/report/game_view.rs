@@ -1,0 +1,189 @@
+//! The account of one game on the terminal (`juiz play`, `juiz replay`), and the prompts of a
+//! human seat.
+
+use std::io::{BufRead, Write};
+
+use crate::games::{Engine, Seat};
+use crate::referee::{FaultRecord, GameReport, Observer, SeatReport};
+
+use super::style::Style;
+
+/// How much of a game is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verbosity {
+    /// Nothing (the caller prints the result line).
+    Silent,
+    /// Every accepted action, faults, and the final table.
+    Turns,
+    /// As `Turns`, plus every message both ways.
+    Debug,
+}
+
+/// Prints a game as it happens; asks the human seat (if any) for its lines on stdin.
+pub struct GameView<W: Write> {
+    out: W,
+    style: Style,
+    verbosity: Verbosity,
+    /// Show only what this seat saw and said (replay `--seat N`).
+    only_seat: Option<Seat>,
+    ids: Vec<String>,
+    wire_ids: Vec<String>,
+    /// Lines a replayed human seat typed, in order, instead of reading stdin.
+    scripted_human: Option<std::collections::VecDeque<String>>,
+}
+
+impl<W: Write> GameView<W> {
+    pub fn new(out: W, style: Style, verbosity: Verbosity) -> Self {
+        GameView { out, style, verbosity, only_seat: None, ids: Vec::new(), wire_ids: Vec::new(), scripted_human: None }
+    }
+
+    pub fn only_seat(mut self, seat: Option<Seat>) -> Self {
+        self.only_seat = seat;
+        self
+    }
+
+    /// Answers a human seat from these recorded lines (replay) instead of stdin.
+    pub fn scripted_human(mut self, lines: Vec<String>) -> Self {
+        self.scripted_human = Some(lines.into());
+        self
+    }
+
+    fn shows(&self, seat: Seat) -> bool {
+        self.verbosity != Verbosity::Silent && self.only_seat.is_none_or(|s| s == seat)
+    }
+
+    /// Engines speak of seats by their wire ids; every output uses the full ids.
+    fn full_ids(&self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        for (i, line) in text.split('\n').enumerate() {
+            if i > 0 {
+                out.push('\n');
+            }
+            let words: Vec<String> = line
+                .split(' ')
+                .map(|word| {
+                    let bare = word.trim_end_matches([':', ';', ',', '.', ')']).trim_start_matches('(');
+                    match self.wire_ids.iter().position(|w| w == bare) {
+                        Some(seat) => word.replacen(bare, &self.ids[seat], 1),
+                        None => word.to_owned(),
+                    }
+                })
+                .collect();
+            out.push_str(&words.join(" "));
+        }
+        out
+    }
+
+    // Output errors (a closed pipe to `head`) must not stop the game: they are ignored.
+    fn say(&mut self, text: &str) {
+        let _ = writeln!(self.out, "{text}");
+    }
+}
+
+impl<W: Write> Observer for GameView<W> {
+    fn started(&mut self, seats: &[SeatReport], engine: &dyn Engine) {
+        self.ids = seats.iter().map(|s| s.id.clone()).collect();
+        self.wire_ids = seats.iter().map(|s| s.wire_id.clone()).collect();
+        if self.verbosity == Verbosity::Silent {
+            return;
+        }
+        for (seat, report) in seats.iter().enumerate() {
+            let side = engine.side_of(seat);
+            let wire =
+                if report.wire_id != report.id { format!(" (on the wire: {})", report.wire_id) } else { String::new() };
+            let line = format!("seat {seat}: {}{wire}, side {side}, {}", report.id, report.command);
+            self.say(&self.style.dim(&line));
+        }
+    }
+
+    fn message(&mut self, seat: Seat, to_seat: bool, line: &str) {
+        let show = match self.only_seat {
+            Some(only) => only == seat && self.verbosity != Verbosity::Silent,
+            None => self.verbosity == Verbosity::Debug,
+        };
+        if show {
+            let arrow = if to_seat { "→" } else { "←" };
+            let text = format!("  {arrow} {} {}", self.ids[seat], self.style.cards(line));
+            self.say(&self.style.dim(&text));
+        }
+    }
+
+    fn action(&mut self, seat: Seat, turn: u32, narration: &str, _engine: &dyn Engine) {
+        if !self.shows(seat) {
+            return;
+        }
+        let who = self.style.bold(&self.ids[seat]);
+        let line = format!("{:>4}  {who} {}", turn + 1, self.style.cards(&self.full_ids(narration)));
+        self.say(&line);
+    }
+
+    fn fault(&mut self, fault: &FaultRecord) {
+        if self.verbosity == Verbosity::Silent {
+            return;
+        }
+        let line = format!("fault: {} {}: {}", self.ids[fault.seat], fault.kind.name(), fault.detail);
+        self.say(&self.style.bold(&line));
+    }
+
+    fn finished(&mut self, report: &GameReport, engine: &dyn Engine) {
+        if self.verbosity == Verbosity::Silent {
+            return;
+        }
+        self.say("");
+        let table = self.full_ids(&engine.render(None));
+        self.say(&self.style.cards(&table));
+        let ending = match &report.outcome.ending {
+            crate::games::Ending::Finished { reason } => self.full_ids(reason),
+            crate::games::Ending::Forfeit { seat } => format!("{} forfeits", self.ids[*seat]),
+        };
+        let scores: Vec<String> = report
+            .outcome
+            .scores
+            .iter()
+            .enumerate()
+            .map(|(side, score)| {
+                let ids: Vec<&str> = report
+                    .seats
+                    .iter()
+                    .zip(&report.sides)
+                    .filter(|(_, s)| **s == side)
+                    .map(|(seat, _)| seat.id.as_str())
+                    .collect();
+                format!("{} {score}", ids.join(" & "))
+            })
+            .collect();
+        let winner = match report.outcome.winner {
+            None => "a draw".to_owned(),
+            Some(_) => format!("winner: {}", report.winner_text()),
+        };
+        let summary = format!("{ending}. {} — {winner} ({} turns)", scores.join(", "), report.turns);
+        self.say(&self.style.bold(&summary));
+    }
+
+    fn ask_human(&mut self, seat: Seat, engine: &dyn Engine, problem: Option<&str>) -> Option<String> {
+        if let Some(lines) = self.scripted_human.as_mut() {
+            return lines.pop_front();
+        }
+        let mut text = String::new();
+        if let Some(problem) = problem {
+            text.push_str(&format!("not accepted: {problem}\n"));
+        } else {
+            text.push_str(&format!("\n{}\n", self.style.cards(&self.full_ids(&engine.render(Some(seat))))));
+        }
+        text.push_str(&format!("{} > ", engine.prompt_hint(seat)));
+        let _ = write!(self.out, "{text}");
+        let _ = self.out.flush();
+        let mut line = String::new();
+        match std::io::stdin().lock().read_line(&mut line) {
+            Ok(0) | Err(_) => None,
+            Ok(_) => Some(line),
+        }
+    }
+
+    fn tell_human(&mut self, seat: Seat, line: &str) {
+        if self.scripted_human.is_none() && self.verbosity != Verbosity::Debug {
+            let text = format!("  → {} {}", self.ids[seat], self.style.cards(line));
+            self.say(&self.style.dim(&text));
+        }
+    }
+}

@@ -1,0 +1,425 @@
+//! End-to-end tests of `juiz::bot` with real processes: the fixture bots in
+//! `tests/fixtures/bot/` misbehave in every way the referee must survive.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use juiz::bot::{
+    BotCommand, BotFault, BotProcess, BuildError, CommandError, FaultKind, Limits, Termination, WorkDir, build_c,
+};
+use nix::errno::Errno;
+use nix::sys::signal::{kill, killpg};
+use nix::unistd::Pid;
+
+/// Slack for timing assertions on a shared, loaded machine.
+const MARGIN: Duration = Duration::from_millis(1500);
+
+fn fixture(name: &str) -> BotCommand {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/bot").join(name);
+    BotCommand::parse(&path.to_string_lossy())
+        .and_then(BotCommand::resolve)
+        .unwrap_or_else(|e| panic!("fixture {name}: {e}"))
+}
+
+fn short_limits() -> Limits {
+    Limits { move_timeout: Duration::from_millis(300), kill_grace: Duration::from_millis(100), ..Limits::default() }
+}
+
+fn spawn(name: &str, limits: &Limits) -> BotProcess {
+    BotProcess::spawn(&fixture(name), WorkDir::Fresh, None, limits).unwrap_or_else(|f| panic!("spawning {name}: {f}"))
+}
+
+fn fault_of(result: Result<(String, Duration), BotFault>) -> BotFault {
+    match result {
+        Ok((line, _)) => panic!("expected a fault, got the line {line:?}"),
+        Err(fault) => fault,
+    }
+}
+
+fn assert_group_gone(pgid: u32) {
+    let pgid = Pid::from_raw(pgid as i32);
+    assert_eq!(killpg(pgid, None), Err(Errno::ESRCH), "group {pgid} still has processes");
+}
+
+fn assert_process_gone(pid: i32) {
+    assert_eq!(kill(Pid::from_raw(pid), None), Err(Errno::ESRCH), "process {pid} is still there");
+}
+
+#[test]
+fn echo_round_trip() {
+    let mut bot = spawn("echo.sh", &short_limits());
+    for line in ["hello", "MELD_NEW [ 3♥ 4♥ 5♥ ]", "", "with cr\r"] {
+        bot.send(line).unwrap();
+        let (got, took) = bot.receive(Duration::from_secs(5)).unwrap();
+        assert_eq!(got, line.trim_end_matches('\r'));
+        assert!(took < Duration::from_secs(5));
+    }
+    assert!(!bot.has_pending_output());
+    let pgid = bot.pid();
+    let report = bot.shutdown();
+    assert!(report.group_cleared, "{report}");
+    assert!(report.termination.is_some());
+    assert_group_gone(pgid);
+    assert_eq!(bot.shutdown(), report, "shutdown is idempotent");
+    assert!(bot.send("late").is_err());
+}
+
+#[test]
+fn sleeping_bot_times_out_on_time() {
+    let mut bot = spawn("sleeper.sh", &short_limits());
+    bot.send("your turn").unwrap();
+    let timeout = Duration::from_millis(300);
+    let start = Instant::now();
+    let fault = fault_of(bot.receive(timeout));
+    let took = start.elapsed();
+    assert_eq!(fault.kind, FaultKind::Timeout);
+    assert_eq!(fault.to_string(), "timeout: no line within 300ms");
+    assert!(took >= timeout, "returned early: {took:?}");
+    assert!(took < timeout + MARGIN, "returned late: {took:?}");
+    let pgid = bot.pid();
+    let report = bot.shutdown();
+    assert!(report.sent_term);
+    assert_group_gone(pgid);
+}
+
+#[test]
+fn crash_reports_the_exit_code() {
+    let mut bot = spawn("exit3.sh", &short_limits());
+    bot.send("your turn").unwrap();
+    let fault = fault_of(bot.receive(Duration::from_secs(5)));
+    assert_eq!((fault.kind, fault.detail.as_str()), (FaultKind::Crash, "exited with code 3"));
+    let report = bot.shutdown();
+    assert_eq!(report.termination, Some(Termination::Exited(3)));
+    assert!(!report.sent_term, "the bot had already exited");
+}
+
+#[test]
+fn crash_reports_the_signal() {
+    let mut bot = spawn("segv.sh", &short_limits());
+    bot.send("your turn").unwrap();
+    let fault = fault_of(bot.receive(Duration::from_secs(5)));
+    assert_eq!(fault.kind, FaultKind::Crash);
+    assert!(fault.detail.starts_with("killed by signal 11 (SIGSEGV)"), "{}", fault.detail);
+}
+
+#[test]
+fn closed_stdout_while_alive() {
+    let mut bot = spawn("close_stdout.sh", &short_limits());
+    let start = Instant::now();
+    let fault = fault_of(bot.receive(Duration::from_secs(5)));
+    assert_eq!(fault.kind, FaultKind::ClosedOutput, "{fault}");
+    assert!(start.elapsed() < Duration::from_secs(5), "waited for the full timeout");
+}
+
+#[test]
+fn endless_line_is_oversized_without_waiting_for_the_timeout() {
+    let limits = Limits { max_line_bytes: 1000, ..short_limits() };
+    let mut bot = spawn("endless_line.py", &limits);
+    bot.send("your turn").unwrap();
+    let start = Instant::now();
+    let fault = fault_of(bot.receive(Duration::from_secs(10)));
+    assert_eq!(fault.kind, FaultKind::OversizedLine, "{fault}");
+    assert!(start.elapsed() < Duration::from_secs(10) - MARGIN);
+}
+
+#[test]
+fn invalid_utf8_is_a_fault() {
+    let mut bot = spawn("invalid_utf8.sh", &short_limits());
+    bot.send("your turn").unwrap();
+    let fault = fault_of(bot.receive(Duration::from_secs(5)));
+    assert_eq!(fault.kind, FaultKind::InvalidUtf8);
+    assert!(fault.detail.contains("0xff at offset 5"), "{}", fault.detail);
+}
+
+#[test]
+fn shutdown_kills_a_child_that_ignores_sigterm_and_holds_the_pipes() {
+    let mut bot = spawn("fork_ignore_term.sh", &short_limits());
+    let (child, _) = bot.receive(Duration::from_secs(5)).unwrap();
+    let child: i32 = child.parse().unwrap();
+    bot.send("ping").unwrap();
+    assert_eq!(bot.receive(Duration::from_secs(5)).unwrap().0, "ping");
+    let pgid = bot.pid();
+    let start = Instant::now();
+    let report = bot.shutdown();
+    assert!(start.elapsed() < Duration::from_millis(100) + MARGIN, "{:?}", start.elapsed());
+    assert!(report.sent_term && report.sent_kill, "{report:?}");
+    assert!(report.group_cleared);
+    assert_group_gone(pgid);
+    assert_process_gone(child);
+}
+
+#[test]
+fn dropping_a_bot_leaves_nothing_running() {
+    let mut bot = spawn("fork_ignore_term.sh", &short_limits());
+    let (child, _) = bot.receive(Duration::from_secs(5)).unwrap();
+    let pgid = bot.pid();
+    drop(bot);
+    assert_group_gone(pgid);
+    assert_process_gone(child.parse().unwrap());
+}
+
+#[test]
+fn death_is_seen_even_while_a_child_holds_the_pipes() {
+    let mut bot = spawn("fork_then_exit.sh", &short_limits());
+    let (child, _) = bot.receive(Duration::from_secs(5)).unwrap();
+    bot.send("your turn").unwrap();
+    let start = Instant::now();
+    let fault = fault_of(bot.receive(Duration::from_secs(5)));
+    assert_eq!((fault.kind, fault.detail.as_str()), (FaultKind::Crash, "exited with code 5"));
+    assert!(start.elapsed() < Duration::from_secs(5) - MARGIN, "{:?}", start.elapsed());
+    let pgid = bot.pid();
+    assert!(bot.shutdown().group_cleared);
+    assert_group_gone(pgid);
+    assert_process_gone(child.parse().unwrap());
+}
+
+#[test]
+fn a_bot_ignoring_sigterm_is_killed() {
+    let mut bot = spawn("ignore_term.sh", &short_limits());
+    assert_eq!(bot.receive(Duration::from_secs(5)).unwrap().0, "ready");
+    let pgid = bot.pid();
+    let report = bot.shutdown();
+    assert!(report.sent_kill);
+    assert_eq!(report.termination.and_then(Termination::signal), Some(libc::SIGKILL));
+    assert_group_gone(pgid);
+}
+
+#[test]
+fn stderr_flood_is_capped_and_never_blocks_the_bot() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("seat0.stderr");
+    let limits = Limits { stderr_cap_bytes: 65536, ..short_limits() };
+    let mut bot = BotProcess::spawn(&fixture("stderr_flood.sh"), WorkDir::Fresh, Some(&log), &limits).unwrap();
+    bot.send("your turn").unwrap();
+    assert_eq!(bot.receive(Duration::from_secs(20)).unwrap().0, "done");
+    bot.send("again").unwrap();
+    assert_eq!(bot.receive(Duration::from_secs(5)).unwrap().0, "again");
+    let report = bot.shutdown();
+    assert_eq!(report.stderr_bytes, 4_000_000);
+    assert_eq!(report.stderr_dropped, 4_000_000 - 65536);
+    let tail = bot.stderr_tail();
+    assert!(tail.len() == 4096 && tail.bytes().all(|b| b == b'e'));
+    let text = std::fs::read_to_string(&log).unwrap();
+    let marker = format!("\n[... {} bytes dropped]\n", 4_000_000 - 65536);
+    assert!(text.ends_with(&marker), "log ends {:?}", &text[text.len() - 60..]);
+    assert_eq!(text.len(), 65536 + marker.len());
+}
+
+#[test]
+fn sending_to_a_dead_bot_is_a_crash_fault() {
+    let mut bot = spawn("exit_at_once.sh", &short_limits());
+    let fault = send_until_fault(&mut bot);
+    assert_eq!((fault.kind, fault.detail.as_str()), (FaultKind::Crash, "exited with code 3"));
+}
+
+#[test]
+fn sending_to_a_bot_that_closed_its_input_is_a_fault() {
+    let mut bot = spawn("close_stdin.sh", &short_limits());
+    let fault = send_until_fault(&mut bot);
+    assert_eq!(fault.kind, FaultKind::ClosedInput, "{fault}");
+}
+
+fn send_until_fault(bot: &mut BotProcess) -> BotFault {
+    let until = Instant::now() + Duration::from_secs(5);
+    while Instant::now() < until {
+        match bot.send("your turn") {
+            Ok(()) => std::thread::sleep(Duration::from_millis(20)),
+            Err(fault) => return fault,
+        }
+    }
+    panic!("sending never failed");
+}
+
+#[test]
+fn a_bot_that_does_not_read_makes_send_time_out() {
+    let mut bot = spawn("deaf.sh", &short_limits());
+    let big = "x".repeat(1 << 20);
+    let start = Instant::now();
+    let fault = bot.send(&big).unwrap_err();
+    assert_eq!(fault.kind, FaultKind::Timeout, "{fault}");
+    assert!(start.elapsed() < Duration::from_millis(300) + MARGIN);
+}
+
+#[test]
+fn fresh_work_dir_is_private_created_and_removed() {
+    let mut bot = spawn("env_report.sh", &short_limits());
+    let mut other = spawn("echo.sh", &short_limits());
+    let dir = bot.work_dir().to_path_buf();
+    assert!(dir.is_dir());
+    assert_ne!(dir, other.work_dir());
+    bot.send("go").unwrap();
+    let mut seen = Vec::new();
+    loop {
+        let (line, _) = bot.receive(Duration::from_secs(5)).unwrap();
+        if line == "end" {
+            break;
+        }
+        seen.push(line);
+    }
+    let dir_text = dir.to_string_lossy();
+    let canonical = std::fs::canonicalize(&dir).unwrap();
+    assert!(seen.contains(&format!("pwd={}", canonical.display())), "{seen:?}");
+    assert!(seen.contains(&format!("home={dir_text}")), "{seen:?}");
+    assert!(seen.contains(&format!("tmpdir={dir_text}")), "{seen:?}");
+    assert!(seen.contains(&"lang=C.UTF-8".to_string()), "{seen:?}");
+    let vars = seen.iter().find(|l| l.starts_with("vars=")).unwrap();
+    assert!(!vars.contains("CARGO"), "the environment leaks: {vars}");
+    assert!(dir.join("my-notes.txt").is_file());
+    bot.shutdown();
+    other.shutdown();
+    assert!(!dir.exists(), "fresh work dir {} was not removed", dir.display());
+}
+
+#[test]
+fn given_work_dir_is_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let work = dir.path().join("seat1");
+    let cmd = fixture("env_report.sh");
+    let mut bot = BotProcess::spawn(&cmd, WorkDir::Given(work.clone()), None, &short_limits()).unwrap();
+    bot.send("go").unwrap();
+    while bot.receive(Duration::from_secs(5)).unwrap().0 != "end" {}
+    bot.shutdown();
+    assert!(work.join("my-notes.txt").is_file());
+}
+
+#[test]
+fn output_before_the_prompt_is_pending() {
+    let mut early = spawn("early.sh", &short_limits());
+    let until = Instant::now() + Duration::from_secs(5);
+    while !early.has_pending_output() {
+        assert!(Instant::now() < until, "the early line never showed up");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(early.receive(Duration::from_secs(1)).unwrap().0, "GET_STOCK");
+    assert!(!early.has_pending_output());
+    let mut quiet = spawn("echo.sh", &short_limits());
+    std::thread::sleep(Duration::from_millis(50));
+    assert!(!quiet.has_pending_output());
+}
+
+#[test]
+fn spawn_failure_is_a_spawn_fault() {
+    let cmd =
+        BotCommand { argv: vec!["/nonexistent/juiz-bot".to_string()], display: "/nonexistent/juiz-bot".to_string() };
+    let fault = BotProcess::spawn(&cmd, WorkDir::Fresh, None, &short_limits()).unwrap_err();
+    assert_eq!(fault.kind, FaultKind::Spawn);
+    assert!(fault.detail.contains("/nonexistent/juiz-bot"), "{fault}");
+}
+
+#[test]
+fn resolve_errors_name_the_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("nope");
+    let err = BotCommand::parse(&missing.to_string_lossy()).unwrap().resolve().unwrap_err();
+    assert!(matches!(err, CommandError::NotFound(_)));
+    assert_eq!(err.to_string(), format!("bot program {} does not exist", missing.display()));
+
+    let plain = dir.path().join("plain");
+    std::fs::write(&plain, "#!/bin/sh\n").unwrap();
+    let err = BotCommand::parse(&plain.to_string_lossy()).unwrap().resolve().unwrap_err();
+    assert!(matches!(err, CommandError::NotExecutable(_)), "{err}");
+    assert!(err.to_string().contains("not executable"));
+
+    let err = BotCommand::parse(&format!("{}/", dir.path().display())).unwrap().resolve().unwrap_err();
+    assert!(matches!(err, CommandError::NotAFile(_)), "{err}");
+
+    let err = BotCommand::parse("juiz-no-such-program --x").unwrap().resolve().unwrap_err();
+    assert_eq!(err.to_string(), "bot program `juiz-no-such-program` is not in PATH");
+
+    let err = BotCommand::parse("python3 no/such/bot.py").unwrap().resolve().unwrap_err();
+    assert!(matches!(err, CommandError::ScriptNotFound(_)), "{err}");
+}
+
+#[test]
+fn resolve_makes_paths_absolute() {
+    let cmd = BotCommand::parse("sh tests/fixtures/bot/echo.sh --flag").unwrap().resolve().unwrap();
+    assert!(Path::new(&cmd.argv[0]).is_absolute() && cmd.argv[0].ends_with("/sh"));
+    assert!(Path::new(&cmd.argv[1]).is_absolute() && Path::new(&cmd.argv[1]).is_file());
+    assert_eq!(cmd.argv[2], "--flag");
+    assert_eq!(cmd.display, "sh tests/fixtures/bot/echo.sh --flag");
+    let mut bot = BotProcess::spawn(&cmd, WorkDir::Fresh, None, &short_limits()).unwrap();
+    bot.send("from elsewhere").unwrap();
+    assert_eq!(bot.receive(Duration::from_secs(5)).unwrap().0, "from elsewhere");
+
+    let py = BotCommand::parse("tests/fixtures/bot/endless_line.py").unwrap().resolve().unwrap();
+    assert!(py.argv[0].ends_with("/python3") && Path::new(&py.argv[1]).is_absolute());
+}
+
+const C_ECHO: &str = r#"#include <stdio.h>
+#include <string.h>
+#include "reply.h"
+int main(void) {
+    char line[256];
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    while (fgets(line, sizeof line, stdin)) {
+        line[strcspn(line, "\n")] = 0;
+        printf(REPLY_FORMAT, line);
+    }
+    return 0;
+}
+"#;
+
+fn write_c_bot(dir: &Path, format: &str) -> PathBuf {
+    let source = dir.join("cecho.c");
+    std::fs::write(&source, C_ECHO).unwrap();
+    std::fs::write(dir.join("reply.h"), format!("#define REPLY_FORMAT \"{format}\\n\"\n")).unwrap();
+    source
+}
+
+#[test]
+fn build_c_compiles_caches_and_runs() {
+    let src_dir = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    let source = write_c_bot(src_dir.path(), "c:%s");
+    let binary = build_c(&source, cache.path()).unwrap();
+    assert!(binary.is_absolute() && binary.is_file());
+    let built = std::fs::metadata(&binary).unwrap().modified().unwrap();
+    assert_eq!(build_c(&source, cache.path()).unwrap(), binary, "second build is cached");
+    assert_eq!(std::fs::metadata(&binary).unwrap().modified().unwrap(), built);
+
+    let cmd = BotCommand::parse_with_cache(&source.to_string_lossy(), cache.path()).unwrap();
+    assert_eq!(cmd.argv, [binary.to_string_lossy().into_owned()]);
+    let mut bot = BotProcess::spawn(&cmd.resolve().unwrap(), WorkDir::Fresh, None, &short_limits()).unwrap();
+    bot.send("hi").unwrap();
+    assert_eq!(bot.receive(Duration::from_secs(5)).unwrap().0, "c:hi");
+
+    // A change in a local header is a new build.
+    write_c_bot(src_dir.path(), "h:%s");
+    assert_ne!(build_c(&source, cache.path()).unwrap(), binary);
+}
+
+#[test]
+fn build_c_failure_carries_the_compiler_output() {
+    let src_dir = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    let source = src_dir.path().join("broken.c");
+    std::fs::write(&source, "int main(void) { return undeclared_thing; }\n").unwrap();
+    let err = build_c(&source, cache.path()).unwrap_err();
+    let BuildError::Compile { output, .. } = &err else {
+        panic!("expected a compile error, got {err}");
+    };
+    assert!(output.contains("undeclared_thing"), "{output}");
+    assert!(err.to_string().starts_with("compiling "), "{err}");
+
+    let missing = build_c(&src_dir.path().join("absent.c"), cache.path()).unwrap_err();
+    assert!(matches!(missing, BuildError::Read { .. }), "{missing}");
+}
+
+#[test]
+fn memory_limit_is_its_own_fault() {
+    let limits = Limits { memory_bytes: Some(256 << 20), ..short_limits() };
+    let mut bot = spawn("memory_hog.py", &limits);
+    bot.send("your turn").unwrap();
+    let fault = fault_of(bot.receive(Duration::from_secs(20)));
+    assert_eq!(fault.kind, FaultKind::Memory, "{fault}");
+}
+
+#[test]
+fn cpu_limit_is_its_own_fault() {
+    let limits = Limits { cpu_seconds: Some(1), ..short_limits() };
+    let mut bot = spawn("spinner.py", &limits);
+    bot.send("your turn").unwrap();
+    let fault = fault_of(bot.receive(Duration::from_secs(20)));
+    assert_eq!(fault.kind, FaultKind::CpuTime, "{fault}");
+    assert!(fault.detail.contains("SIGXCPU"), "{fault}");
+}

@@ -1,0 +1,74 @@
+//! Shared helpers of the end-to-end tests: building the bundled C bots once, running `juiz`, and
+//! checking that no bot process is left behind.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Where the tests keep compiled bots (inside target/, never in the source tree).
+pub fn bot_cache() -> PathBuf {
+    root().join("target").join("test-bots")
+}
+
+/// Compiles `bots/<name>.c` once per test binary and returns the executable.
+pub fn c_bot(name: &str) -> PathBuf {
+    static BUILT: OnceLock<std::sync::Mutex<std::collections::BTreeMap<String, PathBuf>>> = OnceLock::new();
+    let built = BUILT.get_or_init(Default::default);
+    let mut built = built.lock().unwrap();
+    built
+        .entry(name.to_owned())
+        .or_insert_with(|| {
+            let source = root().join("bots").join(format!("{name}.c"));
+            juiz::bot::build_c(&source, &bot_cache()).unwrap_or_else(|e| panic!("building {name}: {e}"))
+        })
+        .clone()
+}
+
+/// A fixture bot script under tests/fixtures/bots/.
+pub fn fixture(name: &str) -> PathBuf {
+    root().join("tests").join("fixtures").join("bots").join(name)
+}
+
+/// The `juiz` binary of this build.
+pub fn juiz() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_juiz"));
+    command.current_dir(root()).env("NO_COLOR", "1");
+    command
+}
+
+/// A deal file with `text`, in a temporary folder kept alive by the returned guard.
+pub fn deal_file(text: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("deal.txt");
+    std::fs::write(&path, text).unwrap();
+    (dir, path)
+}
+
+/// Process ids of every live process whose command line mentions `marker`.
+pub fn processes_mentioning(marker: &str) -> Vec<u32> {
+    let mut found = Vec::new();
+    let me = std::process::id();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else { continue };
+        if pid == me {
+            continue;
+        }
+        let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else { continue };
+        let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+        let state = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+        let zombie = state.rsplit(')').next().is_some_and(|rest| rest.trim_start().starts_with('Z'));
+        if cmdline.contains(marker) && !zombie {
+            found.push(pid);
+        }
+    }
+    found
+}
+
+pub fn path_str(path: &Path) -> String {
+    path.to_string_lossy().into_owned()
+}
