@@ -30,11 +30,7 @@ impl Fixture {
     /// Loads a tournament whose keys are `body` (`$D` stands for the fixture directory).
     fn load(&self, body: &str) -> Result<Tournament, TournamentError> {
         let file = self.dir.path().join("t.json");
-        std::fs::write(
-            &file,
-            body.replace("$D", &self.dir.path().display().to_string()),
-        )
-        .unwrap();
+        std::fs::write(&file, body.replace("$D", &self.dir.path().display().to_string())).unwrap();
         load(&file)
     }
 
@@ -62,10 +58,7 @@ fn the_issue_example_loads_with_its_values() {
     assert_eq!(t.games_per_pairing, 10);
     assert_eq!(t.move_timeout, Duration::from_secs(3));
     assert_eq!(t.format, Format::RoundRobin);
-    assert_eq!(
-        t.bots[1].run,
-        BotRun::Command(format!("{} --fast", f.path("ok-bot")))
-    );
+    assert_eq!(t.bots[1].run, BotRun::Command(format!("{} --fast", f.path("ok-bot"))));
 }
 
 #[test]
@@ -74,17 +67,11 @@ fn defaults_and_canonical_form_round_trip() {
     let t = f
         .load(
             r#"{"name": "x", "format": "gauntlet", "champion": "c", "points": {"win": 3},
-                "bots": [{"name": "c", "build": "$D/bot.c", "workdir": "$D"}, {"name": "d", "command": "sh"}]}"#
+                "bots": [{"name": "c", "build": "$D/bot.c", "workdir": "$D"}, {"name": "d", "command": "sh"}]}"#,
         )
         .unwrap();
-    assert_eq!(
-        (t.seed, t.players, t.games_per_pairing, t.duplicate),
-        (1, 2, 2, true)
-    );
-    assert_eq!(
-        (t.points.win, t.points.draw, t.points.loss),
-        (3.0, 0.5, 0.0)
-    );
+    assert_eq!((t.seed, t.players, t.games_per_pairing, t.duplicate), (1, 2, 2, true));
+    assert_eq!((t.points.win, t.points.draw, t.points.loss), (3.0, 0.5, 0.0));
     assert_eq!(t.move_timeout, Duration::from_secs(3));
     let json = t.to_json();
     assert!(json.contains("\"move_timeout\": \"3s\""), "{json}");
@@ -120,15 +107,15 @@ fn each_mistake_gets_a_clear_message() {
         ),
         (
             r#"{"name": "x", "bots": [{"name": "a", "command": "$D/missing"}, {"name": "c", "command": "sh"}]}"#.into(),
-            "bot 'a': $D/missing not found",
+            "bot 'a': bot program $D/missing does not exist",
         ),
         (
             r#"{"name": "x", "bots": [{"name": "a", "command": "$D/not-exec"}, {"name": "c", "command": "sh"}]}"#.into(),
-            "is not an executable file",
+            "bot program $D/not-exec is not executable (chmod +x it)",
         ),
         (
             r#"{"name": "x", "bots": [{"name": "a", "command": "no-such-program-here"}, {"name": "c", "command": "sh"}]}"#.into(),
-            "no-such-program-here not found in PATH",
+            "bot program `no-such-program-here` is not in PATH",
         ),
         (
             r#"{"name": "x", "bots": [{"name": "a"}, {"name": "c", "command": "sh"}]}"#.into(),
@@ -152,10 +139,7 @@ fn each_mistake_gets_a_clear_message() {
     for (body, expected) in cases {
         let message = f.error(&body);
         let expected = expected.replace("$D", &d);
-        assert!(
-            message.contains(&expected),
-            "for {body}\n  got: {message}\n  want: {expected}"
-        );
+        assert!(message.contains(&expected), "for {body}\n  got: {message}\n  want: {expected}");
         assert!(message.starts_with("tournament file "), "{message}");
         assert!(!message.contains('\n'), "one line: {message}");
     }
@@ -163,11 +147,6 @@ fn each_mistake_gets_a_clear_message() {
 
 #[test]
 fn a_missing_file_names_it() {
-    let message = load(Path::new("/nonexistent/t.json"))
-        .unwrap_err()
-        .to_string();
-    assert!(
-        message.starts_with("cannot read tournament file /nonexistent/t.json"),
-        "{message}"
-    );
+    let message = load(Path::new("/nonexistent/t.json")).unwrap_err().to_string();
+    assert!(message.starts_with("cannot read tournament file /nonexistent/t.json"), "{message}");
 }

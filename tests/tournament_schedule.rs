@@ -7,29 +7,19 @@ use juiz::games::GameKind;
 use juiz::tournament::{Shard, Tournament, game_seed, schedule};
 
 fn tournament(extra: &str, bots: &[&str]) -> Tournament {
-    let bots: Vec<String> = bots
-        .iter()
-        .map(|b| format!(r#"{{"name": "{b}", "command": "bots/{b}"}}"#))
-        .collect();
-    let text = format!(
-        r#"{{"name": "t", "seed": 7, {extra} "bots": [{}]}}"#,
-        bots.join(",")
-    );
+    let bots: Vec<String> = bots.iter().map(|b| format!(r#"{{"name": "{b}", "command": "bots/{b}"}}"#)).collect();
+    let text = format!(r#"{{"name": "t", "seed": 7, {extra} "bots": [{}]}}"#, bots.join(","));
     Tournament::parse(&text, false).unwrap()
 }
 
 #[test]
 fn round_robin_plays_every_pair_with_unique_ids() {
-    let t = tournament(
-        r#""games_per_pairing": 4, "duplicate": true,"#,
-        &["a", "b", "c", "d"],
-    );
+    let t = tournament(r#""games_per_pairing": 4, "duplicate": true,"#, &["a", "b", "c", "d"]);
     let games = schedule(&t);
     assert_eq!(games.len(), 6 * 4);
     let ids: BTreeSet<&str> = games.iter().map(|g| g.id.as_str()).collect();
     assert_eq!(ids.len(), games.len());
-    let pairs: BTreeSet<(String, String)> =
-        games.iter().map(|g| (g.a.clone(), g.b.clone())).collect();
+    let pairs: BTreeSet<(String, String)> = games.iter().map(|g| (g.a.clone(), g.b.clone())).collect();
     assert_eq!(pairs.len(), 6);
     assert!(games.iter().enumerate().all(|(i, g)| g.index == i));
     assert_eq!(games[0].id, "r0001-a-b-d001-s0");
@@ -39,10 +29,7 @@ fn round_robin_plays_every_pair_with_unique_ids() {
 
 #[test]
 fn duplicate_deals_share_the_seed_and_swap_the_seats() {
-    let t = tournament(
-        r#""games_per_pairing": 6, "duplicate": true,"#,
-        &["a", "b", "c"],
-    );
+    let t = tournament(r#""games_per_pairing": 6, "duplicate": true,"#, &["a", "b", "c"]);
     let games = schedule(&t);
     for pair in games.chunks(2) {
         let (x, y) = (&pair[0], &pair[1]);
@@ -57,21 +44,12 @@ fn duplicate_deals_share_the_seed_and_swap_the_seats() {
 
 #[test]
 fn without_duplicate_every_game_is_a_new_deal_and_seats_alternate() {
-    let t = tournament(
-        r#""games_per_pairing": 3, "duplicate": false,"#,
-        &["a", "b"],
-    );
+    let t = tournament(r#""games_per_pairing": 3, "duplicate": false,"#, &["a", "b"]);
     let games = schedule(&t);
     assert_eq!(games.len(), 3);
     assert_eq!(games.iter().map(|g| g.deal).collect::<Vec<_>>(), [1, 2, 3]);
-    assert_eq!(
-        games.iter().map(|g| g.swapped).collect::<Vec<_>>(),
-        [false, true, false]
-    );
-    assert_eq!(
-        games.iter().map(|g| g.seed).collect::<BTreeSet<_>>().len(),
-        3
-    );
+    assert_eq!(games.iter().map(|g| g.swapped).collect::<Vec<_>>(), [false, true, false]);
+    assert_eq!(games.iter().map(|g| g.seed).collect::<BTreeSet<_>>().len(), 3);
 }
 
 #[test]
@@ -85,20 +63,10 @@ fn four_player_games_seat_teams_of_copies() {
 
 #[test]
 fn gauntlet_pits_the_champion_against_each_other_bot() {
-    let t = tournament(
-        r#""format": "gauntlet", "champion": "c", "games_per_pairing": 2,"#,
-        &["a", "b", "c", "d"],
-    );
+    let t = tournament(r#""format": "gauntlet", "champion": "c", "games_per_pairing": 2,"#, &["a", "b", "c", "d"]);
     let games = schedule(&t);
-    let pairs: Vec<(String, String)> = games
-        .iter()
-        .step_by(2)
-        .map(|g| (g.a.clone(), g.b.clone()))
-        .collect();
-    let expected: Vec<(String, String)> = ["a", "b", "d"]
-        .iter()
-        .map(|o| ("c".to_string(), o.to_string()))
-        .collect();
+    let pairs: Vec<(String, String)> = games.iter().step_by(2).map(|g| (g.a.clone(), g.b.clone())).collect();
+    let expected: Vec<(String, String)> = ["a", "b", "d"].iter().map(|o| ("c".to_string(), o.to_string())).collect();
     assert_eq!(pairs, expected);
 }
 
@@ -120,30 +88,18 @@ fn shards_partition_the_schedule() {
 
 #[test]
 fn shard_flags_parse_and_bad_ones_are_refused() {
-    assert_eq!(
-        "2/4".parse::<Shard>().unwrap(),
-        Shard { index: 2, count: 4 }
-    );
+    assert_eq!("2/4".parse::<Shard>().unwrap(), Shard { index: 2, count: 4 });
     for bad in ["0/4", "5/4", "1/0", "x/2", "3", ""] {
         let err = bad.parse::<Shard>().unwrap_err().to_string();
-        assert!(
-            err.contains("bad shard") && err.contains("--shard"),
-            "{bad}: {err}"
-        );
+        assert!(err.contains("bad shard") && err.contains("--shard"), "{bad}: {err}");
     }
 }
 
 #[test]
 fn seeds_are_stable_across_runs_and_versions() {
     // Golden values (checked against an independent Python SplitMix64): changing the derivation changes every recorded tournament.
-    assert_eq!(
-        game_seed(1, GameKind::ItpBuraco, 2, "alice", "bob", 1),
-        36_344_180_239_742
-    );
-    assert_eq!(
-        game_seed(1, GameKind::ItpBuraco, 2, "alice", "bob", 2),
-        125_283_112_341_866
-    );
+    assert_eq!(game_seed(1, GameKind::ItpBuraco, 2, "alice", "bob", 1), 36_344_180_239_742);
+    assert_eq!(game_seed(1, GameKind::ItpBuraco, 2, "alice", "bob", 2), 125_283_112_341_866);
     assert_ne!(
         game_seed(2, GameKind::ItpBuraco, 2, "alice", "bob", 1),
         game_seed(1, GameKind::ItpBuraco, 2, "alice", "bob", 1)

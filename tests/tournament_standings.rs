@@ -39,37 +39,22 @@ fn standings_count_wins_points_scores_and_faults() {
     let names: Vec<&str> = s.iter().map(|l| l.bot.as_str()).collect();
     assert_eq!(names, ["ann", "cat", "ben"]);
     let ann = &s[0];
-    assert_eq!(
-        (ann.rank, ann.games, ann.wins, ann.draws, ann.losses),
-        (1, 6, 4, 1, 1)
-    );
+    assert_eq!((ann.rank, ann.games, ann.wins, ann.draws, ann.losses), (1, 6, 4, 1, 1));
     assert_eq!(ann.points, 4.5);
     assert_eq!(
         (ann.score_for, ann.score_against),
-        (
-            300 + 250 + 200 + 310 + 100 + 220,
-            100 + 150 + 200 + 90 + 200 + 120
-        )
+        (300 + 250 + 200 + 310 + 100 + 220, 100 + 150 + 200 + 90 + 200 + 120)
     );
     let cat = &s[1];
     assert_eq!((cat.wins, cat.losses, cat.points), (3, 1, 3.0));
     let ben = &s[2];
-    assert_eq!(
-        (ben.games, ben.wins, ben.draws, ben.losses, ben.points),
-        (6, 0, 1, 5, 0.5)
-    );
+    assert_eq!((ben.games, ben.wins, ben.draws, ben.losses, ben.points), (6, 0, 1, 5, 0.5));
     assert_eq!(ben.faults.get("timeout"), Some(&1));
     assert_eq!(ann.fault_count() + cat.fault_count(), 0);
     // Ratings: ann and cat (75% each, one win each head to head) well above ben; all finite.
-    assert!(
-        ann.rating.elo > ben.rating.elo + 200.0 && cat.rating.elo > ben.rating.elo + 200.0,
-        "{s:?}"
-    );
+    assert!(ann.rating.elo > ben.rating.elo + 200.0 && cat.rating.elo > ben.rating.elo + 200.0, "{s:?}");
     assert!((ann.rating.elo - cat.rating.elo).abs() < 50.0, "{s:?}");
-    assert!(
-        s.iter()
-            .all(|l| l.rating.ci95.is_finite() && l.rating.ci95 > 0.0)
-    );
+    assert!(s.iter().all(|l| l.rating.ci95.is_finite() && l.rating.ci95 > 0.0));
     // Paired: ann-ben deal 1: (300-100) + (250-150) = 300; deal 2: 0 + 220 = 220.
     // ann-cat deal 1: (100-200) + (220-120) = 0.
     let paired = ann.paired.unwrap();
@@ -94,10 +79,7 @@ fn points_follow_the_file_and_csv_has_one_column_per_fault_kind() {
     );
     let ben = lines.find(|l| l.contains(",ben,")).unwrap();
     assert!(ben.starts_with("3,ben,6,0,1,5,-4,"), "{ben}");
-    assert!(
-        ben.contains(",1,1,"),
-        "fault total and timeout column: {ben}"
-    );
+    assert!(ben.contains(",1,1,"), "fault total and timeout column: {ben}");
 }
 
 #[test]
@@ -124,11 +106,7 @@ fn torn_last_lines_are_detected() {
     let (rows, good) = decode(short.as_bytes(), path).unwrap();
     assert_eq!((rows.len(), good), (7, last_start));
     // A bad line before the last is damage, not a torn write.
-    let damaged = full.replacen(
-        "ann-ben,1,ann ben,11,300",
-        "ann-ben,1,ann ben,eleven,300",
-        1,
-    );
+    let damaged = full.replacen("ann-ben,1,ann ben,11,300", "ann-ben,1,ann ben,eleven,300", 1);
     let err = decode(damaged.as_bytes(), path).unwrap_err().to_string();
     assert!(err.starts_with("games.csv, line 2:"), "{err}");
     // A torn header is an empty file.

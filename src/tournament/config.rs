@@ -33,11 +33,7 @@ pub struct Points {
 
 impl Default for Points {
     fn default() -> Self {
-        Points {
-            win: 1.0,
-            draw: 0.5,
-            loss: 0.0,
-        }
+        Points { win: 1.0, draw: 0.5, loss: 0.0 }
     }
 }
 
@@ -90,14 +86,9 @@ pub struct Tournament {
 /// Reads and validates a tournament file: every problem is reported before any game starts.
 /// Relative bot paths (commands, build sources, workdirs) are taken from the current directory.
 pub fn load(path: &Path) -> Result<Tournament, TournamentError> {
-    let text = std::fs::read_to_string(path).map_err(|source| TournamentError::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    Tournament::parse(&text, true).map_err(|source| TournamentError::Config {
-        path: path.to_path_buf(),
-        source,
-    })
+    let text =
+        std::fs::read_to_string(path).map_err(|source| TournamentError::Read { path: path.to_path_buf(), source })?;
+    Tournament::parse(&text, true).map_err(|source| TournamentError::Config { path: path.to_path_buf(), source })
 }
 
 #[derive(Deserialize)]
@@ -187,8 +178,7 @@ impl Tournament {
     /// build sources and workdirs must exist (off when reading back a results directory, which
     /// may have moved to another machine).
     pub fn parse(text: &str, check_files: bool) -> Result<Tournament, ConfigError> {
-        let raw: RawTournament =
-            serde_json::from_str(text).map_err(|e| ConfigError::Syntax(e.to_string()))?;
+        let raw: RawTournament = serde_json::from_str(text).map_err(|e| ConfigError::Syntax(e.to_string()))?;
         check_name(&raw.name)?;
         let game: GameKind = raw.game.parse().map_err(|_| {
             let known: Vec<_> = GameKind::ALL.iter().map(|k| k.name()).collect();
@@ -197,10 +187,7 @@ impl Tournament {
         let move_timeout = humantime::parse_duration(&raw.move_timeout)
             .map_err(|e| ConfigError::BadDuration(raw.move_timeout.clone(), e.to_string()))?;
         if move_timeout.is_zero() {
-            return Err(ConfigError::BadDuration(
-                raw.move_timeout,
-                "must be more than zero".into(),
-            ));
+            return Err(ConfigError::BadDuration(raw.move_timeout, "must be more than zero".into()));
         }
         if !game.seat_counts().contains(&raw.players) {
             let expected: Vec<String> = game.seat_counts().iter().map(|n| n.to_string()).collect();
@@ -262,12 +249,7 @@ impl Tournament {
                     BotRun::Command(c) => (Some(c.clone()), None),
                     BotRun::Build(p) => (None, Some(p.clone())),
                 };
-                RawBot {
-                    name: b.name.clone(),
-                    command,
-                    build,
-                    workdir: b.workdir.clone(),
-                }
+                RawBot { name: b.name.clone(), command, build, workdir: b.workdir.clone() }
             })
             .collect();
         let canonical = Canonical {
@@ -299,9 +281,7 @@ fn name_ok(name: &str) -> bool {
     !name.is_empty()
         && name.len() <= 64
         && !name.starts_with(['.', '-'])
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
 }
 
 fn check_name(name: &str) -> Result<(), ConfigError> {
@@ -334,11 +314,7 @@ fn check_bots(raw: Vec<RawBot>, check_files: bool) -> Result<Vec<BotSpec>, Confi
         if check_files {
             check_bot_files(&b.name, &run, b.workdir.as_deref())?;
         }
-        bots.push(BotSpec {
-            name: b.name,
-            run,
-            workdir: b.workdir,
-        });
+        bots.push(BotSpec { name: b.name, run, workdir: b.workdir });
     }
     Ok(bots)
 }
@@ -346,33 +322,21 @@ fn check_bots(raw: Vec<RawBot>, check_files: bool) -> Result<Vec<BotSpec>, Confi
 fn check_bot_files(name: &str, run: &BotRun, workdir: Option<&Path>) -> Result<(), ConfigError> {
     match run {
         BotRun::Command(text) => {
-            check_command(text).map_err(|problem| ConfigError::BotCommand {
-                name: name.to_string(),
-                problem,
-            })?
+            check_command(text).map_err(|problem| ConfigError::BotCommand { name: name.to_string(), problem })?
         }
         BotRun::Build(source) => {
             if source.extension().is_none_or(|e| e != "c") {
-                return Err(ConfigError::NotCSource {
-                    name: name.to_string(),
-                    path: source.clone(),
-                });
+                return Err(ConfigError::NotCSource { name: name.to_string(), path: source.clone() });
             }
             if !source.is_file() {
-                return Err(ConfigError::MissingSource {
-                    name: name.to_string(),
-                    path: source.clone(),
-                });
+                return Err(ConfigError::MissingSource { name: name.to_string(), path: source.clone() });
             }
         }
     }
     if let Some(dir) = workdir
         && !dir.is_dir()
     {
-        return Err(ConfigError::BadWorkdir {
-            name: name.to_string(),
-            path: dir.to_path_buf(),
-        });
+        return Err(ConfigError::BadWorkdir { name: name.to_string(), path: dir.to_path_buf() });
     }
     Ok(())
 }

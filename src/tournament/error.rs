@@ -21,11 +21,7 @@ pub enum ConfigError {
     #[error("bad move_timeout '{0}': {1} (write e.g. \"3s\" or \"500ms\")")]
     BadDuration(String, String),
     #[error("{game} is played by {expected} players, not {got} (key \"players\")")]
-    BadPlayers {
-        game: String,
-        expected: String,
-        got: usize,
-    },
+    BadPlayers { game: String, expected: String, got: usize },
     #[error("games_per_pairing must be at least 1")]
     NoGames,
     #[error("games_per_pairing is {0}: with duplicate it must be even (each deal is played twice)")]
@@ -34,9 +30,7 @@ pub enum ConfigError {
     BadPoints,
     #[error("a tournament needs at least 2 bots, this one has {0}")]
     TooFewBots(usize),
-    #[error(
-        "bot name '{0}' is not allowed: use letters, digits, '_', '-' or '.', not starting with '.' or '-'"
-    )]
+    #[error("bot name '{0}' is not allowed: use letters, digits, '_', '-' or '.', not starting with '.' or '-'")]
     BadBotName(String),
     #[error("two bots are named '{0}': bot names must be unique")]
     DuplicateBot(String),
@@ -56,10 +50,7 @@ pub enum ConfigError {
 #[derive(Debug, thiserror::Error)]
 pub enum TournamentError {
     #[error("cannot read tournament file {path}: {source}")]
-    Read {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    Read { path: PathBuf, source: std::io::Error },
     #[error("tournament file {path}: {source}")]
     Config { path: PathBuf, source: ConfigError },
     #[error("bad shard '{0}': write I/N with 1 <= I <= N, e.g. --shard 2/4")]
@@ -69,16 +60,10 @@ pub enum TournamentError {
          use another --out"
     )]
     DifferentTournament { dir: PathBuf },
-    #[error(
-        "{dir} already holds games of this tournament: add --resume to continue, or use another --out"
-    )]
+    #[error("{dir} already holds games of this tournament: add --resume to continue, or use another --out")]
     AlreadyStarted { dir: PathBuf },
     #[error("{path}, line {line}: {message}")]
-    BadGamesCsv {
-        path: PathBuf,
-        line: u64,
-        message: String,
-    },
+    BadGamesCsv { path: PathBuf, line: u64, message: String },
     #[error("{path}: game {id} is not in this tournament's schedule")]
     UnknownGame { path: PathBuf, id: String },
     #[error("{path}: game {id} is there twice")]
@@ -88,10 +73,7 @@ pub enum TournamentError {
     #[error("game {id}: {message}")]
     Game { id: String, message: String },
     #[error("{path}: {source}")]
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    Io { path: PathBuf, source: std::io::Error },
 }
 
 impl TournamentError {

@@ -18,18 +18,12 @@ use super::summary::{Summary, summarize};
 /// the inputs are left out; the inputs are not changed.
 pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<Summary, TournamentError> {
     let Some(first) = dirs.first() else {
-        return Err(TournamentError::Merge(
-            "no results directory given".to_string(),
-        ));
+        return Err(TournamentError::Merge("no results directory given".to_string()));
     };
     let config_text = |dir: &Path| {
         let path = dir.join("tournament.json");
-        std::fs::read_to_string(&path).map_err(|e| {
-            TournamentError::Merge(format!(
-                "{}: {e} (is it a results directory?)",
-                path.display()
-            ))
-        })
+        std::fs::read_to_string(&path)
+            .map_err(|e| TournamentError::Merge(format!("{}: {e} (is it a results directory?)", path.display())))
     };
     let json = config_text(first)?;
     for dir in &dirs[1..] {
@@ -41,16 +35,12 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<Summary, TournamentError> {
             )));
         }
     }
-    let t = Tournament::parse(&json, false).map_err(|source| TournamentError::Config {
-        path: first.join("tournament.json"),
-        source,
-    })?;
+    let t = Tournament::parse(&json, false)
+        .map_err(|source| TournamentError::Config { path: first.join("tournament.json"), source })?;
     let schedule = schedule(&t);
     match std::fs::read_to_string(out.join("tournament.json")) {
         Ok(existing) if existing != json => {
-            return Err(TournamentError::DifferentTournament {
-                dir: out.to_path_buf(),
-            });
+            return Err(TournamentError::DifferentTournament { dir: out.to_path_buf() });
         }
         _ => {}
     }
@@ -76,10 +66,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<Summary, TournamentError> {
     sort_by_schedule(&mut rows, &schedule);
     write_atomic(&out.join("tournament.json"), json.as_bytes())?;
     write_atomic(&out.join("games.csv"), &encode_all(&rows))?;
-    write_atomic(
-        &out.join("standings.csv"),
-        &standings_csv(&standings(&t, &rows)),
-    )?;
+    write_atomic(&out.join("standings.csv"), &standings_csv(&standings(&t, &rows)))?;
     let counts = (schedule.len(), rows.len());
     Ok(summarize(&t, out, &rows, counts, false))
 }

@@ -40,15 +40,10 @@ impl Bar {
     pub fn new() -> Bar {
         let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
         bar.set_style(
-            ProgressStyle::with_template(
-                "{wide_bar} {pos}/{len} games  {per_sec}  eta {eta}  {msg}",
-            )
-            .expect("the template is valid"),
+            ProgressStyle::with_template("{wide_bar} {pos}/{len} games  {per_sec}  eta {eta}  {msg}")
+                .expect("the template is valid"),
         );
-        Bar {
-            bar,
-            faults: AtomicU64::new(0),
-        }
+        Bar { bar, faults: AtomicU64::new(0) }
     }
 }
 
@@ -67,9 +62,7 @@ impl Progress for Bar {
     }
 
     fn build_failed(&self, bot: &str, message: &str) {
-        self.bar.println(format!(
-            "bot '{bot}' does not build, its games are lost: {message}"
-        ));
+        self.bar.println(format!("bot '{bot}' does not build, its games are lost: {message}"));
     }
 
     fn game_finished(&self, row: &GameRow) {

@@ -80,11 +80,7 @@ pub fn bradley_terry(n: usize, results: &[(usize, usize, f64)]) -> Vec<Rating> {
         let mut scale = 1.0;
         let mut improved = false;
         while scale > 1e-6 {
-            let candidate: Vec<f64> = theta
-                .iter()
-                .zip(&step)
-                .map(|(t, d)| t + scale * d)
-                .collect();
+            let candidate: Vec<f64> = theta.iter().zip(&step).map(|(t, d)| t + scale * d).collect();
             let candidate_ll = log_likelihood(&candidate);
             if candidate_ll >= ll - 1e-12 {
                 theta = candidate;
@@ -104,13 +100,8 @@ pub fn bradley_terry(n: usize, results: &[(usize, usize, f64)]) -> Vec<Rating> {
     let mean = theta.iter().sum::<f64>() / n as f64;
     (0..n)
         .map(|i| {
-            let variance = covariance
-                .as_ref()
-                .map_or(f64::INFINITY, |c| c[i][i].max(0.0));
-            Rating {
-                elo: 1500.0 + (theta[i] - mean) * ELO_PER_NAT,
-                ci95: 1.96 * variance.sqrt() * ELO_PER_NAT,
-            }
+            let variance = covariance.as_ref().map_or(f64::INFINITY, |c| c[i][i].max(0.0));
+            Rating { elo: 1500.0 + (theta[i] - mean) * ELO_PER_NAT, ci95: 1.96 * variance.sqrt() * ELO_PER_NAT }
         })
         .collect()
 }
@@ -152,11 +143,7 @@ fn invert(a: Vec<Vec<f64>>) -> Option<Vec<Vec<f64>>> {
         let unit = (0..n).map(|r| if r == c { 1.0 } else { 0.0 }).collect();
         columns.push(solve(a.clone(), unit)?);
     }
-    Some(
-        (0..n)
-            .map(|r| (0..n).map(|c| columns[c][r]).collect())
-            .collect(),
-    )
+    Some((0..n).map(|r| (0..n).map(|c| columns[c][r]).collect()).collect())
 }
 
 /// A sample mean with the half-width of its 95% confidence interval.
@@ -185,9 +172,8 @@ pub fn mean_ci(values: &[f64]) -> Option<MeanCi> {
 /// The 97.5% quantile of Student's t with `df` degrees of freedom (table to 30, then a close fit).
 fn t975(df: usize) -> f64 {
     const TABLE: [f64; 30] = [
-        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
-        2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,
-        2.052, 2.048, 2.045, 2.042,
+        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+        2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
     ];
     match df {
         0 => f64::INFINITY,
@@ -204,9 +190,7 @@ mod tests {
     fn equal_bots_rate_equal_and_better_bot_rates_higher() {
         let even = bradley_terry(2, &[(0, 1, 1.0), (1, 0, 1.0)]);
         assert!((even[0].elo - even[1].elo).abs() < 1e-6);
-        let results: Vec<_> = (0..10)
-            .map(|k| (0, 1, if k < 8 { 1.0 } else { 0.0 }))
-            .collect();
+        let results: Vec<_> = (0..10).map(|k| (0, 1, if k < 8 { 1.0 } else { 0.0 })).collect();
         let r = bradley_terry(2, &results);
         assert!(r[0].elo > r[1].elo + 100.0, "{r:?}");
         assert!(r[0].ci95.is_finite() && r[0].ci95 > 0.0);
@@ -217,10 +201,7 @@ mod tests {
     fn a_bot_that_wins_everything_stays_finite() {
         let results: Vec<_> = (0..20).map(|_| (0, 1, 1.0)).collect();
         let r = bradley_terry(3, &results);
-        assert!(
-            r.iter().all(|x| x.elo.is_finite() && x.ci95.is_finite()),
-            "{r:?}"
-        );
+        assert!(r.iter().all(|x| x.elo.is_finite() && x.ci95.is_finite()), "{r:?}");
         assert!(r[0].elo > r[2].elo && r[2].elo > r[1].elo);
     }
 

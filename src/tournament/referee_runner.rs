@@ -48,7 +48,11 @@ fn result_of(report: &GameReport) -> GameResult {
     GameResult {
         scores: [score(side_of_seat0), score(1 - side_of_seat0)],
         winner: report.outcome.winner.map(ours),
-        fault: report.fault.as_ref().map(|f| SeatFault { seat: f.seat, kind: f.kind.name().to_string(), detail: f.detail.clone() }),
+        fault: report.fault.as_ref().map(|f| SeatFault {
+            seat: f.seat,
+            kind: f.kind.name().to_string(),
+            detail: f.detail.clone(),
+        }),
         turns: report.turns,
         duration: report.duration,
     }

@@ -71,9 +71,7 @@ impl GameRow {
 
 /// The CSV line of one row, newline included.
 pub fn encode_row(row: &GameRow) -> Vec<u8> {
-    let mut w = csv::WriterBuilder::new()
-        .has_headers(false)
-        .from_writer(Vec::new());
+    let mut w = csv::WriterBuilder::new().has_headers(false).from_writer(Vec::new());
     w.serialize(row).expect("a row serializes to memory");
     w.into_inner().expect("writing to memory cannot fail")
 }
@@ -96,42 +94,25 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<(Vec<GameRow>, usize), Tourna
         Some(last) => &bytes[..=last],
         None => return Ok((Vec::new(), 0)),
     };
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .flexible(true)
-        .from_reader(complete);
+    let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(complete);
     let mut records = Vec::new();
     for result in reader.records() {
-        let record =
-            result.map_err(|e| bad(path, e.position().map_or(0, |p| p.line()), e.to_string()))?;
+        let record = result.map_err(|e| bad(path, e.position().map_or(0, |p| p.line()), e.to_string()))?;
         records.push(record);
     }
     let Some((header, body)) = records.split_first() else {
         return Ok((Vec::new(), 0));
     };
     if header.iter().ne(HEADER.iter().copied()) {
-        return Err(bad(
-            path,
-            1,
-            format!(
-                "the header is not the games.csv header ({})",
-                HEADER.join(",")
-            ),
-        ));
+        return Err(bad(path, 1, format!("the header is not the games.csv header ({})", HEADER.join(","))));
     }
     let mut rows = Vec::with_capacity(body.len());
     let mut good_len = complete.len();
     for (i, record) in body.iter().enumerate() {
         let parsed = if record.len() == HEADER.len() {
-            record
-                .deserialize::<GameRow>(None)
-                .map_err(|e| e.to_string())
+            record.deserialize::<GameRow>(None).map_err(|e| e.to_string())
         } else {
-            Err(format!(
-                "{} fields instead of {}",
-                record.len(),
-                HEADER.len()
-            ))
+            Err(format!("{} fields instead of {}", record.len(), HEADER.len()))
         };
         match parsed {
             Ok(row) => rows.push(row),
@@ -139,11 +120,7 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<(Vec<GameRow>, usize), Tourna
                 good_len = record.position().map_or(0, |p| p.byte() as usize);
             }
             Err(message) => {
-                return Err(bad(
-                    path,
-                    record.position().map_or(0, |p| p.line()),
-                    message,
-                ));
+                return Err(bad(path, record.position().map_or(0, |p| p.line()), message));
             }
         }
     }
@@ -151,11 +128,7 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<(Vec<GameRow>, usize), Tourna
 }
 
 fn bad(path: &Path, line: u64, message: String) -> TournamentError {
-    TournamentError::BadGamesCsv {
-        path: path.to_path_buf(),
-        line,
-        message,
-    }
+    TournamentError::BadGamesCsv { path: path.to_path_buf(), line, message }
 }
 
 /// Reads `games.csv` without changing it (a torn last line is left out). A missing file has no rows.
@@ -178,12 +151,8 @@ pub fn repair_games(path: &Path) -> Result<(Vec<GameRow>, bool), TournamentError
     let (rows, good_len) = decode(&bytes, path)?;
     let torn = good_len < bytes.len();
     if torn {
-        let file = OpenOptions::new()
-            .write(true)
-            .open(path)
-            .map_err(TournamentError::io(path))?;
-        file.set_len(good_len as u64)
-            .map_err(TournamentError::io(path))?;
+        let file = OpenOptions::new().write(true).open(path).map_err(TournamentError::io(path))?;
+        file.set_len(good_len as u64).map_err(TournamentError::io(path))?;
         file.sync_all().map_err(TournamentError::io(path))?;
     }
     Ok((rows, torn))
@@ -197,51 +166,34 @@ pub struct Appender {
 
 impl Appender {
     pub fn open(path: &Path) -> Result<Appender, TournamentError> {
-        let mut file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(TournamentError::io(path))?;
+        let mut file = OpenOptions::new().create(true).append(true).open(path).map_err(TournamentError::io(path))?;
         let len = file.metadata().map_err(TournamentError::io(path))?.len();
         if len == 0 {
             let mut header = HEADER.join(",").into_bytes();
             header.push(b'\n');
             file.write_all(&header).map_err(TournamentError::io(path))?;
         }
-        Ok(Appender {
-            file,
-            path: path.to_path_buf(),
-        })
+        Ok(Appender { file, path: path.to_path_buf() })
     }
 
     pub fn append(&mut self, row: &GameRow) -> Result<(), TournamentError> {
-        self.file
-            .write_all(&encode_row(row))
-            .map_err(TournamentError::io(&self.path))?;
+        self.file.write_all(&encode_row(row)).map_err(TournamentError::io(&self.path))?;
         self.file.flush().map_err(TournamentError::io(&self.path))
     }
 
     /// Flushes the file to disk.
     pub fn sync(&self) -> Result<(), TournamentError> {
-        self.file
-            .sync_all()
-            .map_err(TournamentError::io(&self.path))
+        self.file.sync_all().map_err(TournamentError::io(&self.path))
     }
 }
 
 /// Replaces `path` with `bytes` atomically: a temporary file in the same directory, synced, then
 /// renamed over it, so a reader (or a crash) sees the old file or the new one, never a mix.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), TournamentError> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(TournamentError::io(dir))?;
     tmp.write_all(bytes).map_err(TournamentError::io(path))?;
-    tmp.as_file()
-        .sync_all()
-        .map_err(TournamentError::io(path))?;
-    tmp.persist(path)
-        .map_err(|e| TournamentError::io(path)(e.error))?;
+    tmp.as_file().sync_all().map_err(TournamentError::io(path))?;
+    tmp.persist(path).map_err(|e| TournamentError::io(path)(e.error))?;
     Ok(())
 }

@@ -92,9 +92,7 @@ where
 
 /// The results directory of a run.
 pub fn out_dir(t: &Tournament, opts: &RunOptions) -> PathBuf {
-    opts.out
-        .clone()
-        .unwrap_or_else(|| Path::new("results").join(&t.name))
+    opts.out.clone().unwrap_or_else(|| Path::new("results").join(&t.name))
 }
 
 /// Runs `t` with `runner` playing each game. Rows already in `games.csv` are kept with `resume`
@@ -118,39 +116,24 @@ pub fn run_with(
     let done: BTreeSet<&str> = done_rows.iter().map(|r| r.game_id.as_str()).collect();
     let shard = opts.shard.unwrap_or(Shard::ALL);
     let mine: Vec<&ScheduledGame> = schedule.iter().filter(|g| shard.contains(g)).collect();
-    let todo: Vec<&ScheduledGame> = mine
-        .iter()
-        .copied()
-        .filter(|g| !done.contains(g.id.as_str()))
-        .collect();
+    let todo: Vec<&ScheduledGame> = mine.iter().copied().filter(|g| !done.contains(g.id.as_str())).collect();
 
     let bots = if todo.is_empty() {
         Vec::new()
     } else {
-        prepare(&t.bots, &out.join("build"), &mut |bot, message| {
-            progress.build_failed(bot, message)
-        })
+        prepare(&t.bots, &out.join("build"), &mut |bot, message| progress.build_failed(bot, message))
     };
     progress.started(mine.len(), mine.len() - todo.len());
-    let jobs = opts
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
+    let jobs = opts.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()
-        .map_err(|e| TournamentError::Game {
-            id: "-".into(),
-            message: format!("cannot start the pool: {e}"),
-        })?;
+        .map_err(|e| TournamentError::Game { id: "-".into(), message: format!("cannot start the pool: {e}") })?;
     let stop = AtomicBool::new(false);
     let failure: Mutex<Option<TournamentError>> = Mutex::new(None);
     let fail = |e: TournamentError| {
         stop.store(true, Ordering::SeqCst);
-        failure
-            .lock()
-            .expect("no panic while holding it")
-            .get_or_insert(e);
+        failure.lock().expect("no panic while holding it").get_or_insert(e);
     };
 
     std::thread::scope(|scope| {
@@ -178,11 +161,7 @@ pub fn run_with(
                 let seats: Vec<&PreparedBot> = game
                     .seats
                     .iter()
-                    .map(|name| {
-                        bots.iter()
-                            .find(|b| &b.name == name)
-                            .expect("seats name bots of the tournament")
-                    })
+                    .map(|name| bots.iter().find(|b| &b.name == name).expect("seats name bots of the tournament"))
                     .collect();
                 let row = if let Some(seat) = seats.iter().position(|b| b.broken.is_some()) {
                     unplayed_row(game, &seats, seat)
@@ -199,10 +178,7 @@ pub fn run_with(
                         Ok(result) => played_row(game, &result),
                         Err(PlayError::Cancelled) => return,
                         Err(PlayError::Failed(message)) => {
-                            return fail(TournamentError::Game {
-                                id: game.id.clone(),
-                                message,
-                            });
+                            return fail(TournamentError::Game { id: game.id.clone(), message });
                         }
                     }
                 };
@@ -221,47 +197,27 @@ pub fn run_with(
         return Err(e);
     }
     let finished: BTreeSet<&str> = rows.iter().map(|r| r.game_id.as_str()).collect();
-    let done = mine
-        .iter()
-        .filter(|g| finished.contains(g.id.as_str()))
-        .count();
-    Ok(summarize(
-        t,
-        &out,
-        &rows,
-        (mine.len(), done),
-        cancel.load(Ordering::SeqCst),
-    ))
+    let done = mine.iter().filter(|g| finished.contains(g.id.as_str())).count();
+    Ok(summarize(t, &out, &rows, (mine.len(), done), cancel.load(Ordering::SeqCst)))
 }
 
 /// Checks that `out` is free for `t`, or holds `t`'s results and `resume` is set; writes
 /// `tournament.json` on first use.
-fn claim_dir(
-    t: &Tournament,
-    out: &Path,
-    games_csv: &Path,
-    resume: bool,
-) -> Result<(), TournamentError> {
+fn claim_dir(t: &Tournament, out: &Path, games_csv: &Path, resume: bool) -> Result<(), TournamentError> {
     let config = out.join("tournament.json");
     let json = t.to_json();
     match std::fs::read_to_string(&config) {
         Ok(existing) if existing != json => {
-            return Err(TournamentError::DifferentTournament {
-                dir: out.to_path_buf(),
-            });
+            return Err(TournamentError::DifferentTournament { dir: out.to_path_buf() });
         }
         Ok(_) => {
             if !resume && !read_games(games_csv)?.is_empty() {
-                return Err(TournamentError::AlreadyStarted {
-                    dir: out.to_path_buf(),
-                });
+                return Err(TournamentError::AlreadyStarted { dir: out.to_path_buf() });
             }
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             if games_csv.exists() {
-                return Err(TournamentError::DifferentTournament {
-                    dir: out.to_path_buf(),
-                });
+                return Err(TournamentError::DifferentTournament { dir: out.to_path_buf() });
             }
             write_atomic(&config, json.as_bytes())?;
         }
@@ -281,16 +237,10 @@ pub(super) fn check_rows_belong(
     let path = || dir.join("games.csv");
     for row in rows {
         if !ids.contains(row.game_id.as_str()) {
-            return Err(TournamentError::UnknownGame {
-                path: path(),
-                id: row.game_id.clone(),
-            });
+            return Err(TournamentError::UnknownGame { path: path(), id: row.game_id.clone() });
         }
         if !seen.insert(row.game_id.as_str()) {
-            return Err(TournamentError::RepeatedGame {
-                path: path(),
-                id: row.game_id.clone(),
-            });
+            return Err(TournamentError::RepeatedGame { path: path(), id: row.game_id.clone() });
         }
     }
     Ok(())
@@ -298,35 +248,21 @@ pub(super) fn check_rows_belong(
 
 /// Puts `games.csv` in schedule order and rewrites `standings.csv`, both atomically, so the files
 /// of a run do not depend on which game finished first. Returns the rows.
-fn finish_files(
-    t: &Tournament,
-    out: &Path,
-    schedule: &[ScheduledGame],
-) -> Result<Vec<GameRow>, TournamentError> {
+fn finish_files(t: &Tournament, out: &Path, schedule: &[ScheduledGame]) -> Result<Vec<GameRow>, TournamentError> {
     let games_csv = out.join("games.csv");
     let mut rows = read_games(&games_csv)?;
     sort_by_schedule(&mut rows, schedule);
     write_atomic(&games_csv, &encode_all(&rows))?;
-    write_atomic(
-        &out.join("standings.csv"),
-        &standings_csv(&standings(t, &rows)),
-    )?;
+    write_atomic(&out.join("standings.csv"), &standings_csv(&standings(t, &rows)))?;
     Ok(rows)
 }
 
 /// Sorts rows in schedule order (rows of unknown games last, by id).
 pub(super) fn sort_by_schedule(rows: &mut [GameRow], schedule: &[ScheduledGame]) {
-    let position: std::collections::BTreeMap<&str, usize> =
-        schedule.iter().map(|g| (g.id.as_str(), g.index)).collect();
+    let position: std::collections::BTreeMap<&str, usize> = schedule.iter().map(|g| (g.id.as_str(), g.index)).collect();
     rows.sort_by(|a, b| {
-        let pa = position
-            .get(a.game_id.as_str())
-            .copied()
-            .unwrap_or(usize::MAX);
-        let pb = position
-            .get(b.game_id.as_str())
-            .copied()
-            .unwrap_or(usize::MAX);
+        let pa = position.get(a.game_id.as_str()).copied().unwrap_or(usize::MAX);
+        let pb = position.get(b.game_id.as_str()).copied().unwrap_or(usize::MAX);
         pa.cmp(&pb).then_with(|| a.game_id.cmp(&b.game_id))
     });
 }
@@ -369,9 +305,7 @@ fn played_row(game: &ScheduledGame, result: &GameResult) -> GameRow {
     let mut row = base_row(game);
     row.score0 = result.scores[0];
     row.score1 = result.scores[1];
-    row.winner = result
-        .winner
-        .map_or(String::new(), |side| game.sides()[side].to_string());
+    row.winner = result.winner.map_or(String::new(), |side| game.sides()[side].to_string());
     if let Some(fault) = &result.fault {
         row.verdict = "NOK".to_string();
         row.fault_kind = fault.kind.clone();
@@ -389,10 +323,7 @@ fn played_row(game: &ScheduledGame, result: &GameResult) -> GameRow {
 fn unplayed_row(game: &ScheduledGame, seats: &[&PreparedBot], seat: usize) -> GameRow {
     let mut row = base_row(game);
     let side = seat % 2;
-    let other_broken = seats
-        .iter()
-        .enumerate()
-        .any(|(s, b)| s % 2 != side && b.broken.is_some());
+    let other_broken = seats.iter().enumerate().any(|(s, b)| s % 2 != side && b.broken.is_some());
     if !other_broken {
         row.winner = game.sides()[1 - side].to_string();
     }

@@ -50,17 +50,11 @@ pub fn schedule(t: &Tournament) -> Vec<ScheduledGame> {
             .flat_map(|i| ((i + 1)..names.len()).map(move |j| (i, j)))
             .map(|(i, j)| (names[i], names[j]))
             .collect(),
-        Format::Gauntlet { champion } => names
-            .iter()
-            .filter(|n| **n != champion.as_str())
-            .map(|n| (champion.as_str(), *n))
-            .collect(),
+        Format::Gauntlet { champion } => {
+            names.iter().filter(|n| **n != champion.as_str()).map(|n| (champion.as_str(), *n)).collect()
+        }
     };
-    let deals = if t.duplicate {
-        t.games_per_pairing / 2
-    } else {
-        t.games_per_pairing
-    };
+    let deals = if t.duplicate { t.games_per_pairing / 2 } else { t.games_per_pairing };
     let mut games = Vec::new();
     for (pairing, (a, b)) in pairings.into_iter().enumerate() {
         for deal in 1..=deals {
@@ -74,16 +68,10 @@ pub fn schedule(t: &Tournament) -> Vec<ScheduledGame> {
             };
             for &swapped in swaps {
                 let (first, second) = if swapped { (b, a) } else { (a, b) };
-                let seats = (0..t.players)
-                    .map(|seat| if seat % 2 == 0 { first } else { second }.to_string())
-                    .collect();
+                let seats = (0..t.players).map(|seat| if seat % 2 == 0 { first } else { second }.to_string()).collect();
                 games.push(ScheduledGame {
                     index: games.len(),
-                    id: format!(
-                        "r{:04}-{a}-{b}-d{deal:03}-s{}",
-                        pairing + 1,
-                        u8::from(swapped)
-                    ),
+                    id: format!("r{:04}-{a}-{b}-d{deal:03}-s{}", pairing + 1, u8::from(swapped)),
                     pairing,
                     a: a.to_string(),
                     b: b.to_string(),

@@ -92,10 +92,7 @@ pub fn standings(t: &Tournament, rows: &[GameRow]) -> Vec<StandingsRow> {
             0.0
         };
         pairwise.push((i0, i1, s0));
-        deals
-            .entry((row.pairing.as_str(), row.deal))
-            .or_default()
-            .push((sides, scores));
+        deals.entry((row.pairing.as_str(), row.deal)).or_default().push((sides, scores));
     }
     if t.duplicate {
         for games in deals.values() {
@@ -106,16 +103,8 @@ pub fn standings(t: &Tournament, rows: &[GameRow]) -> Vec<StandingsRow> {
                 continue;
             }
             // Bot sides[0]'s total minus its opponent's over both games.
-            let diff: i64 = games
-                .iter()
-                .map(|(s, sc)| {
-                    if s[0] == sides[0] {
-                        sc[0] - sc[1]
-                    } else {
-                        sc[1] - sc[0]
-                    }
-                })
-                .sum();
+            let diff: i64 =
+                games.iter().map(|(s, sc)| if s[0] == sides[0] { sc[0] - sc[1] } else { sc[1] - sc[0] }).sum();
             if let (Some(a), Some(b)) = (index(sides[0]), index(sides[1])) {
                 tally[a].paired.push(diff as f64);
                 tally[b].paired.push(-diff as f64);
@@ -135,9 +124,7 @@ pub fn standings(t: &Tournament, rows: &[GameRow]) -> Vec<StandingsRow> {
             wins: t.wins,
             draws: t.draws,
             losses: t.losses,
-            points: p.win * f64::from(t.wins)
-                + p.draw * f64::from(t.draws)
-                + p.loss * f64::from(t.losses),
+            points: p.win * f64::from(t.wins) + p.draw * f64::from(t.draws) + p.loss * f64::from(t.losses),
             score_for: t.score_for,
             score_against: t.score_against,
             faults: t.faults,
@@ -146,10 +133,7 @@ pub fn standings(t: &Tournament, rows: &[GameRow]) -> Vec<StandingsRow> {
         })
         .collect();
     lines.sort_by(|x, y| {
-        y.points
-            .total_cmp(&x.points)
-            .then(y.rating.elo.total_cmp(&x.rating.elo))
-            .then(x.bot.cmp(&y.bot))
+        y.points.total_cmp(&x.points).then(y.rating.elo.total_cmp(&x.rating.elo)).then(x.bot.cmp(&y.bot))
     });
     for (i, line) in lines.iter_mut().enumerate() {
         line.rank = i + 1;
@@ -158,54 +142,22 @@ pub fn standings(t: &Tournament, rows: &[GameRow]) -> Vec<StandingsRow> {
 }
 
 fn fixed(x: f64, digits: usize) -> String {
-    if x.is_finite() {
-        format!("{x:.digits$}")
-    } else {
-        String::new()
-    }
+    if x.is_finite() { format!("{x:.digits$}") } else { String::new() }
 }
 
 /// `standings.csv`: one column per fault kind seen in the tournament (`faults_<kind>`), after the
 /// total; empty cells where a statistic is undefined (fewer than two paired deals).
 pub fn standings_csv(lines: &[StandingsRow]) -> Vec<u8> {
-    let kinds: BTreeSet<&str> = lines
-        .iter()
-        .flat_map(|l| l.faults.keys().map(String::as_str))
-        .collect();
-    let mut header: Vec<String> = [
-        "rank",
-        "bot",
-        "games",
-        "wins",
-        "draws",
-        "losses",
-        "points",
-        "score_for",
-        "score_against",
-        "faults",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    header.extend(
-        kinds
+    let kinds: BTreeSet<&str> = lines.iter().flat_map(|l| l.faults.keys().map(String::as_str)).collect();
+    let mut header: Vec<String> =
+        ["rank", "bot", "games", "wins", "draws", "losses", "points", "score_for", "score_against", "faults"]
             .iter()
-            .map(|k| format!("faults_{}", k.replace('-', "_"))),
-    );
-    header.extend(
-        [
-            "elo",
-            "elo_ci95",
-            "paired_deals",
-            "paired_diff",
-            "paired_diff_ci95",
-        ]
-        .iter()
-        .map(|s| s.to_string()),
-    );
+            .map(|s| s.to_string())
+            .collect();
+    header.extend(kinds.iter().map(|k| format!("faults_{}", k.replace('-', "_"))));
+    header.extend(["elo", "elo_ci95", "paired_deals", "paired_diff", "paired_diff_ci95"].iter().map(|s| s.to_string()));
     let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record(&header)
-        .expect("writing to memory cannot fail");
+    w.write_record(&header).expect("writing to memory cannot fail");
     for l in lines {
         let mut record = vec![
             l.rank.to_string(),
@@ -219,11 +171,7 @@ pub fn standings_csv(lines: &[StandingsRow]) -> Vec<u8> {
             l.score_against.to_string(),
             l.fault_count().to_string(),
         ];
-        record.extend(
-            kinds
-                .iter()
-                .map(|k| l.faults.get(*k).copied().unwrap_or(0).to_string()),
-        );
+        record.extend(kinds.iter().map(|k| l.faults.get(*k).copied().unwrap_or(0).to_string()));
         record.push(fixed(l.rating.elo, 1));
         record.push(fixed(l.rating.ci95, 1));
         match l.paired {
@@ -234,8 +182,7 @@ pub fn standings_csv(lines: &[StandingsRow]) -> Vec<u8> {
             }
             None => record.extend(["0".to_string(), String::new(), String::new()]),
         }
-        w.write_record(&record)
-            .expect("writing to memory cannot fail");
+        w.write_record(&record).expect("writing to memory cannot fail");
     }
     w.into_inner().expect("writing to memory cannot fail")
 }

@@ -43,11 +43,7 @@ pub struct Summary {
 
 /// Single-quotes a word for a POSIX shell when it needs it.
 fn shell_word(word: &str) -> String {
-    if !word.is_empty()
-        && word
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "/._-+=:,@%".contains(c))
-    {
+    if !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || "/._-+=:,@%".contains(c)) {
         word.to_string()
     } else {
         format!("'{}'", word.replace('\'', r"'\''"))
@@ -72,17 +68,7 @@ pub fn play_command(t: &Tournament, row: &GameRow) -> String {
         let command = t.bot(name).map_or(name.to_string(), |b| b.command_text());
         words.push(shell_word(&command));
     }
-    words
-        .iter()
-        .map(|w| {
-            if w.starts_with('\'') {
-                w.clone()
-            } else {
-                shell_word(w)
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+    words.iter().map(|w| if w.starts_with('\'') { w.clone() } else { shell_word(w) }).collect::<Vec<_>>().join(" ")
 }
 
 /// The summary of `t`'s results in `out` (`rows`: every row of `games.csv`; `total` and `done`:
@@ -95,11 +81,7 @@ pub fn summarize(
     cancelled: bool,
 ) -> Summary {
     let standings = standings(t, rows);
-    let faults = standings
-        .iter()
-        .filter(|s| s.fault_count() > 0)
-        .map(|s| (s.bot.clone(), s.faults.clone()))
-        .collect();
+    let faults = standings.iter().filter(|s| s.fault_count() > 0).map(|s| (s.bot.clone(), s.faults.clone())).collect();
     let faulted = rows
         .iter()
         .filter(|r| !r.fault_kind.is_empty())
@@ -108,25 +90,12 @@ pub fn summarize(
             bot: r.faulty_bot.clone(),
             kind: r.fault_kind.clone(),
             detail: r.fault_detail.clone(),
-            replay: (!r.log.is_empty()).then(|| {
-                format!(
-                    "juiz replay {}",
-                    shell_word(&out.join(&r.log).display().to_string())
-                )
-            }),
+            replay: (!r.log.is_empty())
+                .then(|| format!("juiz replay {}", shell_word(&out.join(&r.log).display().to_string()))),
             play: play_command(t, r),
         })
         .collect();
-    Summary {
-        name: t.name.clone(),
-        out: out.to_path_buf(),
-        total,
-        done,
-        cancelled,
-        standings,
-        faults,
-        faulted,
-    }
+    Summary { name: t.name.clone(), out: out.to_path_buf(), total, done, cancelled, standings, faults, faulted }
 }
 
 impl Summary {
@@ -135,26 +104,10 @@ impl Summary {
     pub fn to_text(&self) -> String {
         use std::fmt::Write;
         let mut s = String::new();
-        let state = if self.cancelled {
-            ", stopped: --resume finishes it"
-        } else {
-            ""
-        };
-        let _ = writeln!(
-            s,
-            "{}: {}/{} games{state}, results in {}",
-            self.name,
-            self.done,
-            self.total,
-            self.out.display()
-        );
-        let width = self
-            .standings
-            .iter()
-            .map(|l| l.bot.len())
-            .max()
-            .unwrap_or(3)
-            .max(3);
+        let state = if self.cancelled { ", stopped: --resume finishes it" } else { "" };
+        let _ =
+            writeln!(s, "{}: {}/{} games{state}, results in {}", self.name, self.done, self.total, self.out.display());
+        let width = self.standings.iter().map(|l| l.bot.len()).max().unwrap_or(3).max(3);
         let _ = writeln!(
             s,
             "{:>4}  {:<width$}  {:>5} {:>4} {:>4} {:>4}  {:>7}  {:>8} {:>8}  {:>6}  {:>14}  {:>17}",
