@@ -1,1 +1,28 @@
-//! Placeholder: this module is being written (see the issues).
+//! Tournaments for instructors: tournament files, the schedule, the parallel runner with resume
+//! and shards, merging shard results, and standings with ratings.
+
+mod bots;
+mod config;
+mod error;
+mod merge;
+mod progress;
+mod rating;
+mod referee_runner;
+mod rows;
+mod runner;
+mod schedule;
+mod standings;
+mod summary;
+
+pub use bots::{PreparedBot, check_command};
+pub use config::{BotRun, BotSpec, Format, Points, Tournament, load};
+pub use error::{ConfigError, TournamentError};
+pub use merge::merge;
+pub use progress::{Bar, Progress, Quiet};
+pub use rating::{MeanCi, Rating, bradley_terry, mean_ci};
+pub use referee_runner::{RefereeRunner, run};
+pub use rows::{GameRow, HEADER, decode, encode_all, encode_row, read_games, repair_games};
+pub use runner::{GameResult, GameRunner, GameSetup, PlayError, RunOptions, SeatFault, out_dir, run_with};
+pub use schedule::{ScheduledGame, Shard, game_seed, schedule};
+pub use standings::{StandingsRow, standings, standings_csv};
+pub use summary::{FaultedGame, Summary, play_command, summarize};

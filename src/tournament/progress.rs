@@ -1,0 +1,79 @@
+//! What a tournament run tells the user while it runs: the `Progress` trait the report module
+//! implements, a silent implementation, and a minimal progress bar.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use super::rows::GameRow;
+
+/// Callbacks of a tournament run, made from the one thread that writes `games.csv` (the build
+/// callback from the calling thread, before any game).
+pub trait Progress: Sync {
+    /// Games of this run's schedule (the shard's, with `--shard`), and how many of them were
+    /// already in `games.csv` (with `--resume`).
+    fn started(&self, total: usize, already_done: usize);
+    /// A bot could not be built: its games are recorded as lost (fault kind `build`), unplayed.
+    fn build_failed(&self, _bot: &str, _message: &str) {}
+    /// A game finished and its row is in `games.csv` (`row.fault_kind` says if someone faulted).
+    fn game_finished(&self, row: &GameRow);
+    /// No more games will finish in this run (all done, stopped by Ctrl-C, or failed).
+    fn finished(&self) {}
+}
+
+/// Says nothing.
+pub struct Quiet;
+
+impl Progress for Quiet {
+    fn started(&self, _total: usize, _already_done: usize) {}
+    fn game_finished(&self, _row: &GameRow) {}
+}
+
+/// One indicatif bar on stderr (drawn only when stderr is a terminal): games done, games per
+/// second, ETA and faults so far.
+pub struct Bar {
+    bar: ProgressBar,
+    faults: AtomicU64,
+}
+
+impl Bar {
+    pub fn new() -> Bar {
+        let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template("{wide_bar} {pos}/{len} games  {per_sec}  eta {eta}  {msg}")
+                .expect("the template is valid"),
+        );
+        Bar { bar, faults: AtomicU64::new(0) }
+    }
+}
+
+impl Default for Bar {
+    fn default() -> Self {
+        Bar::new()
+    }
+}
+
+impl Progress for Bar {
+    fn started(&self, total: usize, already_done: usize) {
+        self.bar.set_length(total as u64);
+        self.bar.set_position(already_done as u64);
+        self.bar.reset_eta();
+        self.bar.set_message("faults: 0");
+    }
+
+    fn build_failed(&self, bot: &str, message: &str) {
+        self.bar.println(format!("bot '{bot}' does not build, its games are lost: {message}"));
+    }
+
+    fn game_finished(&self, row: &GameRow) {
+        if !row.fault_kind.is_empty() {
+            let n = self.faults.fetch_add(1, Ordering::Relaxed) + 1;
+            self.bar.set_message(format!("faults: {n}"));
+        }
+        self.bar.inc(1);
+    }
+
+    fn finished(&self) {
+        self.bar.finish_and_clear();
+    }
+}

@@ -1,0 +1,69 @@
+//! The real game runner: one game of the schedule played by the referee with the bots' processes,
+//! and `run`, the tournament entry point that uses it.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use super::config::Tournament;
+use super::error::TournamentError;
+use super::progress::Progress;
+use super::runner::{GameResult, GameRunner, GameSetup, PlayError, RunOptions, SeatFault, run_with};
+use super::summary::Summary;
+use crate::bot::BotCommand;
+use crate::referee::{self, GameConfig, GameReport, Player, PlayerSpec, RefereeError};
+
+/// Plays each game with `referee::play`, silently; the transcript goes to `games/<id>.csv` and
+/// each seat's stderr beside it (`<id>.seat<N>.stderr`).
+pub struct RefereeRunner;
+
+impl GameRunner for RefereeRunner {
+    fn play(&self, setup: &GameSetup) -> Result<GameResult, PlayError> {
+        let players = setup
+            .seats
+            .iter()
+            .map(|bot| PlayerSpec {
+                name: bot.name.clone(),
+                player: Player::Bot(BotCommand { argv: bot.argv.clone(), display: bot.display.clone() }),
+            })
+            .collect();
+        let mut config = GameConfig::new(setup.tournament.game, setup.game.seed, players);
+        config.limits.move_timeout = setup.tournament.move_timeout;
+        config.log = Some(setup.log.clone());
+        config.stderr_dir = Some(setup.stderr_dir.clone());
+        config.stderr_stem = setup.game.id.clone();
+        config.cancel = Some(Arc::clone(setup.cancel));
+        match referee::play(&config, &mut referee::Quiet) {
+            Ok(report) => Ok(result_of(&report)),
+            Err(RefereeError::Cancelled) => Err(PlayError::Cancelled),
+            Err(e) => Err(PlayError::Failed(e.to_string())),
+        }
+    }
+}
+
+/// The report as the tournament records it: side 0 is the side of seat 0.
+fn result_of(report: &GameReport) -> GameResult {
+    let side_of_seat0 = report.sides.first().copied().unwrap_or(0);
+    let score = |side: usize| report.outcome.scores.get(side).copied().unwrap_or(0);
+    let ours = |side: usize| usize::from(side != side_of_seat0);
+    GameResult {
+        scores: [score(side_of_seat0), score(1 - side_of_seat0)],
+        winner: report.outcome.winner.map(ours),
+        fault: report.fault.as_ref().map(|f| SeatFault {
+            seat: f.seat,
+            kind: f.kind.name().to_string(),
+            detail: f.detail.clone(),
+        }),
+        turns: report.turns,
+        duration: report.duration,
+    }
+}
+
+/// Runs tournament `t` with real bots (see `run_with` for resume, shards and cancellation).
+pub fn run(
+    t: &Tournament,
+    opts: &RunOptions,
+    progress: &dyn Progress,
+    cancel: Arc<AtomicBool>,
+) -> Result<Summary, TournamentError> {
+    run_with(t, opts, progress, cancel, &RefereeRunner)
+}

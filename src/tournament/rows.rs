@@ -1,0 +1,199 @@
+//! `games.csv`: the row of one finished game, its CSV encoding, the append-only writer, reading
+//! it back with a torn last line detected (and, on resume, cut off), and atomic file rewrites.
+
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::error::TournamentError;
+
+/// One finished game, as a row of `games.csv`. Field order is column order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRow {
+    pub game_id: String,
+    /// The pairing's two bots, `alice-bob`.
+    pub pairing: String,
+    pub deal: u32,
+    /// The bot at each seat, space-separated, seat 0 first.
+    pub seats: String,
+    pub seed: u64,
+    /// Side 0's score (seats 0 and 2) and side 1's (seats 1 and 3).
+    pub score0: i64,
+    pub score1: i64,
+    /// The bot whose side won; empty for a draw.
+    pub winner: String,
+    /// `OK` when nobody faulted, `NOK` otherwise (as the original referee's result line).
+    pub verdict: String,
+    /// The fault's kind (`timeout`, `crash`, `illegal`, `build`...) and the bot that made it.
+    pub fault_kind: String,
+    pub faulty_bot: String,
+    /// One line saying what went wrong, for a reader; empty when nothing did.
+    pub fault_detail: String,
+    pub turns: u32,
+    pub duration_ms: u64,
+    /// The game's transcript, relative to the results directory (`games/<id>.csv`).
+    pub log: String,
+}
+
+/// The header of `games.csv`.
+pub const HEADER: [&str; 15] = [
+    "game_id",
+    "pairing",
+    "deal",
+    "seats",
+    "seed",
+    "score0",
+    "score1",
+    "winner",
+    "verdict",
+    "fault_kind",
+    "faulty_bot",
+    "fault_detail",
+    "turns",
+    "duration_ms",
+    "log",
+];
+
+impl GameRow {
+    /// The bot at each seat.
+    pub fn seat_bots(&self) -> Vec<&str> {
+        self.seats.split(' ').filter(|s| !s.is_empty()).collect()
+    }
+
+    /// The bot of side 0 and of side 1.
+    pub fn side_bots(&self) -> Option<[&str; 2]> {
+        let seats = self.seat_bots();
+        (seats.len() >= 2).then(|| [seats[0], seats[1]])
+    }
+}
+
+/// The CSV line of one row, newline included.
+pub fn encode_row(row: &GameRow) -> Vec<u8> {
+    let mut w = csv::WriterBuilder::new().has_headers(false).from_writer(Vec::new());
+    w.serialize(row).expect("a row serializes to memory");
+    w.into_inner().expect("writing to memory cannot fail")
+}
+
+/// The whole `games.csv`: header then rows, in the order given.
+pub fn encode_all(rows: &[GameRow]) -> Vec<u8> {
+    let mut bytes = HEADER.join(",").into_bytes();
+    bytes.push(b'\n');
+    for row in rows {
+        bytes.extend(encode_row(row));
+    }
+    bytes
+}
+
+/// The rows of a `games.csv` text, and the length of its good prefix: a last line without its
+/// newline, with the wrong number of fields or that does not parse is torn (a write cut short)
+/// and left out. A bad line before the last one is an error: the file was edited or damaged.
+pub fn decode(bytes: &[u8], path: &Path) -> Result<(Vec<GameRow>, usize), TournamentError> {
+    let complete = match bytes.iter().rposition(|&b| b == b'\n') {
+        Some(last) => &bytes[..=last],
+        None => return Ok((Vec::new(), 0)),
+    };
+    let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(complete);
+    let mut records = Vec::new();
+    for result in reader.records() {
+        let record = result.map_err(|e| bad(path, e.position().map_or(0, |p| p.line()), e.to_string()))?;
+        records.push(record);
+    }
+    let Some((header, body)) = records.split_first() else {
+        return Ok((Vec::new(), 0));
+    };
+    if header.iter().ne(HEADER.iter().copied()) {
+        return Err(bad(path, 1, format!("the header is not the games.csv header ({})", HEADER.join(","))));
+    }
+    let mut rows = Vec::with_capacity(body.len());
+    let mut good_len = complete.len();
+    for (i, record) in body.iter().enumerate() {
+        let parsed = if record.len() == HEADER.len() {
+            record.deserialize::<GameRow>(None).map_err(|e| e.to_string())
+        } else {
+            Err(format!("{} fields instead of {}", record.len(), HEADER.len()))
+        };
+        match parsed {
+            Ok(row) => rows.push(row),
+            Err(_) if i + 1 == body.len() => {
+                good_len = record.position().map_or(0, |p| p.byte() as usize);
+            }
+            Err(message) => {
+                return Err(bad(path, record.position().map_or(0, |p| p.line()), message));
+            }
+        }
+    }
+    Ok((rows, good_len))
+}
+
+fn bad(path: &Path, line: u64, message: String) -> TournamentError {
+    TournamentError::BadGamesCsv { path: path.to_path_buf(), line, message }
+}
+
+/// Reads `games.csv` without changing it (a torn last line is left out). A missing file has no rows.
+pub fn read_games(path: &Path) -> Result<Vec<GameRow>, TournamentError> {
+    match std::fs::read(path) {
+        Ok(bytes) => Ok(decode(&bytes, path)?.0),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
+        Err(e) => Err(TournamentError::io(path)(e)),
+    }
+}
+
+/// Reads `games.csv` and cuts a torn last line off the file, so appending can go on after it.
+/// Returns the good rows and whether something was cut.
+pub fn repair_games(path: &Path) -> Result<(Vec<GameRow>, bool), TournamentError> {
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((Vec::new(), false)),
+        Err(e) => return Err(TournamentError::io(path)(e)),
+    };
+    let (rows, good_len) = decode(&bytes, path)?;
+    let torn = good_len < bytes.len();
+    if torn {
+        let file = OpenOptions::new().write(true).open(path).map_err(TournamentError::io(path))?;
+        file.set_len(good_len as u64).map_err(TournamentError::io(path))?;
+        file.sync_all().map_err(TournamentError::io(path))?;
+    }
+    Ok((rows, torn))
+}
+
+/// Appends rows to `games.csv`, one `write` and flush per row, the header first if the file is new.
+pub struct Appender {
+    file: File,
+    path: std::path::PathBuf,
+}
+
+impl Appender {
+    pub fn open(path: &Path) -> Result<Appender, TournamentError> {
+        let mut file = OpenOptions::new().create(true).append(true).open(path).map_err(TournamentError::io(path))?;
+        let len = file.metadata().map_err(TournamentError::io(path))?.len();
+        if len == 0 {
+            let mut header = HEADER.join(",").into_bytes();
+            header.push(b'\n');
+            file.write_all(&header).map_err(TournamentError::io(path))?;
+        }
+        Ok(Appender { file, path: path.to_path_buf() })
+    }
+
+    pub fn append(&mut self, row: &GameRow) -> Result<(), TournamentError> {
+        self.file.write_all(&encode_row(row)).map_err(TournamentError::io(&self.path))?;
+        self.file.flush().map_err(TournamentError::io(&self.path))
+    }
+
+    /// Flushes the file to disk.
+    pub fn sync(&self) -> Result<(), TournamentError> {
+        self.file.sync_all().map_err(TournamentError::io(&self.path))
+    }
+}
+
+/// Replaces `path` with `bytes` atomically: a temporary file in the same directory, synced, then
+/// renamed over it, so a reader (or a crash) sees the old file or the new one, never a mix.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), TournamentError> {
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(TournamentError::io(dir))?;
+    tmp.write_all(bytes).map_err(TournamentError::io(path))?;
+    tmp.as_file().sync_all().map_err(TournamentError::io(path))?;
+    tmp.persist(path).map_err(|e| TournamentError::io(path)(e.error))?;
+    Ok(())
+}

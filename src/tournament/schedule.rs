@@ -1,0 +1,150 @@
+//! The schedule (pure): every game of a tournament with its stable id, pairing, deal, seats and
+//! seed, in a fixed order; the per-game seed derivation; and `--shard I/N` subsets.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::config::{Format, Tournament};
+use super::error::TournamentError;
+use crate::games::GameKind;
+
+/// One game of the schedule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScheduledGame {
+    /// Position in the schedule (0-based); results are kept in this order.
+    pub index: usize,
+    /// Stable id, also the name of the game's log: `r0001-alice-bob-d003-s1`.
+    pub id: String,
+    /// Pairing number (0-based) and its two bots, in the order the pairing lists them.
+    pub pairing: usize,
+    pub a: String,
+    pub b: String,
+    /// Deal number within the pairing, from 1. With `duplicate` two games share each deal.
+    pub deal: u32,
+    /// False: `a` sits at seat 0 (side 0); true: the seats are swapped and `b` sits there.
+    pub swapped: bool,
+    /// The bot at each seat (4 players: A B A B, each side a team of two copies of one bot).
+    pub seats: Vec<String>,
+    /// The game's own seed, derived from the tournament seed and the game's identity.
+    pub seed: u64,
+}
+
+impl ScheduledGame {
+    /// `alice-bob`: the pairing as written in `games.csv`.
+    pub fn pairing_label(&self) -> String {
+        format!("{}-{}", self.a, self.b)
+    }
+
+    /// The bot playing for side 0 and for side 1.
+    pub fn sides(&self) -> [&str; 2] {
+        [&self.seats[0], &self.seats[1]]
+    }
+}
+
+/// Every game of the tournament, in schedule order: pairing by pairing, deal by deal, and with
+/// `duplicate` each deal first as dealt (`s0`) then with the seats swapped (`s1`).
+pub fn schedule(t: &Tournament) -> Vec<ScheduledGame> {
+    let names: Vec<&str> = t.bots.iter().map(|b| b.name.as_str()).collect();
+    let pairings: Vec<(&str, &str)> = match &t.format {
+        Format::RoundRobin => (0..names.len())
+            .flat_map(|i| ((i + 1)..names.len()).map(move |j| (i, j)))
+            .map(|(i, j)| (names[i], names[j]))
+            .collect(),
+        Format::Gauntlet { champion } => {
+            names.iter().filter(|n| **n != champion.as_str()).map(|n| (champion.as_str(), *n)).collect()
+        }
+    };
+    let deals = if t.duplicate { t.games_per_pairing / 2 } else { t.games_per_pairing };
+    let mut games = Vec::new();
+    for (pairing, (a, b)) in pairings.into_iter().enumerate() {
+        for deal in 1..=deals {
+            let seed = game_seed(t.seed, t.game, t.players, a, b, deal);
+            let swaps: &[bool] = if t.duplicate {
+                &[false, true]
+            } else if deal % 2 == 1 {
+                &[false]
+            } else {
+                &[true]
+            };
+            for &swapped in swaps {
+                let (first, second) = if swapped { (b, a) } else { (a, b) };
+                let seats = (0..t.players).map(|seat| if seat % 2 == 0 { first } else { second }.to_string()).collect();
+                games.push(ScheduledGame {
+                    index: games.len(),
+                    id: format!("r{:04}-{a}-{b}-d{deal:03}-s{}", pairing + 1, u8::from(swapped)),
+                    pairing,
+                    a: a.to_string(),
+                    b: b.to_string(),
+                    deal,
+                    swapped,
+                    seats,
+                    seed,
+                });
+            }
+        }
+    }
+    games
+}
+
+/// One SplitMix64 step: a bijective, well-mixed function of a 64-bit word.
+fn splitmix64(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The seed of one deal: SplitMix64 folded over the tournament seed and a fixed text encoding of
+/// the deal's identity (game, seat count, the pairing's bots, deal number). Both games of a
+/// duplicate deal share it, so the same cards are dealt to the same seats. The result has 49 bits
+/// so that it survives spreadsheets (15 decimal digits at most). Stable across versions: changing
+/// it changes every recorded tournament.
+pub fn game_seed(seed: u64, game: GameKind, players: usize, a: &str, b: &str, deal: u32) -> u64 {
+    let identity = format!("juiz/1|{}|{players}|{a}|{b}|{deal}", game.name());
+    let bytes = identity.as_bytes();
+    let mut h = splitmix64(seed);
+    for chunk in bytes.chunks(8) {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        h = splitmix64(h ^ u64::from_le_bytes(word));
+    }
+    h = splitmix64(h ^ bytes.len() as u64);
+    h >> 15
+}
+
+/// `--shard I/N`: the games whose schedule index is I-1 modulo N.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shard {
+    /// 1-based shard number.
+    pub index: usize,
+    pub count: usize,
+}
+
+impl Shard {
+    /// The whole schedule.
+    pub const ALL: Shard = Shard { index: 1, count: 1 };
+
+    pub fn contains(&self, game: &ScheduledGame) -> bool {
+        game.index % self.count == self.index - 1
+    }
+}
+
+impl FromStr for Shard {
+    type Err = TournamentError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || TournamentError::BadShard(s.to_string());
+        let (i, n) = s.split_once('/').ok_or_else(bad)?;
+        let index: usize = i.trim().parse().map_err(|_| bad())?;
+        let count: usize = n.trim().parse().map_err(|_| bad())?;
+        if index == 0 || count == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}

@@ -1,0 +1,166 @@
+//! The end-of-run summary handed to the report module: the standings, the faults per bot, and for
+//! each faulted game the commands that reproduce it.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use super::config::Tournament;
+use super::rows::GameRow;
+use super::standings::{StandingsRow, standings};
+
+/// A game in which a bot faulted, and how to see it again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FaultedGame {
+    pub game_id: String,
+    pub bot: String,
+    /// The fault kind (`timeout`, `crash`, `build`...) and what happened.
+    pub kind: String,
+    pub detail: String,
+    /// `juiz replay <out>/games/<id>.csv`: the recorded game, turn by turn (`None` if unplayed).
+    pub replay: Option<String>,
+    /// `juiz play --game G --seed S --move-timeout T --log <id>.csv BOT...`: the game played
+    /// again with the same bots in the same seats.
+    pub play: String,
+}
+
+/// What a run or a merge ends with.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Summary {
+    pub name: String,
+    /// The results directory.
+    pub out: PathBuf,
+    /// Games of this run's schedule (the shard's), and how many of them are in `games.csv`.
+    pub total: usize,
+    pub done: usize,
+    /// True when the run was stopped (Ctrl-C) before the end: `--resume` finishes it.
+    pub cancelled: bool,
+    /// The standings over every game in `games.csv`, best first.
+    pub standings: Vec<StandingsRow>,
+    /// Faults per bot, by kind; only bots that faulted.
+    pub faults: BTreeMap<String, BTreeMap<String, u32>>,
+    pub faulted: Vec<FaultedGame>,
+}
+
+/// Single-quotes a word for a POSIX shell when it needs it.
+fn shell_word(word: &str) -> String {
+    if !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || "/._-+=:,@%".contains(c)) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
+/// The command that plays `row`'s game again with the same seed and bots in the same seats.
+pub fn play_command(t: &Tournament, row: &GameRow) -> String {
+    let mut words = vec![
+        "juiz".to_string(),
+        "play".to_string(),
+        "--game".to_string(),
+        t.game.name().to_string(),
+        "--seed".to_string(),
+        row.seed.to_string(),
+        "--move-timeout".to_string(),
+        humantime::format_duration(t.move_timeout).to_string(),
+        "--log".to_string(),
+        format!("{}.csv", row.game_id),
+    ];
+    for name in row.seat_bots() {
+        let command = t.bot(name).map_or(name.to_string(), |b| b.command_text());
+        words.push(shell_word(&command));
+    }
+    words.iter().map(|w| if w.starts_with('\'') { w.clone() } else { shell_word(w) }).collect::<Vec<_>>().join(" ")
+}
+
+/// The summary of `t`'s results in `out` (`rows`: every row of `games.csv`; `total` and `done`:
+/// games in the run's schedule or shard, and how many of them have a row).
+pub fn summarize(
+    t: &Tournament,
+    out: &Path,
+    rows: &[GameRow],
+    (total, done): (usize, usize),
+    cancelled: bool,
+) -> Summary {
+    let standings = standings(t, rows);
+    let faults = standings.iter().filter(|s| s.fault_count() > 0).map(|s| (s.bot.clone(), s.faults.clone())).collect();
+    let faulted = rows
+        .iter()
+        .filter(|r| !r.fault_kind.is_empty())
+        .map(|r| FaultedGame {
+            game_id: r.game_id.clone(),
+            bot: r.faulty_bot.clone(),
+            kind: r.fault_kind.clone(),
+            detail: r.fault_detail.clone(),
+            replay: (!r.log.is_empty())
+                .then(|| format!("juiz replay {}", shell_word(&out.join(&r.log).display().to_string()))),
+            play: play_command(t, r),
+        })
+        .collect();
+    Summary { name: t.name.clone(), out: out.to_path_buf(), total, done, cancelled, standings, faults, faulted }
+}
+
+impl Summary {
+    /// A plain-text account for the terminal: the standings table, the faults per bot, and the
+    /// commands that reproduce each faulted game.
+    pub fn to_text(&self) -> String {
+        use std::fmt::Write;
+        let mut s = String::new();
+        let state = if self.cancelled { ", stopped: --resume finishes it" } else { "" };
+        let _ =
+            writeln!(s, "{}: {}/{} games{state}, results in {}", self.name, self.done, self.total, self.out.display());
+        let width = self.standings.iter().map(|l| l.bot.len()).max().unwrap_or(3).max(3);
+        let _ = writeln!(
+            s,
+            "{:>4}  {:<width$}  {:>5} {:>4} {:>4} {:>4}  {:>7}  {:>8} {:>8}  {:>6}  {:>14}  {:>17}",
+            "rank",
+            "bot",
+            "games",
+            "won",
+            "drew",
+            "lost",
+            "points",
+            "for",
+            "against",
+            "faults",
+            "elo (95%)",
+            "paired diff (95%)"
+        );
+        for l in &self.standings {
+            let elo = format!("{:.0} ±{:.0}", l.rating.elo, l.rating.ci95);
+            let paired = match l.paired {
+                Some(m) => match m.ci95 {
+                    Some(ci) => format!("{:+.1} ±{ci:.1}", m.mean),
+                    None => format!("{:+.1}", m.mean),
+                },
+                None => "-".to_string(),
+            };
+            let _ = writeln!(
+                s,
+                "{:>4}  {:<width$}  {:>5} {:>4} {:>4} {:>4}  {:>7}  {:>8} {:>8}  {:>6}  {:>14}  {:>17}",
+                l.rank,
+                l.bot,
+                l.games,
+                l.wins,
+                l.draws,
+                l.losses,
+                l.points,
+                l.score_for,
+                l.score_against,
+                l.fault_count(),
+                elo,
+                paired
+            );
+        }
+        for (bot, kinds) in &self.faults {
+            let list: Vec<String> = kinds.iter().map(|(k, n)| format!("{n} {k}")).collect();
+            let _ = writeln!(s, "faults of {bot}: {}", list.join(", "));
+        }
+        for f in &self.faulted {
+            let _ = writeln!(s, "{} — {} {}: {}", f.game_id, f.bot, f.kind, f.detail);
+            if let Some(replay) = &f.replay {
+                let _ = writeln!(s, "    {replay}");
+            }
+            let _ = writeln!(s, "    {}", f.play);
+        }
+        s
+    }
+}
