@@ -26,6 +26,40 @@ pub enum Command {
     /// Re-run a logged game on the engine and check it reaches the recorded result; or feed one
     /// seat's recorded input to a bot and show where its output differs.
     Replay(ReplayArgs),
+    /// Run a tournament file (round-robin or gauntlet) in parallel; results as CSV.
+    Tournament(TournamentArgs),
+    /// Combine the result folders of `tournament --shard` runs into one.
+    Merge(MergeArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct TournamentArgs {
+    /// A tournament file (JSON), e.g. tournaments/demo.json.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Games played at once (default: the number of cores).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub jobs: Option<u64>,
+    /// Results folder (default: results/<name>/).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Continue an interrupted run: play only the games missing from games.csv.
+    #[arg(long)]
+    pub resume: bool,
+    /// Play only the I-th of N deterministic parts of the schedule (1-based), e.g. 2/4; combine
+    /// the parts with `juiz merge`.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// Result folders of the shards of one tournament.
+    #[arg(value_name = "DIR", required = true)]
+    pub dirs: Vec<PathBuf>,
+    /// Where the merged result goes (may be one of the inputs).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
 }
 
 #[derive(Debug, Args)]

@@ -12,6 +12,8 @@ fn main() -> ExitCode {
     let outcome = match cli.command {
         cli::Command::Play(args) => commands::play(args),
         cli::Command::Replay(args) => commands::replay(args),
+        cli::Command::Tournament(args) => commands::tournament(args),
+        cli::Command::Merge(args) => commands::merge(args),
     };
     match outcome {
         Ok(code) => code,

@@ -3,9 +3,11 @@
 
 mod play;
 mod replay;
+mod tournament;
 
 pub use play::play;
 pub use replay::replay;
+pub use tournament::{merge, tournament};
 
 use std::process::ExitCode;
 

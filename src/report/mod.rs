@@ -2,7 +2,9 @@
 //! colours, and (for tournaments) progress and tables.
 
 mod game_view;
+mod progress;
 mod style;
 
 pub use game_view::{GameView, Verbosity};
+pub use progress::Bar;
 pub use style::Style;

@@ -18,7 +18,7 @@ pub use bots::{PreparedBot, check_command};
 pub use config::{BotRun, BotSpec, Format, Points, Tournament, load};
 pub use error::{ConfigError, TournamentError};
 pub use merge::merge;
-pub use progress::{Bar, Progress, Quiet};
+pub use progress::{Progress, Quiet};
 pub use rating::{MeanCi, Rating, bradley_terry, mean_ci};
 pub use referee_runner::{RefereeRunner, run};
 pub use rows::{GameRow, HEADER, decode, encode_all, encode_row, read_games, repair_games};

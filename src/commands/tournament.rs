@@ -1,0 +1,63 @@
+//! `juiz tournament` and `juiz merge`: run a tournament file with a progress bar and a summary at
+//! the end; combine shard results.
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use juiz::report::Bar;
+use juiz::tournament::{self, RunOptions, Shard, Summary, TournamentError};
+
+use super::{Failure, INTERRUPTED, Outcome, SUCCESS};
+use crate::cli::{MergeArgs, TournamentArgs};
+
+pub fn tournament(args: TournamentArgs) -> Outcome {
+    let t = tournament::load(&args.file).map_err(Failure::input)?;
+    let shard = match &args.shard {
+        Some(text) => Some(text.parse::<Shard>().map_err(Failure::input)?),
+        None => None,
+    };
+    let opts = RunOptions { jobs: args.jobs.map(|n| n as usize), out: args.out.clone(), resume: args.resume, shard };
+    let cancel = Arc::new(AtomicBool::new(false));
+    // Ctrl-C (and a polite kill) stop the run cleanly: running games are cancelled and their
+    // bots killed, finished rows stay, `--resume` finishes the rest.
+    for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+        signal_hook::flag::register(signal, Arc::clone(&cancel))
+            .map_err(|e| Failure::input(format!("cannot install the Ctrl-C handler: {e}")))?;
+    }
+    let bar = Bar::new();
+    let summary = tournament::run(&t, &opts, &bar, cancel).map_err(tournament_failure)?;
+    print_summary(&summary);
+    if summary.cancelled {
+        eprintln!(
+            "stopped after {} of {} games: run again with --resume to finish ({})",
+            summary.done,
+            summary.total,
+            summary.out.display()
+        );
+        return Ok(ExitCode::from(INTERRUPTED));
+    }
+    Ok(ExitCode::from(SUCCESS))
+}
+
+pub fn merge(args: MergeArgs) -> Outcome {
+    let summary = tournament::merge(&args.dirs, &args.out).map_err(tournament_failure)?;
+    print_summary(&summary);
+    Ok(ExitCode::from(SUCCESS))
+}
+
+fn print_summary(summary: &Summary) {
+    let text = summary.to_text();
+    print!("{text}");
+    if !text.ends_with('\n') {
+        println!();
+    }
+    if std::io::stdout().is_terminal() {
+        println!("results: {}", summary.out.display());
+    }
+}
+
+fn tournament_failure(e: TournamentError) -> Failure {
+    Failure::input(e)
+}
