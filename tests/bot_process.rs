@@ -579,3 +579,24 @@ fn cpu_time_is_charged_to_the_bot() {
     let report = bot.shutdown();
     assert!(report.usage.cpu_time >= after);
 }
+
+#[test]
+fn a_line_already_waiting_is_taken_even_with_a_zero_timeout() {
+    let mut bot = spawn("echo.sh", &short_limits());
+    bot.send("ready").unwrap();
+    // The line sits in the pipe, unread: only a read at the deadline can find it.
+    let until = Instant::now() + Duration::from_secs(5);
+    let line = loop {
+        match bot.receive(Duration::ZERO) {
+            Ok((line, _)) => break line,
+            Err(fault) => assert_eq!(fault.kind, FaultKind::Timeout),
+        }
+        assert!(Instant::now() < until, "a zero timeout never saw the line");
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    assert_eq!(line, "ready");
+    assert_eq!(
+        fault_of(bot.receive(Duration::ZERO)).kind,
+        FaultKind::Timeout
+    );
+}

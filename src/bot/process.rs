@@ -326,6 +326,12 @@ impl BotProcess {
             }
             let left = sys::left(deadline);
             if left.is_zero() {
+                // A line already in the pipe at the deadline still counts.
+                self.fill();
+                if let Some(line) = self.lines.take_line()? {
+                    self.replies += 1;
+                    return Ok((line, start.elapsed()));
+                }
                 return Err(BotFault::new(
                     FaultKind::Timeout,
                     format!(
