@@ -423,3 +423,51 @@ fn cpu_limit_is_its_own_fault() {
     assert_eq!(fault.kind, FaultKind::CpuTime, "{fault}");
     assert!(fault.detail.contains("SIGXCPU"), "{fault}");
 }
+
+#[test]
+fn a_reply_written_before_exiting_is_delivered_then_the_exit_is_a_crash() {
+    let mut bot = spawn("answer_then_exit.sh", &short_limits());
+    bot.send("your turn").unwrap();
+    assert_eq!(bot.receive_reply().unwrap().0, "GET_STOCK");
+    std::thread::sleep(Duration::from_millis(100));
+    assert!(!bot.has_pending_output());
+    let fault = fault_of(bot.receive(Duration::from_secs(5)));
+    assert_eq!(
+        (fault.kind, fault.detail.as_str()),
+        (FaultKind::Crash, "exited with code 0")
+    );
+    assert_eq!(bot.send("next").unwrap_err(), fault);
+}
+
+#[test]
+fn cpu_time_is_charged_to_the_bot() {
+    let mut bot = spawn("spinner.py", &short_limits());
+    let before = bot.cpu_time().unwrap();
+    bot.send("your turn").unwrap();
+    assert!(bot.receive(Duration::from_millis(400)).is_err());
+    let after = bot.cpu_time().unwrap();
+    assert!(after > before, "{before:?} then {after:?}");
+    let report = bot.shutdown();
+    assert!(report.usage.cpu_time >= after);
+}
+
+#[test]
+fn a_line_already_waiting_is_taken_even_with_a_zero_timeout() {
+    let mut bot = spawn("echo.sh", &short_limits());
+    bot.send("ready").unwrap();
+    // The line sits in the pipe, unread: only a read at the deadline can find it.
+    let until = Instant::now() + Duration::from_secs(5);
+    let line = loop {
+        match bot.receive(Duration::ZERO) {
+            Ok((line, _)) => break line,
+            Err(fault) => assert_eq!(fault.kind, FaultKind::Timeout),
+        }
+        assert!(Instant::now() < until, "a zero timeout never saw the line");
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    assert_eq!(line, "ready");
+    assert_eq!(
+        fault_of(bot.receive(Duration::ZERO)).kind,
+        FaultKind::Timeout
+    );
+}

@@ -167,9 +167,9 @@ pub struct Usage {
 pub struct ExitReport {
     /// How the main process ended; `None` if it could not be reaped in time.
     pub termination: Option<Termination>,
-    /// The referee sent SIGTERM to the group (the bot had not exited by itself).
+    /// `shutdown` sent SIGTERM to the group (it skips the group killed when a crash was seen).
     pub sent_term: bool,
-    /// The referee had to send SIGKILL to the group.
+    /// Something of the group outlived the grace period and `shutdown` sent SIGKILL.
     pub sent_kill: bool,
     /// No process of the bot's group was left when `shutdown` returned.
     pub group_cleared: bool,

@@ -1,6 +1,11 @@
 //! Bot processes: the only module of juiz that touches child processes — command lines, C
 //! builds, spawning in a process group and a private work dir, line I/O with deadlines, faults,
 //! resource limits, and cleanup that leaves nothing running.
+//!
+//! Process-wide effect: the first `BotProcess::spawn` makes juiz a child subreaper
+//! (`PR_SET_CHILD_SUBREAPER`), so orphans of a bot's group are re-parented to juiz and reaped by
+//! `shutdown` at once instead of lingering as zombies until init collects them. A process that
+//! leaves its group (`setsid`, `setpgid`) escapes the group kill; containing it needs cgroups.
 
 mod build;
 mod command;

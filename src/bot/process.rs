@@ -188,6 +188,16 @@ impl BotProcess {
         &self.limits
     }
 
+    /// CPU time the bot's main process has used so far (its children not counted), precise to
+    /// the nanosecond: sample it around a move to charge the bot its own CPU time rather than
+    /// the wall clock of a loaded host. After the process ended, the total from `wait4`.
+    pub fn cpu_time(&self) -> Option<Duration> {
+        match self.exited {
+            Some(exited) => Some(exited.usage.cpu_time),
+            None => sys::cpu_time(self.pid),
+        }
+    }
+
     /// The last few KiB the bot wrote on stderr, lossily decoded.
     pub fn stderr_tail(&self) -> String {
         self.stderr.tail()
@@ -286,6 +296,12 @@ impl BotProcess {
             }
             let left = sys::left(deadline);
             if left.is_zero() {
+                // A line already in the pipe at the deadline still counts.
+                self.fill();
+                if let Some(line) = self.lines.take_line()? {
+                    self.replies += 1;
+                    return Ok((line, start.elapsed()));
+                }
                 return Err(BotFault::new(
                     FaultKind::Timeout,
                     format!("no line within {}{}", humantime::format_duration(timeout), self.partial_note()),

@@ -86,15 +86,16 @@ impl BotProcess {
     /// Ends the bot: closes its input, sends SIGTERM to the whole group, waits `kill_grace`
     /// while still draining its output, sends SIGKILL to the group, reaps the main process and
     /// every orphan of the group, and removes a fresh work dir. Idempotent; `Drop` calls it.
-    /// `sent_term`/`sent_kill` in the report say whether the referee had to signal a main
-    /// process that was still alive.
+    /// `sent_term`/`sent_kill` in the report say which signals shutdown sent to the group; a
+    /// group already killed when a crash was noticed is only reaped.
     pub fn shutdown(&mut self) -> ExitReport {
         if let Some(report) = &self.report {
             return report.clone();
         }
         self.stdin = None;
         let (mut sent_term, mut sent_kill) = (false, false);
-        if self.exited.is_none() && !sys::has_exited(self.pid) {
+        if !self.group_killed {
+            // The main process is alive or an unreaped zombie, so the group id is still ours.
             sys::signal_group(self.pid, Signal::SIGTERM);
             sys::signal_process(self.pid, Signal::SIGTERM);
             sent_term = true;
@@ -105,8 +106,6 @@ impl BotProcess {
                 }
                 sent_kill = true;
             }
-        } else {
-            self.observe_exit(Duration::ZERO);
         }
         let group_cleared = self.wait_for_group(CLEANUP_BOUND);
         self.stdout = None;

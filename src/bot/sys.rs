@@ -103,6 +103,25 @@ fn usage_of(r: &libc::rusage) -> Usage {
     }
 }
 
+/// CPU time (user + system, all threads) used so far by a live process, from its CPU clock.
+pub(crate) fn cpu_time(pid: i32) -> Option<Duration> {
+    let mut clock: libc::clockid_t = 0;
+    // SAFETY: a valid pointer to a clockid_t.
+    if unsafe { libc::clock_getcpuclockid(pid, &mut clock) } != 0 {
+        return None;
+    }
+    // SAFETY: timespec is plain data.
+    let mut ts: libc::timespec = unsafe { std::mem::zeroed() };
+    // SAFETY: a valid clock id and a valid pointer to a timespec.
+    if unsafe { libc::clock_gettime(clock, &mut ts) } != 0 {
+        return None;
+    }
+    Some(Duration::new(
+        ts.tv_sec.max(0) as u64,
+        ts.tv_nsec.clamp(0, 999_999_999) as u32,
+    ))
+}
+
 /// Sends `signal` to every process of group `pgid`; a missing group is not an error.
 pub(crate) fn signal_group(pgid: i32, signal: Signal) {
     let _ = killpg(Pid::from_raw(pgid), signal);
