@@ -432,10 +432,7 @@ fn a_reply_written_before_exiting_is_delivered_then_the_exit_is_a_crash() {
     std::thread::sleep(Duration::from_millis(100));
     assert!(!bot.has_pending_output());
     let fault = fault_of(bot.receive(Duration::from_secs(5)));
-    assert_eq!(
-        (fault.kind, fault.detail.as_str()),
-        (FaultKind::Crash, "exited with code 0")
-    );
+    assert_eq!((fault.kind, fault.detail.as_str()), (FaultKind::Crash, "exited with code 0"));
     assert_eq!(bot.send("next").unwrap_err(), fault);
 }
 
@@ -466,8 +463,5 @@ fn a_line_already_waiting_is_taken_even_with_a_zero_timeout() {
         std::thread::sleep(Duration::from_millis(10));
     };
     assert_eq!(line, "ready");
-    assert_eq!(
-        fault_of(bot.receive(Duration::ZERO)).kind,
-        FaultKind::Timeout
-    );
+    assert_eq!(fault_of(bot.receive(Duration::ZERO)).kind, FaultKind::Timeout);
 }

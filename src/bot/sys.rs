@@ -116,10 +116,7 @@ pub(crate) fn cpu_time(pid: i32) -> Option<Duration> {
     if unsafe { libc::clock_gettime(clock, &mut ts) } != 0 {
         return None;
     }
-    Some(Duration::new(
-        ts.tv_sec.max(0) as u64,
-        ts.tv_nsec.clamp(0, 999_999_999) as u32,
-    ))
+    Some(Duration::new(ts.tv_sec.max(0) as u64, ts.tv_nsec.clamp(0, 999_999_999) as u32))
 }
 
 /// Sends `signal` to every process of group `pgid`; a missing group is not an error.
