@@ -110,12 +110,21 @@ fn rows_and_summary_carry_faults_and_how_to_reproduce_them() {
 fn a_second_run_needs_resume_and_another_tournament_is_refused() {
     let t = tournament("");
     let (_keep, out) = reference(&t);
+    // A complete run, run again: nothing is played, nothing changes, the results are reported.
+    let before = read(&out, "games.csv");
+    let again = go(&t, &opts(&out, 1)).unwrap();
+    assert_eq!((again.done, again.total), (24, 24));
+    assert_eq!(read(&out, "games.csv"), before);
+    // A partial run is only continued on request.
+    let partial: String = before.lines().take(5).map(|l| format!("{l}\n")).collect();
+    std::fs::write(out.join("games.csv"), &partial).unwrap();
     let err = go(&t, &opts(&out, 1)).unwrap_err().to_string();
     assert!(err.contains("already holds games of this tournament: add --resume"), "{err}");
+    assert_eq!(read(&out, "games.csv"), partial, "a refused run leaves the file alone");
+    std::fs::write(out.join("games.csv"), &before).unwrap();
     let other = tournament(r#""move_timeout": "5s","#);
     let err = go(&other, &RunOptions { resume: true, ..opts(&out, 1) }).unwrap_err().to_string();
     assert!(err.contains("results of another tournament"), "{err}");
-    let before = read(&out, "games.csv");
     let summary = go(&t, &RunOptions { resume: true, ..opts(&out, 2) }).unwrap();
     assert_eq!(summary.done, 24);
     assert_eq!(read(&out, "games.csv"), before);

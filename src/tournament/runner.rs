@@ -110,11 +110,11 @@ pub fn run_with(
     std::fs::create_dir_all(&games_dir).map_err(TournamentError::io(&games_dir))?;
     let schedule = schedule(t);
     let games_csv = out.join("games.csv");
-    claim_dir(t, &out, &games_csv, opts.resume)?;
+    let shard = opts.shard.unwrap_or(Shard::ALL);
+    claim_dir(t, &out, &games_csv, opts.resume, schedule.iter().filter(|g| shard.contains(g)).count())?;
     let (done_rows, _torn) = repair_games(&games_csv)?;
     check_rows_belong(&schedule, &done_rows, &out)?;
     let done: BTreeSet<&str> = done_rows.iter().map(|r| r.game_id.as_str()).collect();
-    let shard = opts.shard.unwrap_or(Shard::ALL);
     let mine: Vec<&ScheduledGame> = schedule.iter().filter(|g| shard.contains(g)).collect();
     let todo: Vec<&ScheduledGame> = mine.iter().copied().filter(|g| !done.contains(g.id.as_str())).collect();
 
@@ -201,9 +201,16 @@ pub fn run_with(
     Ok(summarize(t, &out, &rows, (mine.len(), done), cancel.load(Ordering::SeqCst)))
 }
 
-/// Checks that `out` is free for `t`, or holds `t`'s results and `resume` is set; writes
-/// `tournament.json` on first use.
-fn claim_dir(t: &Tournament, out: &Path, games_csv: &Path, resume: bool) -> Result<(), TournamentError> {
+/// Checks that `out` is free for `t`, or holds `t`'s results and `resume` is set, or holds all
+/// `games` of this run already (running it again then plays nothing and reports the results);
+/// writes `tournament.json` on first use.
+fn claim_dir(
+    t: &Tournament,
+    out: &Path,
+    games_csv: &Path,
+    resume: bool,
+    games: usize,
+) -> Result<(), TournamentError> {
     let config = out.join("tournament.json");
     let json = t.to_json();
     match std::fs::read_to_string(&config) {
@@ -211,7 +218,8 @@ fn claim_dir(t: &Tournament, out: &Path, games_csv: &Path, resume: bool) -> Resu
             return Err(TournamentError::DifferentTournament { dir: out.to_path_buf() });
         }
         Ok(_) => {
-            if !resume && !read_games(games_csv)?.is_empty() {
+            let recorded = read_games(games_csv)?.len();
+            if !resume && recorded > 0 && recorded < games {
                 return Err(TournamentError::AlreadyStarted { dir: out.to_path_buf() });
             }
         }
