@@ -29,7 +29,18 @@ pub fn play(args: PlayArgs) -> Outcome {
     let mut config = GameConfig::new(args.game, seed, players);
     config.deal = deal;
     config.log = args.log.clone();
-    config.stderr_dir = args.stderr_dir.clone();
+    // Bots' stderr is where students print their debugging: without --stderr-dir it goes to a
+    // temporary folder and its end is shown after the game.
+    let scratch = match (&args.stderr_dir, args.silent) {
+        (None, false) => Some(
+            tempfile::Builder::new()
+                .prefix("juiz-stderr-")
+                .tempdir()
+                .map_err(|e| Failure::input(format!("cannot create a temporary folder for the bots' stderr: {e}")))?,
+        ),
+        _ => None,
+    };
+    config.stderr_dir = args.stderr_dir.clone().or_else(|| scratch.as_ref().map(|d| d.path().to_owned()));
     config.limits = Limits { move_timeout: args.move_timeout, ..Limits::default() };
     let verbosity = if args.silent {
         Verbosity::Silent
@@ -55,11 +66,29 @@ pub fn play(args: PlayArgs) -> Outcome {
     };
     if args.silent {
         println!("{}", report.result_line());
-    } else if let Some(log) = &args.log {
+        return Ok(ExitCode::from(SUCCESS));
+    }
+    if let Some(dir) = &config.stderr_dir {
+        let kept = args.stderr_dir.is_some();
+        for (seat, info) in report.seats.iter().enumerate() {
+            let path = dir.join(format!("{}.seat{seat}.stderr", config.stderr_stem));
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            if let Some(shown) = juiz::report::stderr_excerpt(&info.id, &text, STDERR_LINES) {
+                print!("{shown}");
+                if kept {
+                    println!("  (all of it: {})", path.display());
+                }
+            }
+        }
+    }
+    if let Some(log) = &args.log {
         println!("log: {} (replay with: juiz replay {})", log.display(), log.display());
     }
     Ok(ExitCode::from(SUCCESS))
 }
+
+/// How much of each bot's stderr is shown after a game.
+const STDERR_LINES: usize = 15;
 
 /// A seed for a game the user did not seed: below 2^53, as the original referee's.
 fn random_seed() -> u64 {

@@ -206,3 +206,20 @@ impl<W: Write> Observer for GameView<W> {
         }
     }
 }
+
+/// The last `lines` lines of what seat `id` wrote on stderr, headed, for after a game; `None`
+/// when it wrote nothing.
+pub fn stderr_excerpt(id: &str, text: &str, lines: usize) -> Option<String> {
+    let all: Vec<&str> = text.lines().collect();
+    if all.is_empty() {
+        return None;
+    }
+    let start = all.len().saturating_sub(lines);
+    let heading = if start > 0 {
+        format!("stderr of {id} (last {} of {} lines):\n", all.len() - start, all.len())
+    } else {
+        format!("stderr of {id}:\n")
+    };
+    let body: String = all[start..].iter().map(|l| format!("  | {l}\n")).collect();
+    Some(heading + &body)
+}

@@ -5,6 +5,6 @@ mod game_view;
 mod progress;
 mod style;
 
-pub use game_view::{GameView, Verbosity};
+pub use game_view::{GameView, Verbosity, stderr_excerpt};
 pub use progress::Bar;
 pub use style::Style;

@@ -204,13 +204,7 @@ pub fn run_with(
 /// Checks that `out` is free for `t`, or holds `t`'s results and `resume` is set, or holds all
 /// `games` of this run already (running it again then plays nothing and reports the results);
 /// writes `tournament.json` on first use.
-fn claim_dir(
-    t: &Tournament,
-    out: &Path,
-    games_csv: &Path,
-    resume: bool,
-    games: usize,
-) -> Result<(), TournamentError> {
+fn claim_dir(t: &Tournament, out: &Path, games_csv: &Path, resume: bool, games: usize) -> Result<(), TournamentError> {
     let config = out.join("tournament.json");
     let json = t.to_json();
     match std::fs::read_to_string(&config) {
