@@ -1,0 +1,88 @@
+//! The example session of protocol.md §3.7, played for real: if this test fails, the document
+//! or the referee is wrong.
+
+mod common;
+
+use common::*;
+
+fn scripted_bot(dir: &std::path::Path, name: &str, turns: &[&str]) -> String {
+    let path = dir.join(name);
+    let script = root().join("tests/fixtures/scripted.py");
+    let args: Vec<String> = turns.iter().map(|t| format!("'{t}'")).collect();
+    std::fs::write(&path, format!("#!/bin/sh\nexec python3 '{}' {}\n", script.display(), args.join(" "))).unwrap();
+    std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn the_example_session_of_protocol_md() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a");
+    let b = dir.path().join("b");
+    std::fs::create_dir_all(&a).unwrap();
+    std::fs::create_dir_all(&b).unwrap();
+    let p1 = scripted_bot(&a, "bot", &["GET_STOCK|MELD_NEW 7♣ 5♣ 6♣|MELD_JOIN 0 [ 8♣ ]|DISCARD 9♥"]);
+    let p2 = scripted_bot(&b, "bot", &["GET_STOCK|MELD_NEW [ 3♥ 4♥ 2♠ 6♥ ]"]);
+    let (_keep, deal) = deal_file("[ 5♣ 6♣ 7♣ 8♣ 9♥ 9♥ K♠ ]\n[ 3♥ 4♥ 9♦ ]\nK♦\n0\n[ Q♥ 6♥ ]\n");
+    let log = dir.path().join("log.csv");
+    let output = juiz()
+        .args(["play", "--silent", "--seed", "7", "--deal", &path_str(&deal), "--log", &path_str(&log), &p1, &p2])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "NOK 7 -5 -25 p1.bot\n",
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+
+    let transcript = juiz::record::Transcript::read(&log).unwrap();
+    let stream = |seat: &str| -> Vec<String> {
+        transcript
+            .rows
+            .iter()
+            .filter(|r| {
+                r.seat == seat && matches!(r.dir, juiz::record::Direction::ToSeat | juiz::record::Direction::FromSeat)
+            })
+            .map(|r| format!("{} {}", if r.dir == juiz::record::Direction::ToSeat { "→" } else { "←" }, r.text))
+            .collect()
+    };
+    assert_eq!(
+        stream("p1.bot"),
+        [
+            "→ p1.bot p2.bot",
+            "→ p1.bot",
+            "→ [ 5♣ 6♣ 7♣ 8♣ 9♥ 9♥ K♠ ]",
+            "→ K♦",
+            "→ p1.bot",
+            "← GET_STOCK",
+            "→ Q♥",
+            "← MELD_NEW 7♣ 5♣ 6♣",
+            "← MELD_JOIN 0 [ 8♣ ]",
+            "← DISCARD 9♥",
+            "→ p2.bot",
+            "→ GET_STOCK",
+        ]
+    );
+    assert_eq!(
+        stream("p2.bot"),
+        [
+            "→ p1.bot p2.bot",
+            "→ p2.bot",
+            "→ [ 3♥ 4♥ 9♦ ]",
+            "→ K♦",
+            "→ p1.bot",
+            "→ GET_STOCK",
+            "→ MELD_NEW [ 5♣ 6♣ 7♣ ]",
+            "→ MELD_JOIN 0 [ 8♣ ]",
+            "→ DISCARD 9♥",
+            "→ p2.bot",
+            "← GET_STOCK",
+            "→ 6♥",
+            "← MELD_NEW [ 3♥ 4♥ 2♠ 6♥ ]",
+        ]
+    );
+    let fault = transcript.rows.iter().find(|r| r.dir == juiz::record::Direction::Fault).unwrap();
+    assert_eq!(fault.seat, "p2.bot");
+    assert!(fault.text.starts_with("illegal: ") && fault.text.contains("card-not-in-hand"), "{}", fault.text);
+}
