@@ -23,7 +23,7 @@ fn results(seeds: std::ops::Range<u64>, seats: usize, marker: &str) -> Vec<Strin
         .map(|seed| {
             let players = (0..seats)
                 .map(|s| {
-                    if (s + seed as usize) % 2 == 0 {
+                    if (s + seed as usize).is_multiple_of(2) {
                         spec("smart", &smart, marker)
                     } else {
                         spec("template", &template, marker)
