@@ -6,8 +6,8 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use juiz::bot::{BotCommand, FaultKind, Limits};
@@ -52,6 +52,20 @@ const FIXTURES: [(&str, Expect); 15] = [
     ("file_hunter.py", Expect::Clean),
 ];
 
+/// The Python interpreter itself, found once: `python3` may be a slow wrapper script (pyenv),
+/// whose start-up would eat into the time limits measured here.
+fn python() -> &'static str {
+    static PYTHON: OnceLock<String> = OnceLock::new();
+    PYTHON.get_or_init(|| {
+        let output = std::process::Command::new("python3")
+            .args(["-c", "import sys; print(sys.executable)"])
+            .output()
+            .expect("python3 runs");
+        let path = String::from_utf8_lossy(&output.stdout).trim().to_owned();
+        if path.is_empty() { "python3".to_owned() } else { path }
+    })
+}
+
 fn fixture_path(file: &str) -> PathBuf {
     root().join("bots").join("fixtures").join(file)
 }
@@ -63,7 +77,7 @@ fn fixture_command(file: &str, marker: &str) -> BotCommand {
     let program = if file.ends_with(".c") {
         vec![path_str(&juiz::bot::build_c(&path, &bot_cache()).unwrap_or_else(|e| panic!("building {file}: {e}")))]
     } else {
-        vec!["python3".to_owned(), path_str(&path)]
+        vec![python().to_owned(), path_str(&path)]
     };
     let mut argv = program;
     argv.extend(["2".to_owned(), marker.to_owned()]);
@@ -310,7 +324,7 @@ fn a_tournament_with_every_fixture_completes_with_intact_files() {
         bots.push(if file.ends_with(".c") {
             format!(r#"{{"name": "{name}", "build": "{path}"}}"#)
         } else {
-            format!(r#"{{"name": "{name}", "command": "python3 {path} 2 {marker}"}}"#)
+            format!(r#"{{"name": "{name}", "command": "{} {path} 2 {marker}"}}"#, python())
         });
     }
     let json = format!(
