@@ -30,6 +30,8 @@ pub enum Command {
     Tournament(TournamentArgs),
     /// Combine the result folders of `tournament --shard` runs into one.
     Merge(MergeArgs),
+    /// Check a bot before submitting it: scripted and random games against the bundled bots.
+    Check(crate::commands::CheckArgs),
 }
 
 #[derive(Debug, Args)]

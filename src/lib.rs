@@ -5,6 +5,7 @@
 
 pub mod bot;
 pub mod cards;
+pub mod check;
 pub mod games;
 pub mod record;
 pub mod referee;

@@ -1,0 +1,13 @@
+//! `juiz check`: what a student runs before submitting a bot — scripted and random games
+//! against the bundled bots, and a report in plain words on protocol faults, move times and
+//! stderr, with a final verdict.
+
+mod opponents;
+mod plan;
+mod run;
+mod words;
+
+pub use opponents::Opponent;
+pub use plan::{CheckGame, plan};
+pub use run::{CheckError, CheckOptions, CheckReport, GameCheck, run_check};
+pub use words::{duration_text, explain, header};

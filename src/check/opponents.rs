@@ -1,0 +1,46 @@
+//! The bundled opponents of `juiz check`: the smart and the template bot, whose C sources are
+//! built into juiz (so a check works from any directory) and compiled with `bot::build_c`.
+
+use std::path::{Path, PathBuf};
+
+use crate::bot::{BotCommand, build_c};
+
+use super::CheckError;
+
+/// A bundled bot the checked bot plays against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Opponent {
+    /// `bots/smart.c`: takes the pile, melds, extends melds, goes out.
+    Smart,
+    /// `bots/template.c`: the course's template, draws and discards.
+    Template,
+}
+
+impl Opponent {
+    pub const ALL: [Opponent; 2] = [Opponent::Smart, Opponent::Template];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Opponent::Smart => "smart",
+            Opponent::Template => "template",
+        }
+    }
+
+    fn source(self) -> &'static str {
+        match self {
+            Opponent::Smart => include_str!("../../bots/smart.c"),
+            Opponent::Template => include_str!("../../bots/template.c"),
+        }
+    }
+
+    /// Compiles the bot into `cache` (once: `build_c` reuses a binary built from the same bytes)
+    /// and returns the command that runs it.
+    pub fn build(self, cache: &Path) -> Result<BotCommand, CheckError> {
+        let fail = |message: String| CheckError::Opponent { name: self.name(), message };
+        let dir = tempfile::Builder::new().prefix("juiz-check-src-").tempdir().map_err(|e| fail(e.to_string()))?;
+        let source: PathBuf = dir.path().join(format!("{}.c", self.name()));
+        std::fs::write(&source, self.source()).map_err(|e| fail(e.to_string()))?;
+        let binary = build_c(&source, cache).map_err(|e| fail(e.to_string()))?;
+        Ok(BotCommand { argv: vec![binary.to_string_lossy().into_owned()], display: format!("bots/{}.c", self.name()) })
+    }
+}

@@ -1,0 +1,203 @@
+//! The games `juiz check` plays: scripted deals (generated here, in the deal-file format) that
+//! make the bundled opponents take the pile, meld, extend melds and go out, or give the checked
+//! bot the chance to; then seeded random games, 2 and 4 players, against each bundled bot.
+
+use crate::games::Seat;
+
+use super::opponents::Opponent;
+
+/// One game of a check.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckGame {
+    /// Position in the check, from 1.
+    pub number: usize,
+    /// What the game is about, in words.
+    pub title: String,
+    /// A file-name stem for its logs: `03-opponent-goes-out`.
+    pub stem: String,
+    pub players: usize,
+    /// The seats the checked bot plays (two partners in a 4-player game).
+    pub bot_seats: Vec<Seat>,
+    /// The bundled bot at every other seat.
+    pub opponent: Opponent,
+    pub seed: u64,
+    /// A fixed deal (deal-file text), for the scripted games.
+    pub deal: Option<String>,
+}
+
+impl CheckGame {
+    pub fn is_scripted(&self) -> bool {
+        self.deal.is_some()
+    }
+}
+
+/// A hand, a discard top, a start seat and the top of the stock, for one scripted game.
+struct Script {
+    title: &'static str,
+    slug: &'static str,
+    /// One hand per seat, and whether the checked bot plays that seat.
+    hands: &'static [(&'static str, bool)],
+    top: &'static str,
+    start: Seat,
+    /// The stock from the top down; the rest of the deck is shuffled under it.
+    stock: &'static str,
+}
+
+const A_HAND: &str = "3♦ 8♥ Q♠ 4♣ 10♥ J♦ 5♣ A♦ 9♠ K♥ 6♦";
+const B_HAND: &str = "2♦ 8♦ Q♥ 4♠ 10♠ J♣ 5♦ A♠ 9♣ K♠ 6♣";
+const RUN_HAND: &str = "6♠ 7♠ 9♥ 9♦ 3♣ K♦ Q♣ J♥ 4♦ 8♣ 10♦";
+const MELD_HAND: &str = "3♥ 4♥ 5♥ 9♣ 9♦ J♠ Q♦ K♣ 7♦ 8♠ 10♣";
+
+/// The scripted games. Each was checked against the bundled smart bot: it does what the title
+/// says (see the tests of `check`).
+const SCRIPTS: [Script; 6] = [
+    Script {
+        title: "the opponent takes the discard pile (GET_DISCARD)",
+        slug: "opponent-takes-the-pile",
+        hands: &[(RUN_HAND, false), (A_HAND, true)],
+        top: "5♠",
+        start: 0,
+        stock: "",
+    },
+    Script {
+        title: "the opponent melds, then extends its meld (MELD_NEW, MELD_JOIN)",
+        slug: "opponent-melds-and-joins",
+        hands: &[(MELD_HAND, false), (A_HAND, true)],
+        top: "K♠",
+        start: 0,
+        stock: "6♥ A♣ 7♥ 2♣",
+    },
+    Script {
+        title: "the opponent goes out on its first move (the game ends at once)",
+        slug: "opponent-goes-out",
+        hands: &[("6♠ 7♠", false), (A_HAND, true)],
+        top: "5♠",
+        start: 0,
+        stock: "",
+    },
+    Script {
+        title: "you may take the discard pile: 5♠ on the pile, 6♠ 7♠ in your hand",
+        slug: "you-can-take-the-pile",
+        hands: &[(RUN_HAND, true), (A_HAND, false)],
+        top: "5♠",
+        start: 0,
+        stock: "",
+    },
+    Script {
+        title: "you may meld and go out: 3♥ 4♥ 5♥ 9♣ in hand, 6♥ on the stock",
+        slug: "you-can-go-out",
+        hands: &[("3♥ 4♥ 5♥ 9♣", true), (A_HAND, false)],
+        top: "K♠",
+        start: 0,
+        stock: "6♥ 9♦",
+    },
+    Script {
+        title: "4 players: partners share melds (GET_DISCARD, MELD_JOIN on the team's melds)",
+        slug: "four-players-team-melds",
+        hands: &[(A_HAND, true), (RUN_HAND, false), (MELD_HAND, true), (B_HAND, false)],
+        top: "5♠",
+        start: 1,
+        stock: "6♥ A♣ 7♥ 2♣ 8♥",
+    },
+];
+
+impl Script {
+    fn deal_text(&self) -> String {
+        let mut text = String::new();
+        for (hand, _) in self.hands {
+            text.push_str(&format!("[ {hand} ]\n"));
+        }
+        text.push_str(&format!("{}\n{}\n", self.top, self.start));
+        if !self.stock.is_empty() {
+            text.push_str(&format!("[ {} ]\n", self.stock));
+        }
+        text
+    }
+}
+
+/// Every game of a check: the scripted ones (against the smart bot), then `random` seeded games
+/// alternating 2 and 4 players, the smart and the template bot, and the checked bot's side.
+pub fn plan(random: usize, seed: u64) -> Vec<CheckGame> {
+    let mut games = Vec::new();
+    for script in &SCRIPTS {
+        let number = games.len() + 1;
+        games.push(CheckGame {
+            number,
+            title: script.title.to_owned(),
+            stem: format!("{number:02}-{}", script.slug),
+            players: script.hands.len(),
+            bot_seats: script.hands.iter().enumerate().filter(|(_, (_, yours))| *yours).map(|(s, _)| s).collect(),
+            opponent: Opponent::Smart,
+            seed: mix(seed, number as u64),
+            deal: Some(script.deal_text()),
+        });
+    }
+    for i in 0..random {
+        let number = games.len() + 1;
+        let players = [2, 4][i % 2];
+        let opponent = [Opponent::Smart, Opponent::Template][(i / 2) % 2];
+        let side = [0, 1, 1, 0][i % 4];
+        games.push(CheckGame {
+            number,
+            title: format!("random deal, {players} players, against {}", opponent.name()),
+            stem: format!("{number:02}-random-{players}p-{}", opponent.name()),
+            players,
+            bot_seats: (0..players).filter(|s| s % 2 == side).collect(),
+            opponent,
+            seed: mix(seed, number as u64),
+            deal: None,
+        });
+    }
+    games
+}
+
+/// SplitMix64 of `seed` and `n`, kept below 2^53 like the original referee's seeds.
+fn mix(seed: u64, n: u64) -> u64 {
+    let mut z = seed.wrapping_add(n.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (z ^ (z >> 31)) >> 11
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{GameKind, TableSetup, new_engine};
+
+    #[test]
+    fn every_scripted_deal_is_a_valid_deal() {
+        for game in plan(0, 7) {
+            let setup = TableSetup {
+                wire_ids: (1..=game.players).map(|n| format!("p{n}.x")).collect(),
+                seed: game.seed,
+                deal: game.deal.clone(),
+            };
+            let engine = new_engine(GameKind::ItpBuraco, &setup).unwrap_or_else(|e| panic!("{}: {e}", game.title));
+            let first = engine.deal_text();
+            assert!(first.starts_with(game.deal.as_deref().unwrap().lines().next().unwrap()), "{}", game.title);
+            assert!(!game.bot_seats.is_empty());
+        }
+    }
+
+    #[test]
+    fn random_games_alternate_players_opponents_and_sides() {
+        let games = plan(4, 1);
+        let random: Vec<&CheckGame> = games.iter().filter(|g| !g.is_scripted()).collect();
+        assert_eq!(random.len(), 4);
+        let shape: Vec<(usize, Opponent, Vec<Seat>)> =
+            random.iter().map(|g| (g.players, g.opponent, g.bot_seats.clone())).collect();
+        assert_eq!(
+            shape,
+            [
+                (2, Opponent::Smart, vec![0]),
+                (4, Opponent::Smart, vec![1, 3]),
+                (2, Opponent::Template, vec![1]),
+                (4, Opponent::Template, vec![0, 2]),
+            ]
+        );
+        assert_eq!(plan(4, 1), games, "the same seed gives the same plan");
+        assert_ne!(plan(4, 2)[7].seed, games[7].seed);
+        let numbers: Vec<usize> = games.iter().map(|g| g.number).collect();
+        assert_eq!(numbers, (1..=10).collect::<Vec<_>>());
+    }
+}

@@ -1,0 +1,280 @@
+//! Playing the games of a check: the checked bot and the bundled opponents at the table, a
+//! watcher that times every reply of the checked bot and notes the commands the game exercised,
+//! and what each game leaves for the report (result, fault, timings, the tail of stderr).
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use crate::bot::{BotCommand, Limits, default_build_cache};
+use crate::games::{Ending, Engine, GameKind, Seat};
+use crate::referee::{self, FaultRecord, GameConfig, Observer, Player, PlayerSpec, RefereeError};
+
+use super::opponents::Opponent;
+use super::plan::{CheckGame, plan};
+
+/// Lines of a game's stderr kept for the report.
+const STDERR_TAIL_LINES: usize = 8;
+
+/// How to run a check.
+#[derive(Debug, Clone)]
+pub struct CheckOptions {
+    /// Random games played after the scripted ones.
+    pub random_games: usize,
+    /// Seeds every game of the check.
+    pub seed: u64,
+    pub move_timeout: Duration,
+    /// Keep each game's transcript (`<stem>.csv`) and stderr logs here; `None`: a temporary
+    /// folder, removed at the end.
+    pub keep_logs: Option<PathBuf>,
+    /// Where the bundled opponents are compiled.
+    pub build_cache: PathBuf,
+    /// When set, the game in progress stops and the check ends with `CheckError::Cancelled`.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl CheckOptions {
+    /// Four random games, a 3 s move timeout, no kept logs, the default build cache.
+    pub fn new(seed: u64) -> Self {
+        CheckOptions {
+            random_games: 4,
+            seed,
+            move_timeout: Limits::default().move_timeout,
+            keep_logs: None,
+            build_cache: default_build_cache(),
+            cancel: None,
+        }
+    }
+}
+
+/// Why a check could not be carried out (a fault of the checked bot is a result, not this).
+#[derive(Debug, thiserror::Error)]
+pub enum CheckError {
+    #[error("cannot build the bundled {name} bot: {message}")]
+    Opponent { name: &'static str, message: String },
+    #[error("cannot create the log folder {}: {source} (check --keep-logs)", .path.display())]
+    Logs { path: PathBuf, source: std::io::Error },
+    #[error("game {number} of the check ({title}): {source}")]
+    Game { number: usize, title: String, source: RefereeError },
+    #[error("the check was interrupted")]
+    Cancelled,
+}
+
+/// What one game of a check showed.
+#[derive(Debug, Clone)]
+pub struct GameCheck {
+    pub game: CheckGame,
+    /// The checked bot's full ids (`p2.mybot`), one per seat it played.
+    pub bot_ids: Vec<String>,
+    /// The result line, `OK|NOK <seed> <score0> <score1> <winner>`.
+    pub result_line: String,
+    /// How the game ended, in words (`p1.smart went out`), when it was played to its end.
+    pub ending: Option<String>,
+    /// The fault that ended the game, whoever made it.
+    pub fault: Option<FaultRecord>,
+    /// The last line the faulty seat sent (the offending one for a malformed or illegal line).
+    pub fault_line: Option<String>,
+    /// The last line the referee sent the faulty seat before the fault.
+    pub fault_prompt: Option<String>,
+    /// The commands of the checked bot that the referee accepted, in order of first use.
+    pub bot_commands: Vec<String>,
+    /// The commands of the opponents (partners included) that the referee accepted.
+    pub opponent_commands: Vec<String>,
+    /// Time to each seat's first reply (start-up included), checked bot's seats only.
+    pub startup: Vec<Duration>,
+    /// Time of every later reply of the checked bot, from the line before it to the reply.
+    pub moves: Vec<Duration>,
+    /// Bytes the checked bot wrote on stderr (as stored: capped per seat), and the last lines.
+    pub stderr_bytes: u64,
+    pub stderr_tail: Vec<String>,
+    /// The transcript, when the logs are kept.
+    pub log: Option<PathBuf>,
+}
+
+impl GameCheck {
+    /// The checked bot made the fault that ended the game.
+    pub fn bot_faulted(&self) -> bool {
+        self.fault.as_ref().is_some_and(|f| self.game.bot_seats.contains(&f.seat))
+    }
+}
+
+/// Everything a check found.
+#[derive(Debug, Clone)]
+pub struct CheckReport {
+    /// The checked bot's command, as given.
+    pub bot: String,
+    pub seed: u64,
+    pub limits: Limits,
+    pub games: Vec<GameCheck>,
+    /// Where the logs were kept, if they were.
+    pub kept_logs: Option<PathBuf>,
+}
+
+impl CheckReport {
+    /// No game ended with a fault of the checked bot.
+    pub fn passed(&self) -> bool {
+        !self.games.iter().any(GameCheck::bot_faulted)
+    }
+}
+
+/// Checks `bot` (named `name` in the game ids): plays the scripted games, then the random ones,
+/// calling `on_game` after each. `Err` only when the check itself could not be carried out.
+pub fn run_check(
+    bot: &BotCommand,
+    name: &str,
+    options: &CheckOptions,
+    on_game: &mut dyn FnMut(&GameCheck),
+) -> Result<CheckReport, CheckError> {
+    let mut opponents = Vec::new();
+    for opponent in Opponent::ALL {
+        opponents.push((opponent, opponent.build(&options.build_cache)?));
+    }
+    let temp;
+    let dir: &Path = match &options.keep_logs {
+        Some(dir) => {
+            std::fs::create_dir_all(dir).map_err(|source| CheckError::Logs { path: dir.clone(), source })?;
+            dir
+        }
+        None => {
+            temp = tempfile::Builder::new()
+                .prefix("juiz-check-")
+                .tempdir()
+                .map_err(|source| CheckError::Logs { path: std::env::temp_dir(), source })?;
+            temp.path()
+        }
+    };
+    let limits = Limits { move_timeout: options.move_timeout, ..Limits::default() };
+    let mut games = Vec::new();
+    for game in plan(options.random_games, options.seed) {
+        let opponent = &opponents.iter().find(|(o, _)| *o == game.opponent).expect("every opponent is built").1;
+        let players = (0..game.players)
+            .map(|seat| {
+                if game.bot_seats.contains(&seat) {
+                    PlayerSpec { name: name.to_owned(), player: Player::Bot(bot.clone()) }
+                } else {
+                    PlayerSpec { name: game.opponent.name().to_owned(), player: Player::Bot(opponent.clone()) }
+                }
+            })
+            .collect();
+        let mut config = GameConfig::new(GameKind::ItpBuraco, game.seed, players);
+        config.deal = game.deal.clone();
+        config.limits = limits.clone();
+        config.log = Some(dir.join(format!("{}.csv", game.stem)));
+        config.stderr_dir = Some(dir.to_path_buf());
+        config.stderr_stem = game.stem.clone();
+        config.cancel = options.cancel.clone();
+        let checked = play_one(&config, game, dir, options.keep_logs.is_some())?;
+        on_game(&checked);
+        games.push(checked);
+    }
+    Ok(CheckReport {
+        bot: bot.display.clone(),
+        seed: options.seed,
+        limits,
+        games,
+        kept_logs: options.keep_logs.clone(),
+    })
+}
+
+fn play_one(config: &GameConfig, game: CheckGame, dir: &Path, keep: bool) -> Result<GameCheck, CheckError> {
+    let mut watch = Watch::new(&game.bot_seats, game.players);
+    let report = match referee::play(config, &mut watch) {
+        Ok(report) => report,
+        Err(RefereeError::Cancelled) => return Err(CheckError::Cancelled),
+        Err(source) => return Err(CheckError::Game { number: game.number, title: game.title.clone(), source }),
+    };
+    let (fault_line, fault_prompt) = match &report.fault {
+        Some(f) => (watch.last_from[f.seat].clone(), watch.last_to[f.seat].clone()),
+        None => (None, None),
+    };
+    let mut stderr_bytes = 0;
+    let mut stderr_tail = Vec::new();
+    for &seat in &game.bot_seats {
+        let text = std::fs::read(dir.join(format!("{}.seat{seat}.stderr", game.stem))).unwrap_or_default();
+        stderr_bytes += text.len() as u64;
+        let text = String::from_utf8_lossy(&text);
+        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+        if !lines.is_empty() {
+            stderr_tail =
+                lines[lines.len().saturating_sub(STDERR_TAIL_LINES)..].iter().map(|l| l.to_string()).collect();
+        }
+    }
+    Ok(GameCheck {
+        bot_ids: game.bot_seats.iter().map(|&s| report.seats[s].id.clone()).collect(),
+        result_line: report.result_line(),
+        ending: match &report.outcome.ending {
+            Ending::Finished { reason } => Some(reason.clone()),
+            Ending::Forfeit { .. } => None,
+        },
+        fault: report.fault.clone(),
+        fault_line,
+        fault_prompt,
+        bot_commands: watch.bot_commands,
+        opponent_commands: watch.opponent_commands,
+        startup: watch.startup,
+        moves: watch.moves,
+        stderr_bytes,
+        stderr_tail,
+        log: keep.then(|| dir.join(format!("{}.csv", game.stem))),
+        game,
+    })
+}
+
+/// Watches one game: times the checked bot's replies and notes the commands accepted.
+struct Watch {
+    is_bot: Vec<bool>,
+    sent_at: Vec<Option<Instant>>,
+    answered: Vec<bool>,
+    last_to: Vec<Option<String>>,
+    last_from: Vec<Option<String>>,
+    startup: Vec<Duration>,
+    moves: Vec<Duration>,
+    bot_commands: Vec<String>,
+    opponent_commands: Vec<String>,
+}
+
+impl Watch {
+    fn new(bot_seats: &[Seat], players: usize) -> Self {
+        Watch {
+            is_bot: (0..players).map(|s| bot_seats.contains(&s)).collect(),
+            sent_at: vec![None; players],
+            answered: vec![false; players],
+            last_to: vec![None; players],
+            last_from: vec![None; players],
+            startup: Vec::new(),
+            moves: Vec::new(),
+            bot_commands: Vec::new(),
+            opponent_commands: Vec::new(),
+        }
+    }
+}
+
+impl Observer for Watch {
+    fn message(&mut self, seat: Seat, to_seat: bool, line: &str) {
+        if to_seat {
+            self.sent_at[seat] = Some(Instant::now());
+            self.last_to[seat] = Some(line.to_owned());
+            return;
+        }
+        self.last_from[seat] = Some(line.to_owned());
+        if !self.is_bot[seat] {
+            return;
+        }
+        let took = self.sent_at[seat].map(|at| at.elapsed()).unwrap_or_default();
+        if self.answered[seat] {
+            self.moves.push(took);
+        } else {
+            self.startup.push(took);
+            self.answered[seat] = true;
+        }
+    }
+
+    fn action(&mut self, seat: Seat, _turn: u32, _narration: &str, _engine: &dyn Engine) {
+        let word = self.last_from[seat].as_deref().and_then(|l| l.split_whitespace().next()).unwrap_or_default();
+        let list = if self.is_bot[seat] { &mut self.bot_commands } else { &mut self.opponent_commands };
+        if !word.is_empty() && !list.iter().any(|w| w == word) {
+            list.push(word.to_owned());
+        }
+    }
+}

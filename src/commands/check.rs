@@ -1,0 +1,77 @@
+//! `juiz check BOT`: checks a bot before it is submitted (scripted and random games against the
+//! bundled bots) and prints the report as the games finish; exit status 0 when every game
+//! passed, 1 when the bot faulted, 2 for bad input.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use juiz::bot::BotCommand;
+use juiz::check::{self, CheckError, CheckOptions};
+use juiz::referee::bot_name_from_command;
+
+use super::{CHECK_FAILED, Failure, INTERRUPTED, Outcome, SUCCESS};
+
+/// Check a bot before submitting it: scripted and random games against the bundled bots, and a
+/// report on protocol faults, move times and stderr.
+#[derive(Debug, clap::Args)]
+pub struct CheckArgs {
+    /// The bot to check: an executable, a quoted command line ("python3 mybot.py"), a `.py`
+    /// script or a `.c` source (compiled once and cached).
+    #[arg(value_name = "BOT")]
+    pub bot: String,
+    /// Random games played after the scripted ones (2 and 4 players, in turn).
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    pub games: usize,
+    /// Seed of every game of the check (default: a random one, printed).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Longest the bot may take for one line.
+    #[arg(long, value_name = "DURATION", default_value = "3s", value_parser = crate::cli::parse_duration)]
+    pub move_timeout: Duration,
+    /// Keep each game's transcript (for `juiz replay`) and the bot's stderr in DIR.
+    #[arg(long, value_name = "DIR")]
+    pub keep_logs: Option<PathBuf>,
+}
+
+pub fn check(args: CheckArgs) -> Outcome {
+    let command = BotCommand::parse(&args.bot).and_then(BotCommand::resolve).map_err(Failure::input)?;
+    let name = bot_name_from_command(&command);
+    let seed = args.seed.unwrap_or_else(|| rand::random::<u64>() >> 11);
+    let cancel = Arc::new(AtomicBool::new(false));
+    for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+        signal_hook::flag::register(signal, Arc::clone(&cancel))
+            .map_err(|e| Failure::input(format!("cannot install the Ctrl-C handler: {e}")))?;
+    }
+    let options = CheckOptions {
+        random_games: args.games,
+        move_timeout: args.move_timeout,
+        keep_logs: args.keep_logs.clone(),
+        cancel: Some(cancel),
+        ..CheckOptions::new(seed)
+    };
+    let total = check::plan(options.random_games, seed).len();
+    let scripted = total - options.random_games;
+    print!("{}", check::header(&command.display, &options, scripted));
+    let report = match check::run_check(&command, &name, &options, &mut |game| print!("{}", game.to_text(total))) {
+        Ok(report) => report,
+        Err(CheckError::Cancelled) => return Ok(ExitCode::from(INTERRUPTED)),
+        Err(e) => return Err(Failure::input(e)),
+    };
+    print!("{}", report.summary_text());
+    if !report.passed() {
+        println!("rerun the same games with: juiz check --seed {seed} {}", shell_word(&args.bot));
+    }
+    Ok(ExitCode::from(if report.passed() { SUCCESS } else { CHECK_FAILED }))
+}
+
+/// Quotes a word for a POSIX shell when it needs it.
+fn shell_word(word: &str) -> String {
+    if !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || "/._-+=:,@%".contains(c)) {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}

@@ -1,0 +1,135 @@
+//! `juiz check`: the bundled smart bot passes and every scripted game exercises what its title
+//! says; a misbehaving fixture fails with its fault named (the exact line and the rule); the
+//! command's exit status is 0, 1 or 2; kept logs replay.
+
+mod common;
+
+use std::time::Duration;
+
+use juiz::bot::{BotCommand, FaultKind};
+use juiz::check::{CheckOptions, CheckReport, run_check};
+
+use common::*;
+
+fn options(random_games: usize) -> CheckOptions {
+    CheckOptions {
+        random_games,
+        move_timeout: Duration::from_millis(1500),
+        build_cache: bot_cache(),
+        ..CheckOptions::new(3)
+    }
+}
+
+fn check(command: BotCommand, name: &str, random_games: usize) -> CheckReport {
+    let mut seen = 0;
+    let report = run_check(&command, name, &options(random_games), &mut |_| seen += 1).unwrap();
+    assert_eq!(seen, report.games.len(), "every game is reported as it ends");
+    report
+}
+
+fn smart() -> BotCommand {
+    BotCommand { argv: vec![path_str(&c_bot("smart"))], display: "bots/smart.c".into() }
+}
+
+#[test]
+fn the_smart_bot_passes_and_the_scripted_games_do_what_they_say() {
+    let report = check(smart(), "smart", 2);
+    assert_eq!(report.games.len(), 8);
+    assert!(report.passed(), "{}", report.summary_text());
+    for game in &report.games {
+        assert!(game.fault.is_none(), "{}", game.to_text(8));
+        assert!(game.result_line.starts_with("OK "), "{}", game.result_line);
+    }
+    let g = |n: usize| &report.games[n - 1];
+    let has = |list: &[String], word: &str| list.iter().any(|w| w == word);
+    assert!(has(&g(1).opponent_commands, "GET_DISCARD"), "{:?}", g(1).opponent_commands);
+    assert!(has(&g(2).opponent_commands, "MELD_NEW") && has(&g(2).opponent_commands, "MELD_JOIN"));
+    assert_eq!(g(3).ending.as_deref(), Some("p1.smart went out"));
+    assert!(g(3).startup.is_empty(), "the checked bot never moves in game 3");
+    assert_eq!(g(4).bot_commands.first().map(String::as_str), Some("GET_DISCARD"), "the pile is taken at once");
+    assert_eq!(g(5).ending.as_deref(), Some("p1.smart went out"), "the checked bot goes out in game 5");
+    assert_eq!((g(6).game.players, g(6).bot_ids.clone()), (4, vec!["p1.smart".to_owned(), "p3.smart".to_owned()]));
+    assert!(has(&g(6).opponent_commands, "GET_DISCARD"), "{:?}", g(6).opponent_commands);
+
+    // Every reply is timed: start-up once per seat and game it moved in, then the moves.
+    let moves: usize = report.games.iter().map(|g| g.moves.len()).sum();
+    assert!(moves > 50, "{moves} moves");
+    let slowest = report.games.iter().flat_map(|g| g.moves.iter()).max().unwrap();
+    assert!(*slowest < Duration::from_millis(1500));
+    let text = report.summary_text();
+    assert!(text.contains(&format!("timing:  {moves} moves")), "{text}");
+    assert!(text.contains("verdict: PASSED"), "{text}");
+}
+
+#[test]
+fn a_misbehaving_bot_fails_with_the_line_and_the_rule() {
+    let script = root().join("bots/fixtures/garbage.py");
+    let command = BotCommand { argv: vec!["python3".into(), path_str(&script)], display: "garbage.py".into() };
+    let report = check(command, "garbage", 0);
+    assert!(!report.passed());
+    let failed: Vec<_> = report.games.iter().filter(|g| g.bot_faulted()).collect();
+    // It misbehaves on its second turn: every game where it gets one fails.
+    assert!(failed.len() >= 4, "{}", report.summary_text());
+    for game in &failed {
+        let fault = game.fault.as_ref().unwrap();
+        assert_eq!(fault.kind, FaultKind::Malformed);
+        assert_eq!(game.fault_line.as_deref(), Some("Pegue do lixo, por favor! }{#@"));
+        let text = game.to_text(report.games.len());
+        assert!(text.contains("FAILED") && text.contains("the rule:  unknown-command"), "{text}");
+        assert!(text.contains("the line:  Pegue do lixo"), "{text}");
+    }
+    assert!(report.verdict().starts_with("verdict: FAILED"), "{}", report.verdict());
+}
+
+#[test]
+fn stderr_is_reported_by_its_tail() {
+    let script = root().join("bots/fixtures/stderr_flood.py");
+    let command = BotCommand { argv: vec!["python3".into(), path_str(&script)], display: "flood".into() };
+    let report = check(command, "flood", 0);
+    assert!(report.passed(), "{}", report.summary_text());
+    let text = report.summary_text();
+    assert!(text.contains("| stderr_flood: yyy"), "{text}");
+    assert!(text.contains(" MiB in 6 games"), "{text}");
+}
+
+fn output_text(output: &std::process::Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr))
+}
+
+#[test]
+fn the_command_exits_0_when_the_bot_passes_and_keeps_logs_that_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let logs = dir.path().join("logs");
+    let output = juiz()
+        .args(["check", "--seed", "4", "--games", "1", "--keep-logs", &path_str(&logs)])
+        .arg(path_str(&c_bot("smart")))
+        .output()
+        .unwrap();
+    let text = output_text(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("(seed 4)") && text.contains("[7/7] OK"), "{text}");
+    assert!(text.lines().last().unwrap().starts_with("verdict: PASSED"), "{text}");
+    let log = logs.join("07-random-2p-smart.csv");
+    let replay = juiz().arg("replay").arg(&log).output().unwrap();
+    assert_eq!(replay.status.code(), Some(0), "{}", output_text(&replay));
+}
+
+#[test]
+fn the_command_exits_1_naming_the_fault_of_a_crashing_bot() {
+    let segfault = path_str(&root().join("bots/fixtures/segfault.c"));
+    let output = juiz().args(["check", "--seed", "4", "--games", "0", &segfault]).output().unwrap();
+    let text = output_text(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(text.contains("crash: the bot's process ended") && text.contains("SIGSEGV"), "{text}");
+    assert!(text.contains("verdict: FAILED"), "{text}");
+    assert!(text.contains("rerun the same games with: juiz check --seed 4"), "{text}");
+}
+
+#[test]
+fn bad_input_exits_2() {
+    for args in [vec!["check", "no/such/bot"], vec!["check", "--move-timeout", "soon", "bots/smart.c"]] {
+        let output = juiz().args(&args).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", output_text(&output));
+        assert!(String::from_utf8_lossy(&output.stdout).is_empty(), "{args:?}: no check started");
+    }
+}
