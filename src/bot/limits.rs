@@ -173,7 +173,7 @@ fn bad_size(text: &str) -> String {
 /// `1 GiB`, `64 MiB`, `1500 bytes`.
 pub fn format_bytes(bytes: u64) -> String {
     for (unit, size) in [("GiB", 1u64 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)] {
-        if bytes >= size && bytes % size == 0 {
+        if bytes >= size && bytes.is_multiple_of(size) {
             return format!("{} {unit}", bytes / size);
         }
     }

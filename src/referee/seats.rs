@@ -13,7 +13,7 @@ use super::scripted::{Divergence, Script};
 /// A seat's player for the length of one game.
 pub(super) enum SeatPlayer {
     Bot {
-        process: BotProcess,
+        process: Box<BotProcess>,
         answered: bool,
     },
     Human,
@@ -52,8 +52,8 @@ impl SeatPlayer {
                         .stderr_dir
                         .as_ref()
                         .map(|dir| dir.join(format!("{}.seat{seat}.stderr", config.stderr_stem)));
-                    match BotProcess::spawn(command, WorkDir::Fresh, log.as_deref(), &config.limits) {
-                        Ok(process) => SeatPlayer::Bot { process, answered: false },
+                    match BotProcess::spawn(command, WorkDir::Fresh, log.as_deref(), config.limits_for(seat)) {
+                        Ok(process) => SeatPlayer::Bot { process: Box::new(process), answered: false },
                         Err(fault) => SeatPlayer::Failed(fault),
                     }
                 }
