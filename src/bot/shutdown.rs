@@ -76,7 +76,8 @@ impl BotProcess {
             }
         }
         if let Some(bytes) = limits.file_size_bytes
-            && signal == Some(libc::SIGXFSZ)
+            && (signal == Some(libc::SIGXFSZ)
+                || (!matches!(term, Termination::Exited(0)) && self.stderr.tail().contains("File too large")))
         {
             return BotFault::new(
                 FaultKind::FileSize,
