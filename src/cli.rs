@@ -89,6 +89,33 @@ pub struct PlayArgs {
     /// Longest a bot may take for one line.
     #[arg(long, value_name = "DURATION", default_value = "3s", value_parser = parse_duration)]
     pub move_timeout: Duration,
+    /// Time for a bot's first line of the game, start-up included.
+    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_duration)]
+    pub startup_timeout: Duration,
+    /// Memory of each bot: its processes' heap (RLIMIT_DATA) and the resident memory of all of
+    /// them together; `unlimited` lifts it.
+    #[arg(long, value_name = "SIZE", default_value = "1GiB", value_parser = parse_size_cap)]
+    pub memory: Cap,
+    /// CPU time of each bot over the whole game; `unlimited` lifts it.
+    #[arg(long, value_name = "DURATION", default_value = "60s", value_parser = parse_cpu_cap)]
+    pub cpu_time: Cap,
+    /// Processes a bot may have at once (its own included); `unlimited` lifts it.
+    #[arg(long, value_name = "N", default_value = "32", value_parser = parse_count_cap)]
+    pub max_processes: Cap,
+    /// Largest file a bot may write; `unlimited` lifts it.
+    #[arg(long, value_name = "SIZE", default_value = "64MiB", value_parser = parse_size_cap)]
+    pub file_size: Cap,
+    /// Open files per bot process; `unlimited` lifts it.
+    #[arg(long, value_name = "N", default_value = "256", value_parser = parse_count_cap)]
+    pub open_files: Cap,
+    /// A line may take at most N times its timeout by the wall clock when the host is busy
+    /// (bots are charged their own time; beyond this it is a `timeout-overload`).
+    #[arg(long, value_name = "N", default_value = "3", value_parser = clap::value_parser!(u32).range(1..))]
+    pub wall_factor: u32,
+    /// Run the bots without the sandbox (Landlock, no network): for debugging only, a bot can
+    /// then read the game's log and other players' files.
+    #[arg(long)]
+    pub no_sandbox: bool,
     /// Write each bot's stderr to DIR/game.seat<N>.stderr (default: discarded unless --debug,
     /// which shows where it went).
     #[arg(long, value_name = "DIR")]
@@ -124,6 +151,39 @@ pub struct ReplayArgs {
     pub debug: bool,
 }
 
+/// A resource limit given on the command line: a number, or none (`unlimited`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cap(pub Option<u64>);
+
+fn is_unlimited(text: &str) -> bool {
+    matches!(text.trim().to_ascii_lowercase().as_str(), "unlimited" | "none" | "off")
+}
+
+/// `1GiB`, `512MiB`, `64M`, `unlimited`.
+pub fn parse_size_cap(text: &str) -> Result<Cap, String> {
+    juiz::bot::parse_size(text).map(Cap)
+}
+
+/// A count of at least 1, or `unlimited`.
+pub fn parse_count_cap(text: &str) -> Result<Cap, String> {
+    if is_unlimited(text) {
+        return Ok(Cap(None));
+    }
+    match text.trim().parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(Cap(Some(n))),
+        _ => Err(format!("bad count '{text}': write a whole number of at least 1, or unlimited")),
+    }
+}
+
+/// A CPU time, rounded up to whole seconds, or `unlimited`.
+pub fn parse_cpu_cap(text: &str) -> Result<Cap, String> {
+    if is_unlimited(text) {
+        return Ok(Cap(None));
+    }
+    let d = parse_duration(text)?;
+    Ok(Cap(Some(d.as_secs() + u64::from(d.subsec_nanos() > 0))))
+}
+
 fn parse_game(text: &str) -> Result<GameKind, String> {
     text.parse()
 }
@@ -131,10 +191,11 @@ fn parse_game(text: &str) -> Result<GameKind, String> {
 /// A duration like `3s`, `500ms`, `1m 30s`; a bare number is seconds.
 pub fn parse_duration(text: &str) -> Result<Duration, String> {
     let text = text.trim();
-    if let Ok(seconds) = text.parse::<f64>() {
-        if seconds.is_finite() && seconds > 0.0 {
-            return Ok(Duration::from_secs_f64(seconds));
-        }
+    if let Ok(seconds) = text.parse::<f64>()
+        && seconds.is_finite()
+        && seconds > 0.0
+    {
+        return Ok(Duration::from_secs_f64(seconds));
     }
     match humantime::parse_duration(text) {
         Ok(d) if !d.is_zero() => Ok(d),
@@ -160,5 +221,34 @@ mod tests {
         assert_eq!(parse_duration("2"), Ok(Duration::from_secs(2)));
         assert!(parse_duration("0s").is_err());
         assert!(parse_duration("soon").unwrap_err().contains("bad duration 'soon'"));
+    }
+
+    #[test]
+    fn limit_flags() {
+        let cli = Cli::try_parse_from(["juiz", "play", "a", "b"]).unwrap();
+        let Command::Play(args) = cli.command else { panic!("not play") };
+        assert_eq!(args.memory, Cap(Some(1 << 30)));
+        assert_eq!(args.cpu_time, Cap(Some(60)));
+        assert_eq!(args.max_processes, Cap(Some(32)));
+        assert!(!args.no_sandbox);
+        let cli = Cli::try_parse_from([
+            "juiz",
+            "play",
+            "--memory",
+            "unlimited",
+            "--cpu-time",
+            "1.5s",
+            "--open-files",
+            "64",
+            "--no-sandbox",
+            "a",
+            "b",
+        ])
+        .unwrap();
+        let Command::Play(args) = cli.command else { panic!("not play") };
+        assert_eq!((args.memory, args.cpu_time, args.open_files), (Cap(None), Cap(Some(2)), Cap(Some(64))));
+        assert!(args.no_sandbox);
+        assert!(parse_count_cap("0").is_err());
+        assert!(Cli::try_parse_from(["juiz", "play", "--memory", "lots", "a", "b"]).is_err());
     }
 }

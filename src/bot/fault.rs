@@ -32,11 +32,18 @@ pub enum FaultKind {
     Memory,
     /// The bot used up its CPU time limit.
     CpuTime,
+    /// The bot's group had more processes at once than `Limits::max_processes`.
+    Processes,
+    /// A process of the bot wrote a file larger than `Limits::file_size_bytes` (SIGXFSZ).
+    FileSize,
+    /// The wall-clock backstop of a reply ran out while the bot had not used up its own time:
+    /// the host was overloaded. Tournaments may play such a game again.
+    TimeoutOverload,
 }
 
 impl FaultKind {
     /// Every kind, in declaration order.
-    pub const ALL: [FaultKind; 12] = [
+    pub const ALL: [FaultKind; 15] = [
         FaultKind::Spawn,
         FaultKind::Timeout,
         FaultKind::Crash,
@@ -49,6 +56,9 @@ impl FaultKind {
         FaultKind::Illegal,
         FaultKind::Memory,
         FaultKind::CpuTime,
+        FaultKind::Processes,
+        FaultKind::FileSize,
+        FaultKind::TimeoutOverload,
     ];
 
     /// The kebab-case name used in logs and results: `"timeout"`, `"closed-output"`, ...
@@ -66,12 +76,23 @@ impl FaultKind {
             FaultKind::Illegal => "illegal",
             FaultKind::Memory => "memory",
             FaultKind::CpuTime => "cpu-time",
+            FaultKind::Processes => "processes",
+            FaultKind::FileSize => "file-size",
+            FaultKind::TimeoutOverload => "timeout-overload",
         }
     }
 
     /// The kind with this kebab-case name, if any.
     pub fn from_name(name: &str) -> Option<FaultKind> {
         FaultKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+}
+
+impl FaultKind {
+    /// True for a fault the bot may not be to blame for (the host was overloaded): a tournament
+    /// can play the game again instead of counting it.
+    pub fn is_host_problem(self) -> bool {
+        self == FaultKind::TimeoutOverload
     }
 }
 

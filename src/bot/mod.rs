@@ -1,6 +1,7 @@
 //! Bot processes: the only module of juiz that touches child processes — command lines, C
 //! builds, spawning in a process group and a private work dir, line I/O with deadlines, faults,
-//! resource limits, and cleanup that leaves nothing running.
+//! resource limits (kernel limits, a group watchdog), fair move timing, the sandbox (Landlock,
+//! namespaces), and cleanup that leaves nothing running.
 //!
 //! Process-wide effect: the first `BotProcess::spawn` makes juiz a child subreaper
 //! (`PR_SET_CHILD_SUBREAPER`), so orphans of a bot's group are re-parented to juiz and reaped by
@@ -10,15 +11,22 @@
 mod build;
 mod command;
 mod fault;
+mod landlock;
 mod limits;
 mod linebuf;
 mod process;
+mod procfs;
+mod sandbox;
 mod shutdown;
 mod stderr;
 mod sys;
+mod timing;
+mod watchdog;
 
 pub use build::{BuildError, build_c, default_build_cache};
 pub use command::{BotCommand, CommandError};
 pub use fault::{BotFault, ExitReport, FaultKind, Termination, Usage, signal_name};
-pub use limits::Limits;
+pub use limits::{Limits, format_bytes, parse_size};
 pub use process::{BotProcess, WorkDir};
+pub use sandbox::{SandboxSupport, sandbox_support};
+pub use timing::{MoveTime, TimingTotals};

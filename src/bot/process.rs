@@ -6,6 +6,8 @@ use std::os::fd::{AsFd, OwnedFd};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use nix::errno::Errno;
@@ -17,8 +19,11 @@ use super::command::BotCommand;
 use super::fault::{BotFault, ExitReport, FaultKind, Termination, Usage};
 use super::limits::{Limits, apply_in_child};
 use super::linebuf::LineBuffer;
+use super::sandbox::{Confinement, confine_in_child};
 use super::stderr::StderrDrain;
 use super::sys;
+use super::timing::{MoveClock, MoveTime, TimingTotals};
+use super::watchdog::{self, Verdict};
 
 /// Where a bot runs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,6 +41,8 @@ const EXIT_SETTLE: Duration = Duration::from_millis(250);
 pub(super) const TICK: Duration = Duration::from_millis(5);
 /// Bytes read from stdout per system call.
 const READ_CHUNK: usize = 64 * 1024;
+/// How often a wait with a cancel flag looks at the flag.
+const CANCEL_SLICE: Duration = Duration::from_millis(50);
 
 /// The main process of a bot, once it has exited: reaped, with its status and usage.
 #[derive(Clone, Copy, Debug)]
@@ -63,6 +70,10 @@ pub struct BotProcess {
     pub(super) limits: Limits,
     pub(super) replies: u64,
     pub(super) report: Option<ExitReport>,
+    /// The watchdog's view of the group (`None`: no group limit set).
+    pub(super) verdict: Option<Arc<Verdict>>,
+    pub(super) timing: TimingTotals,
+    pub(super) last_move: Option<MoveTime>,
 }
 
 fn spawn_fault(detail: String) -> BotFault {
@@ -107,6 +118,11 @@ impl BotProcess {
         };
 
         sys::become_subreaper();
+        if limits.sandbox {
+            sys::become_undumpable();
+        }
+        let confinement = Confinement::prepare(&cmd.argv, &work_dir, limits).map_err(spawn_fault)?;
+        let plan = confinement.child_plan();
         let mut command = Command::new(program);
         command
             .args(&cmd.argv[1..])
@@ -122,14 +138,16 @@ impl BotProcess {
             .stderr(Stdio::piped())
             .process_group(0);
         let rlimits = limits.rlimits();
-        if !rlimits.is_empty() {
-            // SAFETY: the closure only calls setrlimit, which is async-signal-safe, on data
-            // prepared before the fork.
-            unsafe {
-                command.pre_exec(move || apply_in_child(&rlimits));
-            }
+        // SAFETY: the closure only makes async-signal-safe system calls (setrlimit, unshare,
+        // open, prctl, landlock) on data prepared before the fork.
+        unsafe {
+            command.pre_exec(move || {
+                apply_in_child(&rlimits)?;
+                confine_in_child(&plan)
+            });
         }
         let mut child = command.spawn().map_err(|e| spawn_fault(format!("cannot start `{}`: {e}", cmd.display)))?;
+        drop(confinement);
         let pid = child.id();
         let pid_i32 = i32::try_from(pid).unwrap_or(i32::MAX);
         let pipes = (child.stdin.take(), child.stdout.take(), child.stderr.take());
@@ -163,6 +181,9 @@ impl BotProcess {
             limits: limits.clone(),
             replies: 0,
             report: None,
+            verdict: watchdog::watch(pid_i32, limits),
+            timing: TimingTotals::default(),
+            last_move: None,
         };
         let nonblocking =
             [&bot.stdin, &bot.stdout].into_iter().flatten().try_for_each(|fd| sys::set_nonblocking(fd.as_fd()));
@@ -210,7 +231,7 @@ impl BotProcess {
         if self.report.is_some() {
             return Err(BotFault::new(FaultKind::ClosedInput, "the bot was shut down"));
         }
-        if let Some(fault) = self.exit_fault(Duration::ZERO) {
+        if let Some(fault) = self.watchdog_fault().or_else(|| self.exit_fault(Duration::ZERO)) {
             return Err(fault);
         }
         let deadline = Instant::now() + self.limits.move_timeout;
@@ -264,21 +285,46 @@ impl BotProcess {
         Ok(())
     }
 
-    /// Waits at most `timeout` from the call for one complete line ('\n' and a trailing '\r'
-    /// stripped) and returns it with the time it took.
+    /// Waits for one complete line ('\n' and a trailing '\r' stripped) and returns it with the
+    /// wall-clock time it took. The bot is charged `timeout` of its own time (see `timing.rs`:
+    /// the wall clock minus the time it waited for a CPU) with a wall-clock backstop of
+    /// `limits.wall_limit(timeout)`: over its time it is a `Timeout`, over the backstop first a
+    /// `TimeoutOverload`.
     pub fn receive(&mut self, timeout: Duration) -> Result<(String, Duration), BotFault> {
-        let start = Instant::now();
-        let deadline = start + timeout;
+        match self.receive_timed(timeout, None)? {
+            Some((line, time)) => Ok((line, time.wall)),
+            None => unreachable!("only a cancel flag stops a wait early"),
+        }
+    }
+
+    /// `receive` that also stops, with `Ok(None)`, soon after `cancel` is set; the line comes
+    /// with how it was timed.
+    pub fn receive_cancellable(
+        &mut self,
+        timeout: Duration,
+        cancel: &AtomicBool,
+    ) -> Result<Option<(String, MoveTime)>, BotFault> {
+        self.receive_timed(timeout, Some(cancel))
+    }
+
+    fn receive_timed(
+        &mut self,
+        timeout: Duration,
+        cancel: Option<&AtomicBool>,
+    ) -> Result<Option<(String, MoveTime)>, BotFault> {
+        let clock = MoveClock::start(self.pid, timeout, self.limits.wall_limit(timeout), self.cpu_time());
         loop {
             if let Some(line) = self.lines.take_line()? {
-                self.replies += 1;
-                return Ok((line, start.elapsed()));
+                return Ok(Some(self.replied(line, &clock)));
             }
             if self.report.is_some() {
                 return Err(BotFault::new(FaultKind::ClosedOutput, "the bot was shut down"));
             }
+            if let Some(fault) = self.watchdog_fault() {
+                return Err(fault);
+            }
             if self.stdout_eof {
-                let settle = sys::left(deadline).min(EXIT_SETTLE);
+                let settle = sys::left(clock.next_deadline()).min(EXIT_SETTLE);
                 return Err(self.exit_fault(settle).unwrap_or_else(|| {
                     BotFault::new(FaultKind::ClosedOutput, format!("the bot closed its output{}", self.partial_note()))
                 }));
@@ -287,27 +333,32 @@ impl BotProcess {
                 // Deliver what the bot wrote before it died, then report the death.
                 self.fill();
                 if let Some(line) = self.lines.take_line()? {
-                    self.replies += 1;
-                    return Ok((line, start.elapsed()));
+                    return Ok(Some(self.replied(line, &clock)));
                 }
                 if let Some(fault) = self.exit_fault(Duration::ZERO) {
                     return Err(fault);
                 }
             }
-            let left = sys::left(deadline);
+            if cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+                return Ok(None);
+            }
+            let mut left = sys::left(clock.next_deadline());
             if left.is_zero() {
                 // A line already in the pipe at the deadline still counts.
                 self.fill();
                 if let Some(line) = self.lines.take_line()? {
-                    self.replies += 1;
-                    return Ok((line, start.elapsed()));
+                    return Ok(Some(self.replied(line, &clock)));
                 }
-                return Err(BotFault::new(
-                    FaultKind::Timeout,
-                    format!("no line within {}{}", humantime::format_duration(timeout), self.partial_note()),
-                ));
+                if let Some(fault) = clock.expired(self.cpu_time(), &self.partial_note()) {
+                    return Err(fault);
+                }
+                // The bot was waiting for a CPU: its allowance moved on.
+                left = sys::left(clock.next_deadline()).max(Duration::from_millis(1));
             }
-            let wait = if self.pidfd.is_some() { left } else { left.min(TICK) };
+            let mut wait = if self.pidfd.is_some() { left } else { left.min(TICK) };
+            if cancel.is_some() {
+                wait = wait.min(CANCEL_SLICE);
+            }
             let Some(stdout) = self.stdout.as_ref() else {
                 self.stdout_eof = true;
                 continue;
@@ -323,11 +374,42 @@ impl BotProcess {
         }
     }
 
+    fn replied(&mut self, line: String, clock: &MoveClock) -> (String, MoveTime) {
+        let time = clock.reading(self.cpu_time());
+        self.replies += 1;
+        self.timing.add(time);
+        self.last_move = Some(time);
+        (line, time)
+    }
+
     /// `receive` with the limits' timeout: `startup_timeout` until the bot's first reply of
     /// the game, `move_timeout` after.
     pub fn receive_reply(&mut self) -> Result<(String, Duration), BotFault> {
-        let timeout = if self.replies == 0 { self.limits.startup_timeout } else { self.limits.move_timeout };
-        self.receive(timeout)
+        self.receive(self.reply_timeout())
+    }
+
+    /// The allowance of the next reply: at least `startup_timeout` for the first of the game.
+    pub fn reply_timeout(&self) -> Duration {
+        if self.replies == 0 {
+            self.limits.startup_timeout.max(self.limits.move_timeout)
+        } else {
+            self.limits.move_timeout
+        }
+    }
+
+    /// How the last reply was timed.
+    pub fn last_move(&self) -> Option<MoveTime> {
+        self.last_move
+    }
+
+    /// The bot's timing over all its replies so far.
+    pub fn timing(&self) -> TimingTotals {
+        self.timing
+    }
+
+    /// The fault the watchdog found when it killed the group, if it did.
+    pub(super) fn watchdog_fault(&self) -> Option<BotFault> {
+        self.verdict.as_ref().and_then(|v| v.fault())
     }
 
     /// True if the bot has written anything (a line or partial bytes) not yet received.

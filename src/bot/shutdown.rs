@@ -37,6 +37,9 @@ impl BotProcess {
             if sys::has_exited(self.pid) {
                 sys::signal_group(self.pid, Signal::SIGKILL);
                 self.group_killed = true;
+                if let Some(verdict) = &self.verdict {
+                    verdict.stop();
+                }
                 let exited = match sys::reap(self.pid, true) {
                     Ok(Some(reaped)) => Exited { termination: reaped.termination, usage: reaped.usage },
                     _ => Exited { termination: None, usage: Default::default() },
@@ -54,9 +57,13 @@ impl BotProcess {
         }
     }
 
-    /// Names the fault of a dead main process: `CpuTime` or `Memory` where a limit explains
-    /// the death, else `Crash` with the exit code or the signal.
+    /// Names the fault of a dead main process: the watchdog's verdict if it killed the group;
+    /// `CpuTime`, `FileSize` or `Memory` where a limit explains the death; else `Crash` with
+    /// the exit code or the signal.
     fn classify(&self, exited: Exited) -> BotFault {
+        if let Some(fault) = self.watchdog_fault() {
+            return fault;
+        }
         let Some(term) = exited.termination else {
             return BotFault::new(FaultKind::Crash, "the bot's process ended (status unknown)");
         };
@@ -68,6 +75,15 @@ impl BotProcess {
                 return BotFault::new(FaultKind::CpuTime, format!("used up its cpu time limit of {secs}s ({term})"));
             }
         }
+        if let Some(bytes) = limits.file_size_bytes
+            && (signal == Some(libc::SIGXFSZ)
+                || (!matches!(term, Termination::Exited(0)) && self.stderr.tail().contains("File too large")))
+        {
+            return BotFault::new(
+                FaultKind::FileSize,
+                format!("wrote a file over its size limit of {} ({term})", super::limits::format_bytes(bytes)),
+            );
+        }
         if let Some(bytes) = limits.memory_bytes {
             let abnormal = !matches!(term, Termination::Exited(0));
             let near = exited.usage.max_rss_bytes.saturating_mul(2) >= bytes;
@@ -76,7 +92,7 @@ impl BotProcess {
             if abnormal && (near || said_so) {
                 return BotFault::new(
                     FaultKind::Memory,
-                    format!("ran out of its memory limit of {} ({term})", mib(bytes)),
+                    format!("ran out of its memory limit of {} ({term})", super::limits::format_bytes(bytes)),
                 );
             }
         }
@@ -93,6 +109,9 @@ impl BotProcess {
             return report.clone();
         }
         self.stdin = None;
+        if let Some(verdict) = &self.verdict {
+            verdict.stop();
+        }
         let (mut sent_term, mut sent_kill) = (false, false);
         if !self.group_killed {
             // The main process is alive or an unreaped zombie, so the group id is still ours.
@@ -178,10 +197,6 @@ impl BotProcess {
     fn record_exit(&mut self, termination: Option<Termination>, usage: super::fault::Usage) {
         self.exited = Some(Exited { termination, usage });
     }
-}
-
-fn mib(bytes: u64) -> String {
-    format!("{} MiB", bytes / (1024 * 1024))
 }
 
 /// Removes a work dir a bot made hard to remove (read-only or unreadable subdirectories).

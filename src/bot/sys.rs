@@ -48,6 +48,19 @@ pub(crate) fn become_subreaper() {
     });
 }
 
+/// Makes this process non-dumpable, once: its `/proc/<pid>/environ`, `fd/`, `mem` and `maps`
+/// become unreadable to other processes of the same (non-root) user, bots included, and it
+/// cannot be attached to with a debugger. Executed bots are dumpable again.
+pub(crate) fn become_undumpable() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        // SAFETY: prctl with PR_SET_DUMPABLE takes one integer argument.
+        unsafe {
+            libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0);
+        }
+    });
+}
+
 /// Whether `pid` (our child) has exited, without reaping it, so its pid and process group id
 /// stay reserved while we signal the group.
 pub(crate) fn has_exited(pid: i32) -> bool {

@@ -23,6 +23,11 @@ pub fn explain(kind: FaultKind) -> &'static str {
         FaultKind::Illegal => "the bot's line breaks a rule of the game",
         FaultKind::Memory => "the bot ran out of its memory limit",
         FaultKind::CpuTime => "the bot used up its CPU time limit",
+        FaultKind::Processes => "the bot started more processes than the limit allows",
+        FaultKind::FileSize => "the bot wrote a file larger than the limit",
+        FaultKind::TimeoutOverload => {
+            "the move took too long by the clock while the machine was overloaded (not counted against the bot's own time)"
+        }
     }
 }
 

@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use juiz::bot::{BotCommand, Limits};
+use juiz::bot::{BotCommand, Limits, sandbox_support};
 use juiz::referee::{self, GameConfig, Player, PlayerSpec, RefereeError, bot_name_from_command};
 use juiz::report::{GameView, Style, Verbosity};
 
@@ -41,7 +41,18 @@ pub fn play(args: PlayArgs) -> Outcome {
         _ => None,
     };
     config.stderr_dir = args.stderr_dir.clone().or_else(|| scratch.as_ref().map(|d| d.path().to_owned()));
-    config.limits = Limits { move_timeout: args.move_timeout, ..Limits::default() };
+    config.limits = Limits {
+        move_timeout: args.move_timeout,
+        startup_timeout: args.startup_timeout,
+        wall_factor: args.wall_factor,
+        memory_bytes: args.memory.0,
+        cpu_seconds: args.cpu_time.0,
+        max_processes: args.max_processes.0,
+        file_size_bytes: args.file_size.0,
+        open_files: args.open_files.0,
+        sandbox: !args.no_sandbox,
+        ..Limits::default()
+    };
     let verbosity = if args.silent {
         Verbosity::Silent
     } else if args.debug {
@@ -49,17 +60,17 @@ pub fn play(args: PlayArgs) -> Outcome {
     } else {
         Verbosity::Turns
     };
-    let mut view =
-        GameView::new(std::io::stdout(), Style::for_stdout(), verbosity).header(format!("{} · seed {seed}", args.game));
+    let sandbox = sandbox_support().describe(config.limits.sandbox);
+    let mut header = format!("{} · seed {seed}\n{sandbox}", args.game);
+    if args.debug {
+        header.push_str(&format!("\nlimits: {}", config.limits.describe()));
+    }
+    let mut view = GameView::new(std::io::stdout(), Style::for_stdout(), verbosity).header(header);
     let report = match referee::play(&config, &mut view) {
         Ok(report) => report,
         Err(RefereeError::Cancelled) => return Ok(ExitCode::from(INTERRUPTED)),
         Err(e @ RefereeError::Setup(_)) => {
-            let hint = if args.deal.is_some() {
-                format!(" ({})", args.deal.as_ref().unwrap().display())
-            } else {
-                String::new()
-            };
+            let hint = args.deal.as_ref().map(|d| format!(" ({})", d.display())).unwrap_or_default();
             return Err(Failure::input(format!("{e}{hint}")));
         }
         Err(e) => return Err(Failure::input(e)),

@@ -1,6 +1,8 @@
 //! The per-game transcript: a CSV file `seq,ms,seat,dir,text` with one row per message or event,
-//! the metadata that makes the game reproducible first. Written row by row while the game runs
-//! (flushed, so a crash loses at most the row being written) and read back by `juiz replay`.
+//! the metadata that makes the game reproducible first, read back by `juiz replay`. While the game
+//! runs it is written in a private temporary folder, where no bot can read it (the sandbox lets a
+//! bot read only system folders, its own program's and its work dir), and it is put at its path
+//! when the game ends; a game cut short leaves no transcript (a tournament replays it on resume).
 
 use std::fs::File;
 use std::io::BufWriter;
@@ -63,10 +65,13 @@ pub struct Row {
 /// The first format line of every transcript; bumped when the format changes incompatibly.
 pub const FORMAT: &str = "juiz-transcript-1";
 
-/// Appends rows to a transcript file, flushing each one.
+/// Appends rows to a transcript, kept private until `finish` puts it at its path.
 pub struct TranscriptWriter {
     out: Option<csv::Writer<BufWriter<File>>>,
+    /// Where the transcript goes when the game ends.
     path: PathBuf,
+    /// Where it is written meanwhile; removed when the writer is dropped.
+    scratch: Option<tempfile::TempDir>,
     seq: u64,
     start: Instant,
     /// The first write error, kept so the game goes on and the caller reports it once.
@@ -84,23 +89,32 @@ pub enum TranscriptError {
 }
 
 impl TranscriptWriter {
-    /// Creates (truncates) the file and writes the header. Parent folders are created.
+    /// Checks that `path` can be written (creating its parent folders and an empty file there)
+    /// and starts the transcript in a private temporary folder, header first.
     pub fn create(path: &Path) -> Result<Self, TranscriptError> {
         let fail = |e: std::io::Error| TranscriptError::Write { path: path.to_owned(), message: e.to_string() };
         if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
             std::fs::create_dir_all(parent).map_err(fail)?;
         }
-        let file = File::create(path).map_err(fail)?;
+        File::create(path).map_err(fail)?;
+        let scratch = tempfile::Builder::new().prefix("juiz-log-").tempdir().map_err(fail)?;
+        let file = File::create(scratch.path().join("transcript.csv")).map_err(fail)?;
         let mut out = csv::Writer::from_writer(BufWriter::new(file));
         out.write_record(["seq", "ms", "seat", "dir", "text"])
-            .and_then(|_| out.flush().map_err(csv::Error::from))
             .map_err(|e| TranscriptError::Write { path: path.to_owned(), message: e.to_string() })?;
-        Ok(TranscriptWriter { out: Some(out), path: path.to_owned(), seq: 0, start: Instant::now(), error: None })
+        Ok(TranscriptWriter {
+            out: Some(out),
+            path: path.to_owned(),
+            scratch: Some(scratch),
+            seq: 0,
+            start: Instant::now(),
+            error: None,
+        })
     }
 
     /// A writer that records nothing (no `--log`).
     pub fn disabled() -> Self {
-        TranscriptWriter { out: None, path: PathBuf::new(), seq: 0, start: Instant::now(), error: None }
+        TranscriptWriter { out: None, path: PathBuf::new(), scratch: None, seq: 0, start: Instant::now(), error: None }
     }
 
     /// Appends one row. A write error is remembered (see `finish`) rather than interrupting
@@ -113,10 +127,7 @@ impl TranscriptWriter {
         self.seq += 1;
         let ms = self.start.elapsed().as_millis().to_string();
         let seq = self.seq.to_string();
-        let result = out
-            .write_record([seq.as_str(), ms.as_str(), seat, dir.symbol(), text])
-            .and_then(|_| out.flush().map_err(csv::Error::from));
-        if let Err(e) = result {
+        if let Err(e) = out.write_record([seq.as_str(), ms.as_str(), seat, dir.symbol(), text]) {
             self.error = Some(e.to_string());
         }
     }
@@ -125,10 +136,16 @@ impl TranscriptWriter {
         self.row(seat, Direction::Meta, &format!("{key}={value}"));
     }
 
-    /// Flushes and reports the first write error, if any.
+    /// Flushes, puts the transcript at its path, and reports the first write error, if any.
     pub fn finish(mut self) -> Result<(), TranscriptError> {
         if let Some(Err(e)) = self.out.take().map(|mut out| out.flush()) {
             self.error.get_or_insert(e.to_string());
+        }
+        if let (Some(scratch), None) = (self.scratch.as_ref(), self.error.as_ref()) {
+            // A copy, not a rename: the temporary folder may be on another file system.
+            if let Err(e) = std::fs::copy(scratch.path().join("transcript.csv"), &self.path) {
+                self.error = Some(e.to_string());
+            }
         }
         match self.error.take() {
             Some(message) => Err(TranscriptError::Write { path: self.path.clone(), message }),

@@ -35,7 +35,11 @@ pub struct GameConfig {
     pub deal: Option<String>,
     /// One per seat, in seat order (4-player team games: team 0 at seats 0 and 2).
     pub players: Vec<PlayerSpec>,
+    /// The limits of every bot, unless `seat_limits` gives a seat its own.
     pub limits: Limits,
+    /// Limits of particular seats (a tournament's per-bot `limits`): `Some` at a seat's index
+    /// replaces `limits` for that seat. Empty by default.
+    pub seat_limits: Vec<Option<Limits>>,
     /// Where to write the game's transcript (`--log`).
     pub log: Option<PathBuf>,
     /// Where each seat's stderr goes, as `<dir>/<stem>.seat<N>.stderr`; `None` drops it.
@@ -55,11 +59,28 @@ impl GameConfig {
             deal: None,
             players,
             limits: Limits::default(),
+            seat_limits: Vec::new(),
             log: None,
             stderr_dir: None,
             stderr_stem: "game".into(),
             cancel: None,
         }
+    }
+}
+
+impl GameConfig {
+    /// The limits of the bot at `seat`.
+    pub fn limits_for(&self, seat: usize) -> &Limits {
+        self.seat_limits.get(seat).and_then(Option::as_ref).unwrap_or(&self.limits)
+    }
+
+    /// The protections the bots of this game get, for the transcript (`landlock,netns`, or
+    /// `none`): those of the host when every bot seat is sandboxed, else `none`.
+    pub fn sandbox_metadata(&self) -> String {
+        let all = (0..self.players.len())
+            .filter(|&seat| matches!(self.players[seat].player, Player::Bot(_)))
+            .all(|seat| self.limits_for(seat).sandbox);
+        crate::bot::sandbox_support().metadata(all)
     }
 }
 

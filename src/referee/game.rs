@@ -152,6 +152,7 @@ fn write_metadata(log: &mut TranscriptWriter, config: &GameConfig, seats: &[Seat
     log.meta("", "game", config.game.name());
     log.meta("", "seed", &config.seed.to_string());
     log.meta("", "move-timeout", &humantime::format_duration(config.limits.move_timeout).to_string());
+    log.meta("", "sandbox", &config.sandbox_metadata());
     for seat in seats {
         log.meta(&seat.id, "wire-id", &seat.wire_id);
         log.meta(&seat.id, "command", &seat.command);

@@ -3,10 +3,9 @@
 
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::AtomicBool;
 
-use crate::bot::{BotFault, BotProcess, FaultKind, Limits, WorkDir};
+use crate::bot::{BotFault, BotProcess, Limits, WorkDir};
 
 use super::config::{GameConfig, Player};
 use super::scripted::{Divergence, Script};
@@ -14,7 +13,7 @@ use super::scripted::{Divergence, Script};
 /// A seat's player for the length of one game.
 pub(super) enum SeatPlayer {
     Bot {
-        process: BotProcess,
+        process: Box<BotProcess>,
         answered: bool,
     },
     Human,
@@ -36,9 +35,6 @@ impl From<BotFault> for SeatFailure {
     }
 }
 
-/// How long a wait on a bot is cut into slices, so a cancelled game stops promptly.
-const CANCEL_SLICE: Duration = Duration::from_millis(100);
-
 impl SeatPlayer {
     pub(super) fn start_all(config: &GameConfig) -> Vec<SeatPlayer> {
         config
@@ -56,8 +52,8 @@ impl SeatPlayer {
                         .stderr_dir
                         .as_ref()
                         .map(|dir| dir.join(format!("{}.seat{seat}.stderr", config.stderr_stem)));
-                    match BotProcess::spawn(command, WorkDir::Fresh, log.as_deref(), &config.limits) {
-                        Ok(process) => SeatPlayer::Bot { process, answered: false },
+                    match BotProcess::spawn(command, WorkDir::Fresh, log.as_deref(), config.limits_for(seat)) {
+                        Ok(process) => SeatPlayer::Bot { process: Box::new(process), answered: false },
                         Err(fault) => SeatPlayer::Failed(fault),
                     }
                 }
@@ -81,37 +77,28 @@ impl SeatPlayer {
     }
 
     /// Waits for the seat's next line: a bot's first line of the game gets the start-up
-    /// allowance, every later one the move timeout. With a cancel flag the wait is sliced so a
-    /// cancelled game stops promptly.
-    pub(super) fn receive(&mut self, limits: &Limits, cancel: Option<&Arc<AtomicBool>>) -> Result<String, SeatFailure> {
+    /// allowance, every later one the move timeout, both from the limits the bot was spawned
+    /// with (a tournament may give each bot its own; `_limits`, the game's, is then unused).
+    /// The bot is charged its own time with a wall-clock backstop (`bot::MoveTime`). With a
+    /// cancel flag the game stops promptly when it is set.
+    pub(super) fn receive(
+        &mut self,
+        _limits: &Limits,
+        cancel: Option<&Arc<AtomicBool>>,
+    ) -> Result<String, SeatFailure> {
         let (process, answered) = match self {
             SeatPlayer::Bot { process, answered } => (process, answered),
             SeatPlayer::Scripted(script) => return Ok(script.receive().map_err(SeatFailure::Diverged)??),
             SeatPlayer::Human | SeatPlayer::Failed(_) => unreachable!("the referee asks humans through the observer"),
         };
-        let allowance = if *answered { limits.move_timeout } else { limits.move_timeout.max(limits.startup_timeout) };
+        let own = process.limits();
+        let allowance = if *answered { own.move_timeout } else { own.move_timeout.max(own.startup_timeout) };
         let line = match cancel {
             None => process.receive(allowance)?.0,
-            Some(flag) => {
-                let start = Instant::now();
-                loop {
-                    if flag.load(Ordering::Relaxed) {
-                        return Err(SeatFailure::Cancelled);
-                    }
-                    let left = allowance.saturating_sub(start.elapsed());
-                    match process.receive(left.min(CANCEL_SLICE)) {
-                        Ok((line, _)) => break line,
-                        Err(fault) if fault.kind == FaultKind::Timeout && left > CANCEL_SLICE => continue,
-                        Err(fault) if fault.kind == FaultKind::Timeout => {
-                            return Err(SeatFailure::Fault(BotFault {
-                                kind: FaultKind::Timeout,
-                                detail: format!("no complete line within {}", humantime::format_duration(allowance)),
-                            }));
-                        }
-                        Err(fault) => return Err(fault.into()),
-                    }
-                }
-            }
+            Some(flag) => match process.receive_cancellable(allowance, flag)? {
+                Some((line, _)) => line,
+                None => return Err(SeatFailure::Cancelled),
+            },
         };
         *answered = true;
         Ok(line)

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::bots::check_command;
 use super::error::{ConfigError, TournamentError};
+use crate::bot::{Limits, parse_size};
 use crate::games::GameKind;
 
 /// Who plays whom.
@@ -53,6 +54,10 @@ pub struct BotSpec {
     pub run: BotRun,
     /// The directory the bot runs in; `None` gives each game a fresh temporary directory.
     pub workdir: Option<PathBuf>,
+    /// The bot's own `"limits"` keys, as given (they override the tournament's).
+    pub limits_config: Option<LimitsConfig>,
+    /// The bot's limits when it has keys of its own: the tournament's with those applied.
+    pub limits: Option<Limits>,
 }
 
 impl BotSpec {
@@ -77,6 +82,8 @@ pub struct Tournament {
     /// Each deal is played twice, the second time with the seats swapped.
     pub duplicate: bool,
     pub move_timeout: Duration,
+    /// Every bot's limits (`move_timeout` included) unless the bot has its own.
+    pub limits: Limits,
     /// Seats at the table: 2, or 4 (each side a team of two copies of one bot).
     pub players: usize,
     pub points: Points,
@@ -113,6 +120,8 @@ struct RawTournament {
     players: usize,
     #[serde(default)]
     points: Points,
+    #[serde(default)]
+    limits: LimitsConfig,
     bots: Vec<RawBot>,
 }
 
@@ -126,6 +135,8 @@ struct RawBot {
     build: Option<PathBuf>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     workdir: Option<PathBuf>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    limits: Option<LimitsConfig>,
 }
 
 /// The canonical form: every key explicit, in a fixed order.
@@ -142,7 +153,134 @@ struct Canonical<'a> {
     move_timeout: String,
     players: usize,
     points: Points,
+    limits: LimitsConfig,
     bots: Vec<RawBot>,
+}
+
+/// A `"limits"` object of a tournament file, for the whole tournament or one bot: every key
+/// optional (the defaults of `bot::Limits`, or the tournament's for a bot); sizes as `"1GiB"`,
+/// durations as `"60s"`, counts as numbers; `"unlimited"` lifts a resource limit.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LimitsConfig {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memory: Option<Setting>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_time: Option<Setting>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_processes: Option<Setting>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file_size: Option<Setting>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub open_files: Option<Setting>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub startup_timeout: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wall_factor: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sandbox: Option<bool>,
+}
+
+/// A limit's value: a number, or text (`"1GiB"`, `"60s"`, `"unlimited"`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Setting {
+    Number(u64),
+    Text(String),
+}
+
+impl Setting {
+    fn text(&self) -> String {
+        match self {
+            Setting::Number(n) => n.to_string(),
+            Setting::Text(t) => t.clone(),
+        }
+    }
+}
+
+fn limit_error(whose: &str, key: &str, value: &str, why: &str) -> ConfigError {
+    ConfigError::Syntax(format!("{whose}\"limits\".{key} '{value}': {why}"))
+}
+
+fn unlimited(text: &str) -> bool {
+    matches!(text.trim().to_ascii_lowercase().as_str(), "unlimited" | "none" | "off")
+}
+
+impl LimitsConfig {
+    /// `base` with the keys given here applied; `whose` names the object in errors.
+    pub fn apply(&self, base: &Limits, whose: &str) -> Result<Limits, ConfigError> {
+        let mut limits = base.clone();
+        let size = |key: &str, s: &Setting| match s {
+            Setting::Number(n) if *n > 0 => Ok(Some(*n)),
+            _ => parse_size(&s.text()).map_err(|e| limit_error(whose, key, &s.text(), &e)),
+        };
+        let count = |key: &str, s: &Setting| match s {
+            Setting::Number(n) if *n > 0 => Ok(Some(*n)),
+            Setting::Text(t) if unlimited(t) => Ok(None),
+            Setting::Text(t) if t.trim().parse::<u64>().is_ok_and(|n| n > 0) => Ok(t.trim().parse().ok()),
+            _ => Err(limit_error(whose, key, &s.text(), "write a whole number of at least 1, or \"unlimited\"")),
+        };
+        let duration = |key: &str, text: &str| match humantime::parse_duration(text) {
+            Ok(d) if !d.is_zero() => Ok(d),
+            _ => Err(limit_error(whose, key, text, "write a duration such as \"60s\" or \"500ms\"")),
+        };
+        if let Some(s) = &self.memory {
+            limits.memory_bytes = size("memory", s)?;
+        }
+        if let Some(s) = &self.cpu_time {
+            limits.cpu_seconds = match s {
+                Setting::Text(t) if unlimited(t) => None,
+                Setting::Number(n) if *n > 0 => Some(*n),
+                _ => {
+                    let d = duration("cpu_time", &s.text())?;
+                    Some(d.as_secs() + u64::from(d.subsec_nanos() > 0))
+                }
+            };
+        }
+        if let Some(s) = &self.max_processes {
+            limits.max_processes = count("max_processes", s)?;
+        }
+        if let Some(s) = &self.file_size {
+            limits.file_size_bytes = size("file_size", s)?;
+        }
+        if let Some(s) = &self.open_files {
+            limits.open_files = count("open_files", s)?;
+        }
+        if let Some(t) = &self.startup_timeout {
+            limits.startup_timeout = duration("startup_timeout", t)?;
+        }
+        if let Some(n) = self.wall_factor {
+            if n == 0 {
+                return Err(limit_error(whose, "wall_factor", "0", "must be at least 1"));
+            }
+            limits.wall_factor = n;
+        }
+        if let Some(b) = self.sandbox {
+            limits.sandbox = b;
+        }
+        Ok(limits)
+    }
+
+    /// Every key explicit, from resolved limits (the canonical form).
+    fn explicit(limits: &Limits) -> LimitsConfig {
+        let text = |v: Option<u64>, f: &dyn Fn(u64) -> String| Setting::Text(v.map_or("unlimited".into(), f));
+        let number = |v: Option<u64>| v.map_or(Setting::Text("unlimited".into()), Setting::Number);
+        let bytes = |b: u64| match b {
+            b if b % (1 << 30) == 0 => format!("{}GiB", b >> 30),
+            b if b % (1 << 20) == 0 => format!("{}MiB", b >> 20),
+            b => b.to_string(),
+        };
+        LimitsConfig {
+            memory: Some(text(limits.memory_bytes, &bytes)),
+            cpu_time: Some(text(limits.cpu_seconds, &|s| format!("{s}s"))),
+            max_processes: Some(number(limits.max_processes)),
+            file_size: Some(text(limits.file_size_bytes, &bytes)),
+            open_files: Some(number(limits.open_files)),
+            startup_timeout: Some(humantime::format_duration(limits.startup_timeout).to_string()),
+            wall_factor: Some(limits.wall_factor),
+            sandbox: Some(limits.sandbox),
+        }
+    }
 }
 
 fn default_game() -> String {
@@ -207,7 +345,9 @@ impl Tournament {
         if !(p.win.is_finite() && p.draw.is_finite() && p.loss.is_finite()) {
             return Err(ConfigError::BadPoints);
         }
-        let bots = check_bots(raw.bots, check_files)?;
+        let base = Limits { move_timeout, ..Limits::default() };
+        let limits = raw.limits.apply(&base, "")?;
+        let bots = check_bots(raw.bots, check_files, &limits)?;
         let format = match (raw.format.as_str(), raw.champion) {
             ("round-robin", None) => Format::RoundRobin,
             ("round-robin", Some(_)) => return Err(ConfigError::ChampionWithoutGauntlet),
@@ -228,6 +368,7 @@ impl Tournament {
             games_per_pairing: raw.games_per_pairing,
             duplicate: raw.duplicate,
             move_timeout,
+            limits,
             players: raw.players,
             points: raw.points,
             bots,
@@ -249,7 +390,13 @@ impl Tournament {
                     BotRun::Command(c) => (Some(c.clone()), None),
                     BotRun::Build(p) => (None, Some(p.clone())),
                 };
-                RawBot { name: b.name.clone(), command, build, workdir: b.workdir.clone() }
+                RawBot {
+                    name: b.name.clone(),
+                    command,
+                    build,
+                    workdir: b.workdir.clone(),
+                    limits: b.limits_config.clone(),
+                }
             })
             .collect();
         let canonical = Canonical {
@@ -263,6 +410,7 @@ impl Tournament {
             move_timeout: humantime::format_duration(self.move_timeout).to_string(),
             players: self.players,
             points: self.points,
+            limits: LimitsConfig::explicit(&self.limits),
             bots,
         };
         let mut text = serde_json::to_string_pretty(&canonical).expect("plain data serializes");
@@ -294,7 +442,7 @@ fn check_name(name: &str) -> Result<(), ConfigError> {
     }
 }
 
-fn check_bots(raw: Vec<RawBot>, check_files: bool) -> Result<Vec<BotSpec>, ConfigError> {
+fn check_bots(raw: Vec<RawBot>, check_files: bool, base: &Limits) -> Result<Vec<BotSpec>, ConfigError> {
     if raw.len() < 2 {
         return Err(ConfigError::TooFewBots(raw.len()));
     }
@@ -314,7 +462,11 @@ fn check_bots(raw: Vec<RawBot>, check_files: bool) -> Result<Vec<BotSpec>, Confi
         if check_files {
             check_bot_files(&b.name, &run, b.workdir.as_deref())?;
         }
-        bots.push(BotSpec { name: b.name, run, workdir: b.workdir });
+        let limits = match &b.limits {
+            Some(config) => Some(config.apply(base, &format!("bot '{}': ", b.name))?),
+            None => None,
+        };
+        bots.push(BotSpec { name: b.name, run, workdir: b.workdir, limits_config: b.limits, limits });
     }
     Ok(bots)
 }

@@ -27,7 +27,12 @@ impl GameRunner for RefereeRunner {
             })
             .collect();
         let mut config = GameConfig::new(setup.tournament.game, setup.game.seed, players);
-        config.limits.move_timeout = setup.tournament.move_timeout;
+        config.limits = setup.tournament.limits.clone();
+        config.seat_limits = setup
+            .seats
+            .iter()
+            .map(|bot| setup.tournament.bot(&bot.name).and_then(|spec| spec.limits.clone()))
+            .collect();
         config.log = Some(setup.log.clone());
         config.stderr_dir = Some(setup.stderr_dir.clone());
         config.stderr_stem = setup.game.id.clone();

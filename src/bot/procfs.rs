@@ -1,0 +1,140 @@
+//! What the bot module reads from `/proc`: the processes, memory and CPU time of process groups
+//! (for the watchdog), the time a process waited for a CPU (for fair move timing), and the load.
+
+use std::time::Duration;
+
+/// What a process group uses right now.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct GroupUsage {
+    /// Processes in the group, zombies included.
+    pub processes: u64,
+    /// Resident memory of all of them.
+    pub rss_bytes: u64,
+    /// CPU time of the live processes plus that of the children they reaped.
+    pub cpu_time: Duration,
+}
+
+/// The usage of each group of `pgids`, from one pass over `/proc`.
+pub(crate) fn group_usage(pgids: &[i32]) -> Vec<GroupUsage> {
+    let mut usage = vec![GroupUsage::default(); pgids.len()];
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return usage;
+    };
+    let page = page_size();
+    let tick = clock_tick();
+    let mut buf = String::with_capacity(512);
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        if !name.bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        buf.clear();
+        if read_to(&format!("/proc/{name}/stat"), &mut buf).is_err() {
+            continue;
+        }
+        let Some(stat) = parse_stat(&buf) else { continue };
+        if let Some(i) = pgids.iter().position(|&g| g == stat.pgrp) {
+            let u = &mut usage[i];
+            u.processes += 1;
+            u.rss_bytes = u.rss_bytes.saturating_add(stat.rss_pages.saturating_mul(page));
+            u.cpu_time += Duration::from_secs_f64(stat.cpu_ticks as f64 / tick as f64);
+        }
+    }
+    usage
+}
+
+/// The fields of `/proc/<pid>/stat` the watchdog uses.
+#[derive(Debug, PartialEq, Eq)]
+struct Stat {
+    pgrp: i32,
+    cpu_ticks: u64,
+    rss_pages: u64,
+}
+
+/// Parses a stat line; the command name in parentheses may hold spaces and parentheses.
+fn parse_stat(text: &str) -> Option<Stat> {
+    let after = &text[text.rfind(')')? + 1..];
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    // fields[0] is field 3 (state) of proc(5).
+    let field = |n: usize| fields.get(n - 3).copied();
+    let num = |n: usize| field(n).and_then(|f| f.parse::<i64>().ok()).map(|v| v.max(0) as u64);
+    Some(Stat {
+        pgrp: field(5)?.parse().ok()?,
+        cpu_ticks: num(14)? + num(15)? + num(16)? + num(17)?,
+        rss_pages: num(24)?,
+    })
+}
+
+/// Time the threads of `pid` have spent runnable but waiting for a CPU (the second field of
+/// `/proc/<pid>/task/<tid>/schedstat`); `None` where the kernel does not keep it.
+pub(crate) fn run_delay(pid: i32) -> Option<Duration> {
+    let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).ok()?;
+    let mut total: u64 = 0;
+    let mut any = false;
+    let mut buf = String::with_capacity(64);
+    for task in tasks.flatten() {
+        buf.clear();
+        let mut path = task.path();
+        path.push("schedstat");
+        if read_to(&path.to_string_lossy(), &mut buf).is_err() {
+            continue;
+        }
+        if let Some(ns) = buf.split_whitespace().nth(1).and_then(|f| f.parse::<u64>().ok()) {
+            total = total.saturating_add(ns);
+            any = true;
+        }
+    }
+    any.then(|| Duration::from_nanos(total))
+}
+
+/// The one-minute load average.
+pub(crate) fn load_average() -> Option<f64> {
+    let mut buf = String::new();
+    read_to("/proc/loadavg", &mut buf).ok()?;
+    buf.split_whitespace().next()?.parse().ok()
+}
+
+/// Processors this program may run on.
+pub(crate) fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+fn read_to(path: &str, buf: &mut String) -> std::io::Result<()> {
+    use std::io::Read;
+    std::fs::File::open(path)?.read_to_string(buf).map(|_| ())
+}
+
+fn page_size() -> u64 {
+    // SAFETY: sysconf has no memory-safety preconditions.
+    let size = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    if size > 0 { size as u64 } else { 4096 }
+}
+
+fn clock_tick() -> u64 {
+    // SAFETY: sysconf has no memory-safety preconditions.
+    let tick = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+    if tick > 0 { tick as u64 } else { 100 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_stat_with_a_tricky_name() {
+        let line = "1234 (a (b) c) S 1 1230 1230 0 -1 4194560 100 0 0 0 7 3 2 1 20 0 1 0 5 1000 250 rest";
+        assert_eq!(parse_stat(line), Some(Stat { pgrp: 1230, cpu_ticks: 13, rss_pages: 250 }));
+        assert_eq!(parse_stat("garbage"), None);
+    }
+
+    #[test]
+    fn sees_our_own_group() {
+        let pgid = nix::unistd::getpgrp().as_raw();
+        let usage = group_usage(&[pgid, -5]);
+        assert!(usage[0].processes >= 1, "{usage:?}");
+        assert!(usage[0].rss_bytes > 0);
+        assert_eq!(usage[1], GroupUsage::default());
+        assert!(load_average().is_some());
+    }
+}
