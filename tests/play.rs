@@ -200,3 +200,24 @@ fn a_human_is_asked_again_after_a_mistake() {
     assert!(text.contains("discards 9♥"), "{text}");
     assert!(text.contains("user forfeits"), "{text}");
 }
+
+#[test]
+fn ctrl_c_stops_the_game_and_ends_every_bot() {
+    let marker = format!("juiz-e2e-ctrl-c-{}", std::process::id());
+    let sleeper = format!("python3 {} sleep 2 {marker}", path_str(&root().join("bots/fixtures/misbehave.py")));
+    let child = juiz()
+        .args(["play", "--silent", "--seed", "1", "--move-timeout", "60s", &path_str(&c_bot("template")), &sleeper])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait until the sleeper is on its second turn, asleep.
+    let start = Instant::now();
+    while processes_mentioning(&marker).is_empty() && start.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    nix::sys::signal::kill(nix::unistd::Pid::from_raw(child.id() as i32), nix::sys::signal::Signal::SIGINT).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(130), "{}", stdout(&output));
+    assert!(processes_mentioning(&marker).is_empty(), "bots left after Ctrl-C");
+}

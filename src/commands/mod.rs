@@ -36,3 +36,14 @@ impl Failure {
 }
 
 pub type Outcome = Result<ExitCode, Failure>;
+
+/// A flag set by Ctrl-C (SIGINT) or SIGTERM, for a command to stop cleanly: games cancelled,
+/// bots ended, files whole.
+pub fn stop_on_signals() -> Result<std::sync::Arc<std::sync::atomic::AtomicBool>, Failure> {
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+        signal_hook::flag::register(signal, std::sync::Arc::clone(&flag))
+            .map_err(|e| Failure::input(format!("cannot install the Ctrl-C handler: {e}")))?;
+    }
+    Ok(flag)
+}

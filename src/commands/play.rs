@@ -65,6 +65,12 @@ pub fn play(args: PlayArgs) -> Outcome {
     if args.debug {
         header.push_str(&format!("\nlimits: {}", config.limits.describe()));
     }
+    // Bots run in process groups of their own, out of reach of the terminal's Ctrl-C: juiz stops
+    // the game itself and ends them. (With a human seat a plain Ctrl-C is left to kill juiz while
+    // it waits for the keyboard; the bots then see their input close.)
+    if !config.players.iter().any(|p| matches!(p.player, Player::Human)) {
+        config.cancel = Some(super::stop_on_signals()?);
+    }
     let mut view = GameView::new(std::io::stdout(), Style::for_stdout(), verbosity).header(header);
     let report = match referee::play(&config, &mut view) {
         Ok(report) => report,

@@ -3,8 +3,6 @@
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 use juiz::report::Bar;
 use juiz::tournament::{self, RunOptions, Shard, Summary, TournamentError};
@@ -19,13 +17,9 @@ pub fn tournament(args: TournamentArgs) -> Outcome {
         None => None,
     };
     let opts = RunOptions { jobs: args.jobs.map(|n| n as usize), out: args.out.clone(), resume: args.resume, shard };
-    let cancel = Arc::new(AtomicBool::new(false));
     // Ctrl-C (and a polite kill) stop the run cleanly: running games are cancelled and their
     // bots killed, finished rows stay, `--resume` finishes the rest.
-    for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
-        signal_hook::flag::register(signal, Arc::clone(&cancel))
-            .map_err(|e| Failure::input(format!("cannot install the Ctrl-C handler: {e}")))?;
-    }
+    let cancel = super::stop_on_signals()?;
     let bar = Bar::new();
     let summary = tournament::run(&t, &opts, &bar, cancel).map_err(tournament_failure)?;
     print_summary(&summary);
