@@ -161,10 +161,10 @@ impl TranscriptWriter {
 
     /// Flushes and reports the first write error, if any.
     pub fn finish(mut self) -> Result<(), TranscriptError> {
-        if let Some(mut out) = self.out.take() {
-            if let Err(e) = out.flush() {
-                self.error.get_or_insert(e.to_string());
-            }
+        if let Some(mut out) = self.out.take()
+            && let Err(e) = out.flush()
+        {
+            self.error.get_or_insert(e.to_string());
         }
         match self.error.take() {
             Some(message) => Err(TranscriptError::Write { path: self.path.clone(), message }),
