@@ -34,6 +34,7 @@ fn tiny_bench_reports_every_figure() {
     }
     assert_eq!(report.memory.iter().map(|m| m.games).collect::<Vec<_>>(), [2, 20]);
     assert!(report.memory.iter().all(|m| m.peak_bytes >= m.end_bytes && m.end_bytes > 0));
+    assert!(report.memory.iter().all(|m| m.peak_bytes >= m.playing_peak_bytes && m.playing_peak_bytes > 0));
     assert!(report.targets.memory_growth.is_some() && report.targets.speedup.is_some());
 
     let table = report.to_table();
@@ -44,7 +45,8 @@ fn tiny_bench_reports_every_figure() {
         "harness share of cpu",
         "latency/msg p50",
         "latency/msg p99",
-        "peak rss (VmHWM)",
+        "peak rss playing",
+        "peak rss with standings",
         "targets",
     ] {
         assert!(table.contains(figure), "no '{figure}' in:\n{table}");

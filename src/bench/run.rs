@@ -8,11 +8,13 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use crate::bot::{BuildError, build_c};
-use crate::tournament::{self, GameResult, GameRunner, GameSetup, PlayError, RunOptions, TournamentError};
+use crate::tournament::{
+    self, GameResult, GameRow, GameRunner, GameSetup, PlayError, Progress, RunOptions, TournamentError,
+};
 
 use super::latency::{Histogram, LatencyObserver};
 use super::report::{BenchReport, JobsRun, MemoryRun};
-use super::usage::{cpu_snapshot, memory, reset_peak_memory};
+use super::usage::{Memory, cpu_snapshot, memory, reset_peak_memory};
 
 /// What to measure.
 #[derive(Debug, Clone)]
@@ -104,6 +106,8 @@ struct Played {
     faults: usize,
     wall: std::time::Duration,
     latency: Histogram,
+    /// Memory when the last game ended, before the runner sorts `games.csv` and ranks the bots.
+    memory_after_play: Option<Memory>,
 }
 
 impl Bench<'_> {
@@ -119,7 +123,8 @@ impl Bench<'_> {
         let reset = reset_peak_memory();
         let played = self.tournament(games, jobs)?;
         let mem = memory().unwrap_or_default();
-        Ok(MemoryRun::new(played.games, jobs, played.wall, mem, reset))
+        let playing = played.memory_after_play.unwrap_or_default();
+        Ok(MemoryRun::new(played.games, jobs, played.wall, playing, mem, reset))
     }
 
     /// Plays a round robin of `games` games between two copies of the bot through the
@@ -134,15 +139,17 @@ impl Bench<'_> {
         let t = tournament::load(&file)?;
         let opts = RunOptions { jobs: Some(jobs), out: Some(dir.path().join("results")), resume: false, shard: None };
         let runner = TimedRunner::default();
+        let probe = MemoryProbe::default();
         let start = Instant::now();
-        let summary = tournament::run_with(&t, &opts, &tournament::Quiet, Arc::new(AtomicBool::new(false)), &runner)?;
+        let summary = tournament::run_with(&t, &opts, &probe, Arc::new(AtomicBool::new(false)), &runner)?;
         let wall = start.elapsed();
         if summary.done != games {
             return Err(BenchError::Incomplete { played: summary.done, expected: games });
         }
         let faults = summary.faulted.len();
         let latency = runner.latency.into_inner().unwrap_or_else(PoisonError::into_inner);
-        Ok(Played { dir, games: summary.done, faults, wall, latency })
+        let memory_after_play = probe.0.into_inner().unwrap_or_else(PoisonError::into_inner);
+        Ok(Played { dir, games: summary.done, faults, wall, latency, memory_after_play })
     }
 
     fn tournament_json(&self, games: usize) -> String {
@@ -183,5 +190,17 @@ impl GameRunner for TimedRunner {
         let result = tournament::play_observed(setup, &mut observer);
         self.latency.lock().unwrap_or_else(PoisonError::into_inner).merge(&observer.histogram);
         result
+    }
+}
+
+/// Reads the memory figures when the run says no more games will finish.
+#[derive(Default)]
+struct MemoryProbe(Mutex<Option<Memory>>);
+
+impl Progress for MemoryProbe {
+    fn started(&self, _total: usize, _already_done: usize) {}
+    fn game_finished(&self, _row: &GameRow) {}
+    fn finished(&self) {
+        *self.0.lock().unwrap_or_else(PoisonError::into_inner) = memory();
     }
 }
