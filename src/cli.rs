@@ -30,6 +30,8 @@ pub enum Command {
     Tournament(TournamentArgs),
     /// Combine the result folders of `tournament --shard` runs into one.
     Merge(MergeArgs),
+    /// Measure what the harness costs beside the bots: games/s, its own CPU, latency, memory.
+    Bench(crate::commands::BenchArgs),
 }
 
 #[derive(Debug, Args)]

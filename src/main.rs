@@ -14,6 +14,7 @@ fn main() -> ExitCode {
         cli::Command::Replay(args) => commands::replay(args),
         cli::Command::Tournament(args) => commands::tournament(args),
         cli::Command::Merge(args) => commands::merge(args),
+        cli::Command::Bench(args) => commands::bench(args),
     };
     match outcome {
         Ok(code) => code,

@@ -1,10 +1,12 @@
 //! What each subcommand does, between the parsed command line and the library; each returns the
 //! process exit status or a `Failure` that names the problem.
 
+mod bench;
 mod play;
 mod replay;
 mod tournament;
 
+pub use bench::{BenchArgs, bench};
 pub use play::play;
 pub use replay::replay;
 pub use tournament::{merge, tournament};
