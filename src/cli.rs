@@ -32,6 +32,8 @@ pub enum Command {
     Merge(MergeArgs),
     /// Check a bot before submitting it: scripted and random games against the bundled bots.
     Check(crate::commands::CheckArgs),
+    /// Measure what the harness costs beside the bots: games/s, its own CPU, latency, memory.
+    Bench(crate::commands::BenchArgs),
 }
 
 #[derive(Debug, Args)]

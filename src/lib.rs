@@ -3,6 +3,7 @@
 //! The pure parts (`cards`, `games`) never touch processes, threads or files; `bot` owns child
 //! processes; `report` owns what the user sees; `referee` is where an engine meets the players.
 
+pub mod bench;
 pub mod bot;
 pub mod cards;
 pub mod check;

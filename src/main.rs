@@ -15,6 +15,7 @@ fn main() -> ExitCode {
         cli::Command::Tournament(args) => commands::tournament(args),
         cli::Command::Merge(args) => commands::merge(args),
         cli::Command::Check(args) => commands::check(args),
+        cli::Command::Bench(args) => commands::bench(args),
     };
     match outcome {
         Ok(code) => code,

@@ -5,9 +5,12 @@ mod common;
 
 use common::*;
 
+/// A bot named `name` in `dir` playing `turns`: a shell wrapper beside a copy of the scripted
+/// bot (the sandbox lets a bot read its own program's folder, not the test fixtures').
 fn scripted_bot(dir: &std::path::Path, name: &str, turns: &[&str]) -> String {
     let path = dir.join(name);
-    let script = root().join("tests/fixtures/scripted.py");
+    let script = dir.join("scripted.py");
+    std::fs::copy(root().join("tests/fixtures/scripted.py"), &script).unwrap();
     let args: Vec<String> = turns.iter().map(|t| format!("'{t}'")).collect();
     std::fs::write(&path, format!("#!/bin/sh\nexec python3 '{}' {}\n", script.display(), args.join(" "))).unwrap();
     std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();

@@ -1,11 +1,13 @@
 //! What each subcommand does, between the parsed command line and the library; each returns the
 //! process exit status or a `Failure` that names the problem.
 
+mod bench;
 mod check;
 mod play;
 mod replay;
 mod tournament;
 
+pub use bench::{BenchArgs, bench};
 pub use check::{CheckArgs, check};
 pub use play::play;
 pub use replay::replay;

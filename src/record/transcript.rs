@@ -1,11 +1,15 @@
 //! The per-game transcript: a CSV file `seq,ms,seat,dir,text` with one row per message or event,
-//! the metadata that makes the game reproducible first, read back by `juiz replay`. While the game
-//! runs it is written in a private temporary folder, where no bot can read it (the sandbox lets a
-//! bot read only system folders, its own program's and its work dir), and it is put at its path
-//! when the game ends; a game cut short leaves no transcript (a tournament replays it on resume).
+//! the metadata that makes the game reproducible first. Written row by row into a buffer that
+//! reaches the file when it fills, when the game ends (a fault included) and before a human is
+//! asked for a line, so a crash of juiz loses at most the game in progress (which a tournament's
+//! `--resume` plays again); read back by `juiz replay`. While the game runs the file has no
+//! permissions at all (mode 000): a sandboxed bot, without capabilities even as the same user,
+//! cannot read it; it becomes readable when the game ends.
 
+use std::fmt::Write as _;
 use std::fs::File;
 use std::io::BufWriter;
+use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -65,15 +69,18 @@ pub struct Row {
 /// The first format line of every transcript; bumped when the format changes incompatibly.
 pub const FORMAT: &str = "juiz-transcript-1";
 
-/// Appends rows to a transcript, kept private until `finish` puts it at its path.
+/// Bytes of rows kept before they are written to the file: a whole game of two template bots
+/// (about 20 KB) goes out in one or two writes.
+const BUFFER_BYTES: usize = 32 * 1024;
+
+/// Appends rows to a transcript file through a buffer (see `flush`).
 pub struct TranscriptWriter {
     out: Option<csv::Writer<BufWriter<File>>>,
-    /// Where the transcript goes when the game ends.
     path: PathBuf,
-    /// Where it is written meanwhile; removed when the writer is dropped.
-    scratch: Option<tempfile::TempDir>,
     seq: u64,
     start: Instant,
+    /// The `seq` and `ms` fields of the row being written, reused from row to row.
+    numbers: String,
     /// The first write error, kept so the game goes on and the caller reports it once.
     error: Option<String>,
 }
@@ -89,45 +96,70 @@ pub enum TranscriptError {
 }
 
 impl TranscriptWriter {
-    /// Checks that `path` can be written (creating its parent folders and an empty file there)
-    /// and starts the transcript in a private temporary folder, header first.
+    /// Creates the file anew (mode 000 until `finish`) and writes the header. Parent folders are
+    /// created.
     pub fn create(path: &Path) -> Result<Self, TranscriptError> {
         let fail = |e: std::io::Error| TranscriptError::Write { path: path.to_owned(), message: e.to_string() };
         if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
             std::fs::create_dir_all(parent).map_err(fail)?;
         }
-        File::create(path).map_err(fail)?;
-        let scratch = tempfile::Builder::new().prefix("juiz-log-").tempdir().map_err(fail)?;
-        let file = File::create(scratch.path().join("transcript.csv")).map_err(fail)?;
-        let mut out = csv::Writer::from_writer(BufWriter::new(file));
+        // A file left by a game cut short may have mode 000: it is replaced, not reopened.
+        match std::fs::remove_file(path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(fail(e)),
+            _ => {}
+        }
+        let file = std::fs::OpenOptions::new().write(true).create_new(true).mode(0).open(path).map_err(fail)?;
+        // The csv writer's own buffer is small: rows pass through it into ours.
+        let mut out =
+            csv::WriterBuilder::new().buffer_capacity(1024).from_writer(BufWriter::with_capacity(BUFFER_BYTES, file));
         out.write_record(["seq", "ms", "seat", "dir", "text"])
             .map_err(|e| TranscriptError::Write { path: path.to_owned(), message: e.to_string() })?;
         Ok(TranscriptWriter {
             out: Some(out),
             path: path.to_owned(),
-            scratch: Some(scratch),
             seq: 0,
             start: Instant::now(),
+            numbers: String::new(),
             error: None,
         })
     }
 
     /// A writer that records nothing (no `--log`).
     pub fn disabled() -> Self {
-        TranscriptWriter { out: None, path: PathBuf::new(), scratch: None, seq: 0, start: Instant::now(), error: None }
+        TranscriptWriter {
+            out: None,
+            path: PathBuf::new(),
+            seq: 0,
+            start: Instant::now(),
+            numbers: String::new(),
+            error: None,
+        }
     }
 
-    /// Appends one row. A write error is remembered (see `finish`) rather than interrupting
-    /// the game: the bots are not to blame for a full disk.
+    /// Appends one row to the buffer. A write error is remembered (see `finish`) rather than
+    /// interrupting the game: the bots are not to blame for a full disk.
     pub fn row(&mut self, seat: &str, dir: Direction, text: &str) {
         let Some(out) = self.out.as_mut() else { return };
         if self.error.is_some() {
             return;
         }
         self.seq += 1;
-        let ms = self.start.elapsed().as_millis().to_string();
-        let seq = self.seq.to_string();
-        if let Err(e) = out.write_record([seq.as_str(), ms.as_str(), seat, dir.symbol(), text]) {
+        self.numbers.clear();
+        let _ = write!(self.numbers, "{}{}", self.seq, self.start.elapsed().as_millis());
+        let (seq, ms) = self.numbers.split_at(decimal_digits(self.seq));
+        if let Err(e) = out.write_record([seq, ms, seat, dir.symbol(), text]) {
+            self.error = Some(e.to_string());
+        }
+    }
+
+    /// Writes the buffered rows to the file, so that someone reading it sees the game so far
+    /// (the referee calls it before waiting for a human). A write error is remembered.
+    pub fn flush(&mut self) {
+        let Some(out) = self.out.as_mut() else { return };
+        if self.error.is_some() {
+            return;
+        }
+        if let Err(e) = out.flush() {
             self.error = Some(e.to_string());
         }
     }
@@ -136,15 +168,14 @@ impl TranscriptWriter {
         self.row(seat, Direction::Meta, &format!("{key}={value}"));
     }
 
-    /// Flushes, puts the transcript at its path, and reports the first write error, if any.
+    /// Flushes, makes the file readable, and reports the first write error, if any.
     pub fn finish(mut self) -> Result<(), TranscriptError> {
-        if let Some(Err(e)) = self.out.take().map(|mut out| out.flush()) {
-            self.error.get_or_insert(e.to_string());
-        }
-        if let (Some(scratch), None) = (self.scratch.as_ref(), self.error.as_ref()) {
-            // A copy, not a rename: the temporary folder may be on another file system.
-            if let Err(e) = std::fs::copy(scratch.path().join("transcript.csv"), &self.path) {
-                self.error = Some(e.to_string());
+        if let Some(mut out) = self.out.take() {
+            if let Err(e) = out.flush() {
+                self.error.get_or_insert(e.to_string());
+            }
+            if let Err(e) = std::fs::set_permissions(&self.path, std::fs::Permissions::from_mode(0o644)) {
+                self.error.get_or_insert(e.to_string());
             }
         }
         match self.error.take() {
@@ -152,6 +183,16 @@ impl TranscriptWriter {
             None => Ok(()),
         }
     }
+}
+
+/// How many decimal digits `n` is written with.
+fn decimal_digits(mut n: u64) -> usize {
+    let mut digits = 1;
+    while n >= 10 {
+        n /= 10;
+        digits += 1;
+    }
+    digits
 }
 
 /// The reproducible facts of a game, read from the `#` rows.
@@ -247,5 +288,63 @@ impl Metadata {
         }
         meta.deal = deal.join("\n");
         Ok(meta)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows_in(path: &Path) -> usize {
+        std::fs::read_to_string(path).unwrap().lines().count()
+    }
+
+    #[test]
+    fn rows_reach_the_file_on_flush_finish_and_drop() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("game.csv");
+        let mut log = TranscriptWriter::create(&path).unwrap();
+        log.meta("", "format", FORMAT);
+        log.row("p1.a", Direction::ToSeat, "p1.a p2.b");
+        log.flush();
+        assert_eq!(rows_in(&path), 3, "header and two rows after flush");
+        log.row("p1.a", Direction::FromSeat, "GET_STOCK");
+        log.finish().unwrap();
+        assert_eq!(rows_in(&path), 4);
+
+        let dropped = dir.path().join("dropped.csv");
+        let mut log = TranscriptWriter::create(&dropped).unwrap();
+        for seq in 0..2000 {
+            log.row("p2.b", Direction::Event, &format!("row {seq}"));
+        }
+        drop(log);
+        assert_eq!(rows_in(&dropped), 2001, "an early return still writes every row");
+    }
+
+    #[test]
+    fn seq_and_ms_columns_are_numbers_in_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("game.csv");
+        let mut log = TranscriptWriter::create(&path).unwrap();
+        log.meta("", "format", FORMAT);
+        log.meta("", "game", "itp-buraco");
+        log.meta("", "seed", "7");
+        log.meta("p1.a", "wire-id", "p1.a");
+        for seq in 0..12 {
+            log.row("p1.a", Direction::ToSeat, &format!("line, \"{seq}\""));
+        }
+        log.finish().unwrap();
+        let transcript = Transcript::read(&path).unwrap();
+        let seqs: Vec<u64> = transcript.rows.iter().map(|r| r.seq).collect();
+        assert_eq!(seqs, (1..=16).collect::<Vec<_>>());
+        assert_eq!(transcript.rows[15].text, "line, \"11\"");
+        assert!(transcript.rows.iter().all(|r| r.ms < 10_000));
+    }
+
+    #[test]
+    fn decimal_digits_counts() {
+        for (n, d) in [(0, 1), (9, 1), (10, 2), (99, 2), (100, 3), (u64::MAX, 20)] {
+            assert_eq!(decimal_digits(n), d, "{n}");
+        }
     }
 }

@@ -9,7 +9,7 @@ use crate::games::{Awaiting, Engine, Outcome, Seat, TableSetup, ViolationKind, n
 use crate::record::{Direction, TranscriptWriter};
 
 use super::config::{GameConfig, Player, RefereeError, display_id, wire_id};
-use super::observer::Observer;
+use super::observer::{Observer, TimingPoint};
 use super::seats::{SeatFailure, SeatPlayer};
 
 /// Who sat where, for reports and outputs.
@@ -224,6 +224,7 @@ impl Table<'_> {
                 observer.tell_human(seat, &delivery.line);
             }
             self.players[seat].send(&delivery.line).map_err(|f| Stop::from_seat(seat, f))?;
+            observer.timing(TimingPoint::LineWritten, seat);
         }
         Ok(())
     }
@@ -237,6 +238,7 @@ impl Table<'_> {
         let line = self.players[seat]
             .receive(&self.config.limits, self.config.cancel.as_ref())
             .map_err(|f| Stop::from_seat(seat, f))?;
+        observer.timing(TimingPoint::LineArrived, seat);
         let id = self.seats[seat].id.clone();
         self.log.row(&id, Direction::FromSeat, &line);
         observer.message(seat, false, &line);
@@ -263,6 +265,8 @@ impl Table<'_> {
         let id = self.seats[seat].id.clone();
         let mut problem: Option<String> = None;
         loop {
+            // A person may take minutes: whoever reads the log meanwhile sees the game so far.
+            self.log.flush();
             let Some(line) = observer.ask_human(seat, self.engine.as_ref(), problem.as_deref()) else {
                 return Err(Stop::Fault(FaultRecord {
                     seat,

@@ -9,5 +9,5 @@ mod seats;
 
 pub use config::{GameConfig, Player, PlayerSpec, RefereeError, bot_name_from_command, display_id, wire_id};
 pub use game::{FaultRecord, GameReport, SeatReport, play};
-pub use observer::{Observer, Quiet};
+pub use observer::{Observer, Quiet, TimingPoint};
 pub use scripted::{Script, ScriptEvent};

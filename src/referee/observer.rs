@@ -21,6 +21,19 @@ pub trait Observer {
     }
     /// A line the referee sends to the human's seat (the same a bot there would get).
     fn tell_human(&mut self, _seat: Seat, _line: &str) {}
+    /// A point of the referee loop was reached, for a benchmark to time (`juiz bench` measures
+    /// the referee's own latency from a bot's line arriving to the next line written). Called
+    /// without any argument to format, so the default costs one indirect call.
+    fn timing(&mut self, _point: TimingPoint, _seat: Seat) {}
+}
+
+/// Points of the referee loop that `Observer::timing` reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimingPoint {
+    /// A bot's line has just been read from its pipe (before it is logged or judged).
+    LineArrived,
+    /// A line has just been written to a bot's pipe.
+    LineWritten,
 }
 
 /// Watches nothing: tournaments and tests.

@@ -20,7 +20,7 @@ pub use error::{ConfigError, TournamentError};
 pub use merge::merge;
 pub use progress::{Progress, Quiet};
 pub use rating::{MeanCi, Rating, bradley_terry, mean_ci};
-pub use referee_runner::{RefereeRunner, run};
+pub use referee_runner::{RefereeRunner, play_observed, run};
 pub use rows::{GameRow, HEADER, decode, encode_all, encode_row, read_games, repair_games};
 pub use runner::{GameResult, GameRunner, GameSetup, PlayError, RunOptions, SeatFault, out_dir, run_with};
 pub use schedule::{ScheduledGame, Shard, game_seed, schedule};

@@ -10,7 +10,7 @@ use super::progress::Progress;
 use super::runner::{GameResult, GameRunner, GameSetup, PlayError, RunOptions, SeatFault, run_with};
 use super::summary::Summary;
 use crate::bot::BotCommand;
-use crate::referee::{self, GameConfig, GameReport, Player, PlayerSpec, RefereeError};
+use crate::referee::{self, GameConfig, GameReport, Observer, Player, PlayerSpec, RefereeError};
 
 /// Plays each game with `referee::play`, silently; the transcript goes to `games/<id>.csv` and
 /// each seat's stderr beside it (`<id>.seat<N>.stderr`).
@@ -18,30 +18,33 @@ pub struct RefereeRunner;
 
 impl GameRunner for RefereeRunner {
     fn play(&self, setup: &GameSetup) -> Result<GameResult, PlayError> {
-        let players = setup
-            .seats
-            .iter()
-            .map(|bot| PlayerSpec {
-                name: bot.name.clone(),
-                player: Player::Bot(BotCommand { argv: bot.argv.clone(), display: bot.display.clone() }),
-            })
-            .collect();
-        let mut config = GameConfig::new(setup.tournament.game, setup.game.seed, players);
-        config.limits = setup.tournament.limits.clone();
-        config.seat_limits = setup
-            .seats
-            .iter()
-            .map(|bot| setup.tournament.bot(&bot.name).and_then(|spec| spec.limits.clone()))
-            .collect();
-        config.log = Some(setup.log.clone());
-        config.stderr_dir = Some(setup.stderr_dir.clone());
-        config.stderr_stem = setup.game.id.clone();
-        config.cancel = Some(Arc::clone(setup.cancel));
-        match referee::play(&config, &mut referee::Quiet) {
-            Ok(report) => Ok(result_of(&report)),
-            Err(RefereeError::Cancelled) => Err(PlayError::Cancelled),
-            Err(e) => Err(PlayError::Failed(e.to_string())),
-        }
+        play_observed(setup, &mut referee::Quiet)
+    }
+}
+
+/// Plays one game of the schedule exactly as `RefereeRunner` does, telling `observer` what
+/// happens (`juiz bench` times the referee loop through it).
+pub fn play_observed(setup: &GameSetup, observer: &mut dyn Observer) -> Result<GameResult, PlayError> {
+    let players = setup
+        .seats
+        .iter()
+        .map(|bot| PlayerSpec {
+            name: bot.name.clone(),
+            player: Player::Bot(BotCommand { argv: bot.argv.clone(), display: bot.display.clone() }),
+        })
+        .collect();
+    let mut config = GameConfig::new(setup.tournament.game, setup.game.seed, players);
+    config.limits = setup.tournament.limits.clone();
+    config.seat_limits =
+        setup.seats.iter().map(|bot| setup.tournament.bot(&bot.name).and_then(|spec| spec.limits.clone())).collect();
+    config.log = Some(setup.log.clone());
+    config.stderr_dir = Some(setup.stderr_dir.clone());
+    config.stderr_stem = setup.game.id.clone();
+    config.cancel = Some(Arc::clone(setup.cancel));
+    match referee::play(&config, observer) {
+        Ok(report) => Ok(result_of(&report)),
+        Err(RefereeError::Cancelled) => Err(PlayError::Cancelled),
+        Err(e) => Err(PlayError::Failed(e.to_string())),
     }
 }
 

@@ -1,0 +1,12 @@
+//! `juiz bench`: what the harness itself costs beside the bots — games per second, its own CPU
+//! time, the referee's latency per message and its peak memory over a large tournament.
+
+mod latency;
+mod report;
+mod run;
+mod usage;
+
+pub use latency::{Histogram, LatencyObserver};
+pub use report::{BenchReport, JobsRun, MemoryRun, Targets};
+pub use run::{BenchError, BenchOptions, cores, run};
+pub use usage::{CpuSnapshot, Memory, cpu_snapshot, memory, reset_peak_memory};

@@ -1,0 +1,301 @@
+//! The benchmark's figures, the issue's targets checked against them, and their two renderings:
+//! a plain table for people and JSON for scripts.
+
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use serde::Serialize;
+
+use super::latency::Histogram;
+use super::usage::{CpuSnapshot, Memory};
+
+/// Games per second wanted at `--jobs` = the number of cores (2 on the reference machine).
+pub const TARGET_GAMES_PER_SECOND: f64 = 300.0;
+/// Largest share of the CPU the harness may take.
+pub const TARGET_HARNESS_SHARE: f64 = 0.10;
+/// Largest growth of the peak memory from a run to one ten times longer.
+pub const TARGET_MEMORY_GROWTH: f64 = 1.10;
+/// Smallest speed-up from 1 job to N, as a fraction of N (for N up to the number of cores).
+pub const TARGET_SCALING_EFFICIENCY: f64 = 0.75;
+
+/// One throughput run.
+#[derive(Debug, Clone, Serialize)]
+pub struct JobsRun {
+    pub jobs: usize,
+    pub games: usize,
+    /// Games where a bot faulted (none expected from the template bot).
+    pub faults: usize,
+    pub wall_seconds: f64,
+    pub games_per_second: f64,
+    /// CPU of juiz itself (every thread), per game, in milliseconds.
+    pub harness_cpu_ms_per_game: f64,
+    /// CPU of the bots, per game, in milliseconds.
+    pub bots_cpu_ms_per_game: f64,
+    /// juiz's CPU over the total (juiz and bots).
+    pub harness_cpu_share: f64,
+    /// Bot lines answered by the referee (the latency samples).
+    pub messages: u64,
+    /// From a bot's line arriving to the referee's next line written, in microseconds.
+    pub latency_us: Latency,
+}
+
+/// Latency figures in microseconds.
+#[derive(Debug, Clone, Serialize)]
+pub struct Latency {
+    pub mean: f64,
+    pub p50: f64,
+    pub p99: f64,
+    pub max: f64,
+}
+
+/// One run for peak memory.
+#[derive(Debug, Clone, Serialize)]
+pub struct MemoryRun {
+    pub games: usize,
+    pub jobs: usize,
+    pub games_per_second: f64,
+    /// VmHWM when the last game ended, before the runner sorts `games.csv` and computes the
+    /// standings from every row (since a reset at the run's start when `peak_reset`), in bytes.
+    pub playing_peak_bytes: u64,
+    /// VmHWM over the whole run, the standings included, in bytes.
+    pub peak_bytes: u64,
+    /// VmRSS at the end of the run, in bytes.
+    pub end_bytes: u64,
+    /// Whether the peak was reset before the run (else it is the peak since juiz started).
+    pub peak_reset: bool,
+}
+
+/// The issue's targets and whether the figures meet them (`None`: not measured in this run).
+#[derive(Debug, Clone, Serialize)]
+pub struct Targets {
+    /// Games per second at `--jobs` = cores, and whether it reaches 300.
+    pub games_per_second_at_cores: Option<f64>,
+    pub throughput_met: Option<bool>,
+    /// The largest harness CPU share of any run, and whether it is under 10%.
+    pub harness_share_max: f64,
+    pub harness_share_met: bool,
+    /// Peak memory while playing, large run over small run, and whether it is under 1.10.
+    pub memory_growth: Option<f64>,
+    /// The same over the whole run, the final standings included (informative).
+    pub memory_growth_with_standings: Option<f64>,
+    pub memory_met: Option<bool>,
+    /// Games per second at the most jobs up to the cores over that at 1 job, the ideal (that
+    /// number of jobs), and whether it reaches 75% of the ideal.
+    pub speedup: Option<f64>,
+    pub speedup_ideal: Option<usize>,
+    pub scaling_met: Option<bool>,
+}
+
+/// Everything `juiz bench` measured.
+#[derive(Debug, Clone, Serialize)]
+pub struct BenchReport {
+    pub game: String,
+    pub players: usize,
+    pub bot: String,
+    pub cores: usize,
+    pub runs: Vec<JobsRun>,
+    pub memory: Vec<MemoryRun>,
+    pub targets: Targets,
+}
+
+fn micros(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e6
+}
+
+fn per_second(games: usize, wall: Duration) -> f64 {
+    games as f64 / wall.as_secs_f64().max(1e-9)
+}
+
+impl JobsRun {
+    pub fn new(
+        jobs: usize,
+        games: usize,
+        faults: usize,
+        wall: Duration,
+        cpu: CpuSnapshot,
+        latency: &Histogram,
+    ) -> Self {
+        let per_game = |d: Duration| d.as_secs_f64() * 1e3 / games.max(1) as f64;
+        let total = (cpu.harness + cpu.children).as_secs_f64();
+        JobsRun {
+            jobs,
+            games,
+            faults,
+            wall_seconds: wall.as_secs_f64(),
+            games_per_second: per_second(games, wall),
+            harness_cpu_ms_per_game: per_game(cpu.harness),
+            bots_cpu_ms_per_game: per_game(cpu.children),
+            harness_cpu_share: if total > 0.0 { cpu.harness.as_secs_f64() / total } else { 0.0 },
+            messages: latency.count(),
+            latency_us: Latency {
+                mean: micros(latency.mean()),
+                p50: micros(latency.quantile(0.50)),
+                p99: micros(latency.quantile(0.99)),
+                max: micros(latency.max()),
+            },
+        }
+    }
+}
+
+impl MemoryRun {
+    pub fn new(games: usize, jobs: usize, wall: Duration, playing: Memory, memory: Memory, peak_reset: bool) -> Self {
+        MemoryRun {
+            games,
+            jobs,
+            games_per_second: per_second(games, wall),
+            playing_peak_bytes: playing.peak,
+            peak_bytes: memory.peak,
+            end_bytes: memory.current,
+            peak_reset,
+        }
+    }
+}
+
+impl BenchReport {
+    pub fn new(players: usize, bot: String, cores: usize, runs: Vec<JobsRun>, memory: Vec<MemoryRun>) -> Self {
+        let at_cores = runs.iter().find(|r| r.jobs == cores).map(|r| r.games_per_second);
+        let harness_share_max = runs.iter().map(|r| r.harness_cpu_share).fold(0.0, f64::max);
+        let growth = |bytes: fn(&MemoryRun) -> u64| match memory.as_slice() {
+            [small, .., big] if bytes(small) > 0 => Some(bytes(big) as f64 / bytes(small) as f64),
+            _ => None,
+        };
+        let memory_growth = growth(|m| m.playing_peak_bytes);
+        let memory_growth_with_standings = growth(|m| m.peak_bytes);
+        let one = runs.iter().find(|r| r.jobs == 1);
+        let most = runs.iter().filter(|r| r.jobs > 1 && r.jobs <= cores).max_by_key(|r| r.jobs);
+        let (speedup, speedup_ideal) = match (one, most) {
+            (Some(one), Some(most)) if one.games_per_second > 0.0 => {
+                (Some(most.games_per_second / one.games_per_second), Some(most.jobs))
+            }
+            _ => (None, None),
+        };
+        let targets = Targets {
+            games_per_second_at_cores: at_cores,
+            throughput_met: at_cores.map(|g| g >= TARGET_GAMES_PER_SECOND),
+            harness_share_max,
+            harness_share_met: harness_share_max < TARGET_HARNESS_SHARE,
+            memory_growth,
+            memory_growth_with_standings,
+            memory_met: memory_growth.map(|g| g <= TARGET_MEMORY_GROWTH),
+            speedup,
+            speedup_ideal,
+            scaling_met: speedup.zip(speedup_ideal).map(|(s, ideal)| s >= TARGET_SCALING_EFFICIENCY * ideal as f64),
+        };
+        BenchReport { game: "itp-buraco".into(), players, bot, cores, runs, memory, targets }
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("the report serializes") + "\n"
+    }
+
+    /// A plain-text table: one column per run, then the targets.
+    pub fn to_table(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "juiz bench: {}, {} players, two copies of {} ({} cores), tournament runner, logs on",
+            self.game, self.players, self.bot, self.cores
+        );
+        let mut rows: Vec<(String, Vec<String>)> = Vec::new();
+        let mut row = |label: &str, f: &dyn Fn(&JobsRun) -> String| {
+            rows.push((label.to_string(), self.runs.iter().map(f).collect()));
+        };
+        row("jobs", &|r| r.jobs.to_string());
+        row("games", &|r| r.games.to_string());
+        row("faults", &|r| r.faults.to_string());
+        row("wall time", &|r| format!("{:.2} s", r.wall_seconds));
+        row("games/s", &|r| format!("{:.1}", r.games_per_second));
+        row("harness cpu/game", &|r| format!("{:.3} ms", r.harness_cpu_ms_per_game));
+        row("bots cpu/game", &|r| format!("{:.3} ms", r.bots_cpu_ms_per_game));
+        row("harness share of cpu", &|r| format!("{:.1} %", r.harness_cpu_share * 100.0));
+        row("bot lines timed", &|r| r.messages.to_string());
+        row("latency/msg mean", &|r| format!("{:.1} µs", r.latency_us.mean));
+        row("latency/msg p50", &|r| format!("{:.0} µs", r.latency_us.p50));
+        row("latency/msg p99", &|r| format!("{:.0} µs", r.latency_us.p99));
+        row("latency/msg max", &|r| format!("{:.0} µs", r.latency_us.max));
+        write_columns(&mut out, &rows);
+        if !self.memory.is_empty() {
+            let _ = writeln!(out);
+            let mut rows: Vec<(String, Vec<String>)> = Vec::new();
+            let mut row = |label: &str, f: &dyn Fn(&MemoryRun) -> String| {
+                rows.push((label.to_string(), self.memory.iter().map(f).collect()));
+            };
+            row("games (peak memory)", &|m| m.games.to_string());
+            row("jobs", &|m| m.jobs.to_string());
+            row("games/s", &|m| format!("{:.1}", m.games_per_second));
+            let mark = |m: &MemoryRun| if m.peak_reset { "" } else { "*" };
+            row("peak rss playing", &|m| format!("{}{}", mib(m.playing_peak_bytes), mark(m)));
+            row("peak rss with standings", &|m| format!("{}{}", mib(m.peak_bytes), mark(m)));
+            row("rss at end", &|m| mib(m.end_bytes));
+            write_columns(&mut out, &rows);
+            if self.memory.iter().any(|m| !m.peak_reset) {
+                let _ = writeln!(out, "* peak since juiz started (/proc/self/clear_refs not writable)");
+            }
+        }
+        let _ = writeln!(out);
+        self.write_targets(&mut out);
+        out
+    }
+
+    fn write_targets(&self, out: &mut String) {
+        let t = &self.targets;
+        let verdict = |met: Option<bool>| match met {
+            Some(true) => "met",
+            Some(false) => "MISSED",
+            None => "not measured",
+        };
+        let _ = writeln!(out, "targets");
+        let figure = t.games_per_second_at_cores.map_or("-".to_string(), |g| format!("{g:.1}"));
+        let _ = writeln!(
+            out,
+            "  games/s at --jobs {} >= {TARGET_GAMES_PER_SECOND:.0}: {figure} ({})",
+            self.cores,
+            verdict(t.throughput_met)
+        );
+        let _ = writeln!(
+            out,
+            "  harness cpu < {:.0} % of total: {:.1} % at most ({})",
+            TARGET_HARNESS_SHARE * 100.0,
+            t.harness_share_max * 100.0,
+            verdict(Some(t.harness_share_met))
+        );
+        let growth = t.memory_growth.map_or("-".to_string(), |g| format!("x{g:.3}"));
+        let with = t.memory_growth_with_standings.map_or("-".to_string(), |g| format!("x{g:.3}"));
+        let _ = writeln!(
+            out,
+            "  peak memory flat while playing (x10 games, growth <= x{TARGET_MEMORY_GROWTH:.2}): {growth} ({}); \
+             with the final standings: {with}",
+            verdict(t.memory_met)
+        );
+        let speedup = match (t.speedup, t.speedup_ideal) {
+            (Some(s), Some(ideal)) => format!("x{s:.2} of x{ideal}"),
+            _ => "-".to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "  scaling with jobs up to the cores (>= {:.0} % of ideal): {speedup} ({})",
+            TARGET_SCALING_EFFICIENCY * 100.0,
+            verdict(t.scaling_met)
+        );
+    }
+}
+
+fn mib(bytes: u64) -> String {
+    format!("{:.1} MiB", bytes as f64 / (1024.0 * 1024.0))
+}
+
+/// Writes `label  value  value...` rows with aligned columns.
+fn write_columns(out: &mut String, rows: &[(String, Vec<String>)]) {
+    let label_width = rows.iter().map(|(l, _)| l.chars().count()).max().unwrap_or(0);
+    let columns = rows.iter().map(|(_, v)| v.len()).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..columns)
+        .map(|c| rows.iter().filter_map(|(_, v)| v.get(c)).map(|s| s.chars().count()).max().unwrap_or(0))
+        .collect();
+    for (label, values) in rows {
+        let _ = write!(out, "{label:<label_width$}");
+        for (value, width) in values.iter().zip(&widths) {
+            let _ = write!(out, "  {value:>width$}");
+        }
+        let _ = writeln!(out);
+    }
+}

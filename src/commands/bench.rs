@@ -1,0 +1,59 @@
+//! `juiz bench`: what the harness costs beside the bots, measured on the bundled template bot
+//! through the real tournament runner; a table, or JSON with `--json`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use juiz::bench::{self, BenchOptions};
+
+use super::{Failure, Outcome, SUCCESS};
+
+/// Measure games per second, the harness's own CPU, the referee's latency per message and peak
+/// memory, on two copies of the template bot (draw and discard: the bots cost almost nothing).
+#[derive(Debug, clap::Args)]
+pub struct BenchArgs {
+    /// Games of each throughput run.
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+    /// Numbers of jobs to run the throughput runs with, comma-separated (default: 1 and the
+    /// number of cores).
+    #[arg(long, value_name = "N,N", value_delimiter = ',', value_parser = clap::value_parser!(u64).range(1..))]
+    pub jobs_list: Vec<u64>,
+    /// Seats at the table: 2, or 4 (two teams).
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u64).range(2..=4))]
+    pub players: u64,
+    /// Games of the peak-memory run, compared with a run a tenth its size (0 skips it).
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    pub big: u64,
+    /// The C bot to play with.
+    #[arg(long, value_name = "FILE", default_value = "bots/template.c")]
+    pub bot: PathBuf,
+    /// Where the temporary results folders go (default: the system's temporary directory).
+    #[arg(long, value_name = "DIR")]
+    pub scratch: Option<PathBuf>,
+    /// Print the figures as JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn bench(args: BenchArgs) -> Outcome {
+    if !args.bot.is_file() {
+        return Err(Failure::input(format!("bot source {} not found (--bot)", args.bot.display())));
+    }
+    let options = BenchOptions {
+        games: args.games as usize,
+        jobs_list: args.jobs_list.iter().map(|&n| n as usize).collect(),
+        players: args.players as usize,
+        big: args.big as usize,
+        bot_source: args.bot.clone(),
+        build_cache: juiz::bot::default_build_cache(),
+        scratch: args.scratch.clone(),
+    };
+    let report = bench::run(&options, &mut |what| eprintln!("bench: {what}")).map_err(Failure::input)?;
+    if args.json {
+        print!("{}", report.to_json());
+    } else {
+        print!("{}", report.to_table());
+    }
+    Ok(ExitCode::from(SUCCESS))
+}

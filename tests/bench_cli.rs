@@ -1,0 +1,37 @@
+//! `juiz bench` from the command line, on a tiny run: the table and the JSON carry the figures.
+
+mod common;
+
+#[test]
+fn bench_command_prints_the_figures() {
+    let scratch = tempfile::tempdir().unwrap();
+    let out = common::juiz()
+        .args(["bench", "--games", "20", "--jobs-list", "1,2", "--big", "20", "--scratch"])
+        .arg(scratch.path())
+        .env("JUIZ_BUILD_CACHE", common::bot_cache())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    for figure in ["games/s", "harness cpu/game", "harness share of cpu", "latency/msg p99", "peak rss playing"] {
+        assert!(stdout.contains(figure), "no '{figure}' in:\n{stdout}");
+    }
+
+    let out = common::juiz()
+        .args(["bench", "--games", "20", "--jobs-list", "2", "--big", "0", "--json", "--scratch"])
+        .arg(scratch.path())
+        .env("JUIZ_BUILD_CACHE", common::bot_cache())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["runs"][0]["games"], 20);
+    assert!(json["runs"][0]["games_per_second"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn bench_refuses_a_missing_bot() {
+    let out = common::juiz().args(["bench", "--bot", "nowhere/bot.c", "--games", "1"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("bot source nowhere/bot.c not found"));
+}
