@@ -185,6 +185,17 @@ impl TranscriptWriter {
     }
 }
 
+/// A writer dropped without `finish` (a game cancelled or cut short by an error, once its bots
+/// are gone) still leaves a readable file with every row written so far.
+impl Drop for TranscriptWriter {
+    fn drop(&mut self) {
+        if let Some(mut out) = self.out.take() {
+            let _ = out.flush();
+            let _ = std::fs::set_permissions(&self.path, std::fs::Permissions::from_mode(0o644));
+        }
+    }
+}
+
 /// How many decimal digits `n` is written with.
 fn decimal_digits(mut n: u64) -> usize {
     let mut digits = 1;
@@ -339,6 +350,25 @@ mod tests {
         assert_eq!(seqs, (1..=16).collect::<Vec<_>>());
         assert_eq!(transcript.rows[15].text, "line, \"11\"");
         assert!(transcript.rows.iter().all(|r| r.ms < 10_000));
+    }
+
+    #[test]
+    fn the_file_is_unreadable_until_the_game_ends() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("game.csv");
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        let mut log = TranscriptWriter::create(&path).unwrap();
+        log.row("p1.a", Direction::ToSeat, "p1.a p2.b");
+        assert_eq!(mode(&path), 0, "no permission at all while the game runs");
+        log.finish().unwrap();
+        assert_eq!(mode(&path), 0o644);
+        // A file left by a game cut short is replaced, and a dropped writer opens it up too.
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0)).unwrap();
+        let log = TranscriptWriter::create(&path).unwrap();
+        drop(log);
+        assert_eq!(mode(&path), 0o644);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "seq,ms,seat,dir,text\n");
     }
 
     #[test]
