@@ -19,6 +19,7 @@ use super::command::BotCommand;
 use super::fault::{BotFault, ExitReport, FaultKind, Termination, Usage};
 use super::limits::{Limits, apply_in_child};
 use super::linebuf::LineBuffer;
+use super::procfs::RunDelay;
 use super::sandbox::{Confinement, confine_in_child};
 use super::stderr::StderrDrain;
 use super::sys;
@@ -74,6 +75,11 @@ pub struct BotProcess {
     pub(super) verdict: Option<Arc<Verdict>>,
     pub(super) timing: TimingTotals,
     pub(super) last_move: Option<MoveTime>,
+    /// The main thread's CPU wait, for fair move timing.
+    pub(super) run_delay: RunDelay,
+    /// The pidfd reported the process may have ended: check with `waitid` (without a pidfd,
+    /// always check).
+    pub(super) exit_signaled: bool,
 }
 
 fn spawn_fault(detail: String) -> BotFault {
@@ -184,6 +190,8 @@ impl BotProcess {
             verdict: watchdog::watch(pid_i32, limits),
             timing: TimingTotals::default(),
             last_move: None,
+            run_delay: RunDelay::open(pid_i32),
+            exit_signaled: false,
         };
         let nonblocking =
             [&bot.stdin, &bot.stdout].into_iter().flatten().try_for_each(|fd| sys::set_nonblocking(fd.as_fd()));
@@ -312,10 +320,10 @@ impl BotProcess {
         timeout: Duration,
         cancel: Option<&AtomicBool>,
     ) -> Result<Option<(String, MoveTime)>, BotFault> {
-        let clock = MoveClock::start(self.pid, timeout, self.limits.wall_limit(timeout), self.cpu_time());
+        let mut clock = MoveClock::start(&self.run_delay, timeout, self.limits.wall_limit(timeout), self.cpu_time());
         loop {
             if let Some(line) = self.lines.take_line()? {
-                return Ok(Some(self.replied(line, &clock)));
+                return Ok(Some(self.replied(line, &mut clock)));
             }
             if self.report.is_some() {
                 return Err(BotFault::new(FaultKind::ClosedOutput, "the bot was shut down"));
@@ -329,11 +337,11 @@ impl BotProcess {
                     BotFault::new(FaultKind::ClosedOutput, format!("the bot closed its output{}", self.partial_note()))
                 }));
             }
-            if self.exited.is_some() || sys::has_exited(self.pid) {
+            if self.exited.is_some() || ((self.pidfd.is_none() || self.exit_signaled) && sys::has_exited(self.pid)) {
                 // Deliver what the bot wrote before it died, then report the death.
                 self.fill();
                 if let Some(line) = self.lines.take_line()? {
-                    return Ok(Some(self.replied(line, &clock)));
+                    return Ok(Some(self.replied(line, &mut clock)));
                 }
                 if let Some(fault) = self.exit_fault(Duration::ZERO) {
                     return Err(fault);
@@ -347,8 +355,9 @@ impl BotProcess {
                 // A line already in the pipe at the deadline still counts.
                 self.fill();
                 if let Some(line) = self.lines.take_line()? {
-                    return Ok(Some(self.replied(line, &clock)));
+                    return Ok(Some(self.replied(line, &mut clock)));
                 }
+                clock.refresh(&self.run_delay);
                 if let Some(fault) = clock.expired(self.cpu_time(), &self.partial_note()) {
                     return Err(fault);
                 }
@@ -363,18 +372,20 @@ impl BotProcess {
                 self.stdout_eof = true;
                 continue;
             };
-            let (readable, _) = sys::poll_two(
+            let (readable, ended) = sys::poll_two(
                 Some((stdout.as_fd(), PollFlags::POLLIN)),
                 self.pidfd.as_ref().map(|fd| (fd.as_fd(), PollFlags::POLLIN)),
                 wait,
             );
+            self.exit_signaled |= ended;
             if readable {
                 self.fill();
             }
         }
     }
 
-    fn replied(&mut self, line: String, clock: &MoveClock) -> (String, MoveTime) {
+    fn replied(&mut self, line: String, clock: &mut MoveClock) -> (String, MoveTime) {
+        clock.refresh(&self.run_delay);
         let time = clock.reading(self.cpu_time());
         self.replies += 1;
         self.timing.add(time);

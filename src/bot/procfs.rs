@@ -66,26 +66,25 @@ fn parse_stat(text: &str) -> Option<Stat> {
     })
 }
 
-/// Time the threads of `pid` have spent runnable but waiting for a CPU (the second field of
-/// `/proc/<pid>/task/<tid>/schedstat`); `None` where the kernel does not keep it.
-pub(crate) fn run_delay(pid: i32) -> Option<Duration> {
-    let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).ok()?;
-    let mut total: u64 = 0;
-    let mut any = false;
-    let mut buf = String::with_capacity(64);
-    for task in tasks.flatten() {
-        buf.clear();
-        let mut path = task.path();
-        path.push("schedstat");
-        if read_to(&path.to_string_lossy(), &mut buf).is_err() {
-            continue;
-        }
-        if let Some(ns) = buf.split_whitespace().nth(1).and_then(|f| f.parse::<u64>().ok()) {
-            total = total.saturating_add(ns);
-            any = true;
-        }
+/// Reads how long a bot's main thread has spent runnable but waiting for a CPU (the second
+/// field of `/proc/<pid>/schedstat`), through a file opened once per process: one `pread` a
+/// reading, as it is read on every move. `None` where the kernel does not keep it.
+#[derive(Debug)]
+pub(crate) struct RunDelay(Option<std::fs::File>);
+
+impl RunDelay {
+    pub(crate) fn open(pid: i32) -> RunDelay {
+        RunDelay(std::fs::File::open(format!("/proc/{pid}/schedstat")).ok())
     }
-    any.then(|| Duration::from_nanos(total))
+
+    pub(crate) fn read(&self) -> Option<Duration> {
+        use std::os::unix::fs::FileExt;
+        let file = self.0.as_ref()?;
+        let mut buf = [0u8; 96];
+        let n = file.read_at(&mut buf, 0).ok()?;
+        let text = std::str::from_utf8(&buf[..n]).ok()?;
+        text.split_whitespace().nth(1)?.parse::<u64>().ok().map(Duration::from_nanos)
+    }
 }
 
 /// The one-minute load average.
@@ -136,5 +135,13 @@ mod tests {
         assert!(usage[0].rss_bytes > 0);
         assert_eq!(usage[1], GroupUsage::default());
         assert!(load_average().is_some());
+    }
+
+    #[test]
+    fn reads_our_own_run_delay_and_nothing_for_a_missing_process() {
+        let delay = RunDelay::open(std::process::id() as i32);
+        assert!(delay.read().is_some(), "this kernel keeps schedstat");
+        assert!(delay.read().unwrap() >= Duration::ZERO);
+        assert!(RunDelay::open(-1).read().is_none());
     }
 }

@@ -59,11 +59,14 @@ impl fmt::Display for TimingTotals {
     }
 }
 
-/// The clock of one reply.
+/// The clock of one reply. The run delay is read at the start, at the end, and when a wait runs
+/// past its deadline (`refresh`), not on every look at the deadline: most replies take
+/// microseconds and the referee's own cost per message matters.
 pub(crate) struct MoveClock {
-    pid: i32,
     start: Instant,
     delay0: Option<Duration>,
+    /// The time the bot waited for a CPU as of the last reading.
+    waited: Duration,
     cpu0: Option<Duration>,
     /// The charged allowance.
     pub(crate) timeout: Duration,
@@ -72,38 +75,43 @@ pub(crate) struct MoveClock {
 }
 
 impl MoveClock {
-    pub(crate) fn start(pid: i32, timeout: Duration, wall_limit: Duration, cpu: Option<Duration>) -> MoveClock {
+    pub(crate) fn start(
+        delay: &procfs::RunDelay,
+        timeout: Duration,
+        wall_limit: Duration,
+        cpu: Option<Duration>,
+    ) -> MoveClock {
         MoveClock {
-            pid,
             start: Instant::now(),
-            delay0: procfs::run_delay(pid),
+            delay0: delay.read(),
+            waited: Duration::ZERO,
             cpu0: cpu,
             timeout,
             wall_limit: wall_limit.max(timeout),
         }
     }
 
-    fn waited(&self) -> Duration {
-        match (self.delay0, procfs::run_delay(self.pid)) {
-            (Some(before), Some(now)) => now.saturating_sub(before),
-            _ => Duration::ZERO,
+    /// Reads the run delay again.
+    pub(crate) fn refresh(&mut self, delay: &procfs::RunDelay) {
+        if let (Some(before), Some(now)) = (self.delay0, delay.read()) {
+            self.waited = now.saturating_sub(before);
         }
     }
 
-    /// The time so far; `cpu_now` is the main process's CPU time now.
+    /// The time so far, as of the last `refresh`; `cpu_now` is the main process's CPU time now.
     pub(crate) fn reading(&self, cpu_now: Option<Duration>) -> MoveTime {
         let wall = self.start.elapsed();
         let cpu = match (self.cpu0, cpu_now) {
             (Some(a), Some(b)) => b.saturating_sub(a),
             _ => Duration::ZERO,
         };
-        MoveTime { wall, charged: wall.saturating_sub(self.waited()), cpu }
+        MoveTime { wall, charged: wall.saturating_sub(self.waited), cpu }
     }
 
     /// When to look again: the moment the charge would reach the timeout if the bot got a CPU
     /// from now on, or the backstop, whichever is first.
     pub(crate) fn next_deadline(&self) -> Instant {
-        let by_charge = self.start + self.timeout + self.waited();
+        let by_charge = self.start + self.timeout + self.waited;
         by_charge.min(self.start + self.wall_limit)
     }
 
@@ -177,10 +185,11 @@ mod tests {
 
     #[test]
     fn a_clock_of_our_own_thread_charges_the_wall_clock_when_idle() {
-        let pid = std::process::id() as i32;
-        let clock = MoveClock::start(pid, Duration::from_millis(20), Duration::from_millis(60), None);
+        let delay = procfs::RunDelay::open(std::process::id() as i32);
+        let mut clock = MoveClock::start(&delay, Duration::from_millis(20), Duration::from_millis(60), None);
         assert!(clock.expired(None, "").is_none());
         std::thread::sleep(Duration::from_millis(40));
+        clock.refresh(&delay);
         let fault = clock.expired(None, "").expect("expired");
         assert!(matches!(fault.kind, FaultKind::Timeout | FaultKind::TimeoutOverload), "{fault}");
         assert!(clock.next_deadline() <= Instant::now());
