@@ -107,6 +107,7 @@ pub fn feed_bot(
     let count = transcript.meta.seat_ids.len();
     let id = transcript.meta.seat_ids.get(seat).ok_or(ReplayError::NoSuchSeat { seat, count })?;
     let limits = Limits { move_timeout: timeout, startup_timeout: timeout, ..Limits::default() };
+    // Dropping the process on any return ends its whole group.
     let mut process = match BotProcess::spawn(bot, WorkDir::Fresh, None, &limits) {
         Ok(p) => p,
         Err(fault) => {
@@ -119,7 +120,6 @@ pub fn feed_bot(
             Direction::ToSeat => {
                 on_line(true, &row.text);
                 if let Err(fault) = process.send(&row.text) {
-                    process.shutdown();
                     return Ok(FeedOutcome::Faulted {
                         seq: row.seq,
                         recorded: row.text.clone(),
@@ -132,7 +132,6 @@ pub fn feed_bot(
                 Ok((line, _)) => {
                     on_line(false, &line);
                     if line != row.text {
-                        process.shutdown();
                         return Ok(FeedOutcome::Differs {
                             seq: row.seq,
                             recorded: row.text.clone(),
@@ -143,7 +142,6 @@ pub fn feed_bot(
                     said += 1;
                 }
                 Err(fault) => {
-                    process.shutdown();
                     return Ok(FeedOutcome::Faulted {
                         seq: row.seq,
                         recorded: row.text.clone(),
@@ -155,6 +153,5 @@ pub fn feed_bot(
             _ => {}
         }
     }
-    process.shutdown();
     Ok(FeedOutcome::Same { lines: said })
 }
