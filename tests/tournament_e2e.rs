@@ -130,3 +130,39 @@ fn the_bundled_tournament_files_load() {
         assert_eq!(juiz::tournament::schedule(&t).len(), games, "{file}");
     }
 }
+
+/// A bot's `workdir` is copied into each game's fresh work dir: a bot that needs a data file
+/// finds it, and the copy it writes to is its own (games side by side share nothing).
+#[test]
+fn a_bot_finds_its_workdir_files_in_every_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(data.join("sub")).unwrap();
+    std::fs::write(data.join("sub/needed.txt"), "ok").unwrap();
+    // Plays like the template bot, but only if its data file is there; appends to it (a bot that
+    // shared the folder with another game would see the other game's line).
+    let bot = dir.path().join("needs_data.sh");
+    std::fs::write(
+        &bot,
+        "#!/bin/sh\nread ids; read me; read hand; read top\n\
+         [ \"$(cat sub/needed.txt)\" = ok ] || exit 7\necho game >> sub/needed.txt\n\
+         while read line; do [ \"$line\" = \"$me\" ] || continue; echo GET_STOCK; read card; echo \"DISCARD $card\"; done\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&bot, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let text = format!(
+        r#"{{"name": "data", "games_per_pairing": 6, "bots": [
+            {{"name": "template", "build": "{}"}},
+            {{"name": "reader", "command": "{}", "workdir": "{}"}}]}}"#,
+        root().join("bots/template.c").display(),
+        bot.display(),
+        data.display()
+    );
+    let t = Tournament::parse(&text, true).unwrap();
+    let out = dir.path().join("out");
+    let summary = run(&t, &opts(&out, 2), &Quiet, Arc::new(AtomicBool::new(false))).unwrap();
+    assert_eq!(summary.done, 6);
+    let games = std::fs::read_to_string(out.join("games.csv")).unwrap();
+    assert!(!games.contains(",NOK,"), "every game is clean: {games}");
+    assert_eq!(std::fs::read_to_string(data.join("sub/needed.txt")).unwrap(), "ok", "the original is untouched");
+}

@@ -33,6 +33,9 @@ pub enum WorkDir {
     Fresh,
     /// This directory (created if missing), left in place.
     Given(PathBuf),
+    /// A new private temporary directory holding a copy of this folder's contents (data files a
+    /// bot reads), removed at shutdown: games side by side never share files.
+    CopyOf(PathBuf),
 }
 
 /// How long to wait, after an end of file or a broken pipe, for the bot to exit so that the
@@ -82,6 +85,22 @@ pub struct BotProcess {
     pub(super) exit_signaled: bool,
 }
 
+/// Copies the files and folders under `from` into `to` (symbolic links are copied as what they
+/// point to).
+fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        let target = to.join(entry.file_name());
+        if std::fs::metadata(entry.path())?.is_dir() {
+            std::fs::create_dir_all(&target)?;
+            copy_tree(&entry.path(), &target)?;
+        } else {
+            std::fs::copy(entry.path(), &target)?;
+        }
+    }
+    Ok(())
+}
+
 fn spawn_fault(detail: String) -> BotFault {
     BotFault::new(FaultKind::Spawn, detail)
 }
@@ -100,12 +119,22 @@ impl BotProcess {
         limits: &Limits,
     ) -> Result<BotProcess, BotFault> {
         let program = cmd.argv.first().ok_or_else(|| spawn_fault("empty bot command".to_string()))?;
+        let fresh = || {
+            tempfile::Builder::new()
+                .prefix("juiz-bot-")
+                .tempdir()
+                .map_err(|e| spawn_fault(format!("cannot create a work dir: {e}")))
+        };
         let (temp_dir, work_dir) = match work {
             WorkDir::Fresh => {
-                let dir = tempfile::Builder::new()
-                    .prefix("juiz-bot-")
-                    .tempdir()
-                    .map_err(|e| spawn_fault(format!("cannot create a work dir: {e}")))?;
+                let dir = fresh()?;
+                let path = dir.path().to_path_buf();
+                (Some(dir), path)
+            }
+            WorkDir::CopyOf(source) => {
+                let dir = fresh()?;
+                copy_tree(&source, dir.path())
+                    .map_err(|e| spawn_fault(format!("cannot copy work dir {}: {e}", source.display())))?;
                 let path = dir.path().to_path_buf();
                 (Some(dir), path)
             }

@@ -40,6 +40,9 @@ pub struct GameConfig {
     /// Limits of particular seats (a tournament's per-bot `limits`): `Some` at a seat's index
     /// replaces `limits` for that seat. Empty by default.
     pub seat_limits: Vec<Option<Limits>>,
+    /// Folders whose contents a seat's bot finds copied into its fresh work dir (a tournament
+    /// bot's `workdir`): `Some` at a seat's index. Empty by default.
+    pub seat_workdirs: Vec<Option<PathBuf>>,
     /// Where to write the game's transcript (`--log`).
     pub log: Option<PathBuf>,
     /// Where each seat's stderr goes, as `<dir>/<stem>.seat<N>.stderr`; `None` drops it.
@@ -60,6 +63,7 @@ impl GameConfig {
             players,
             limits: Limits::default(),
             seat_limits: Vec::new(),
+            seat_workdirs: Vec::new(),
             log: None,
             stderr_dir: None,
             stderr_stem: "game".into(),

@@ -52,7 +52,11 @@ impl SeatPlayer {
                         .stderr_dir
                         .as_ref()
                         .map(|dir| dir.join(format!("{}.seat{seat}.stderr", config.stderr_stem)));
-                    match BotProcess::spawn(command, WorkDir::Fresh, log.as_deref(), config.limits_for(seat)) {
+                    let work = match config.seat_workdirs.get(seat).cloned().flatten() {
+                        Some(dir) => WorkDir::CopyOf(dir),
+                        None => WorkDir::Fresh,
+                    };
+                    match BotProcess::spawn(command, work, log.as_deref(), config.limits_for(seat)) {
                         Ok(process) => SeatPlayer::Bot { process: Box::new(process), answered: false },
                         Err(fault) => SeatPlayer::Failed(fault),
                     }

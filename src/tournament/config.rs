@@ -52,7 +52,8 @@ pub enum BotRun {
 pub struct BotSpec {
     pub name: String,
     pub run: BotRun,
-    /// The directory the bot runs in; `None` gives each game a fresh temporary directory.
+    /// A folder whose contents are copied into the bot's fresh work dir for each game (data
+    /// files it reads); `None`: the work dir starts empty.
     pub workdir: Option<PathBuf>,
     /// The bot's own `"limits"` keys, as given (they override the tournament's).
     pub limits_config: Option<LimitsConfig>,

@@ -37,6 +37,7 @@ pub fn play_observed(setup: &GameSetup, observer: &mut dyn Observer) -> Result<G
     config.limits = setup.tournament.limits.clone();
     config.seat_limits =
         setup.seats.iter().map(|bot| setup.tournament.bot(&bot.name).and_then(|spec| spec.limits.clone())).collect();
+    config.seat_workdirs = setup.seats.iter().map(|bot| bot.workdir.clone()).collect();
     config.log = Some(setup.log.clone());
     config.stderr_dir = Some(setup.stderr_dir.clone());
     config.stderr_stem = setup.game.id.clone();
