@@ -80,9 +80,8 @@ pub struct BotProcess {
     pub(super) last_move: Option<MoveTime>,
     /// The main thread's CPU wait, for fair move timing.
     pub(super) run_delay: RunDelay,
-    /// The pidfd reported the process may have ended: check with `waitid` (without a pidfd,
-    /// always check).
-    pub(super) exit_signaled: bool,
+    /// The SIGCHLD count at the last look for the main process's exit.
+    pub(super) seen_child_events: Option<usize>,
 }
 
 /// Copies the files and folders under `from` into `to` (symbolic links are copied as what they
@@ -153,6 +152,7 @@ impl BotProcess {
         };
 
         sys::become_subreaper();
+        sys::count_child_events();
         if limits.sandbox {
             sys::become_undumpable();
         }
@@ -220,7 +220,7 @@ impl BotProcess {
             timing: TimingTotals::default(),
             last_move: None,
             run_delay: RunDelay::open(pid_i32),
-            exit_signaled: false,
+            seen_child_events: None,
         };
         let nonblocking =
             [&bot.stdin, &bot.stdout].into_iter().flatten().try_for_each(|fd| sys::set_nonblocking(fd.as_fd()));
@@ -268,7 +268,12 @@ impl BotProcess {
         if self.report.is_some() {
             return Err(BotFault::new(FaultKind::ClosedInput, "the bot was shut down"));
         }
-        if let Some(fault) = self.watchdog_fault().or_else(|| self.exit_fault(Duration::ZERO)) {
+        if let Some(fault) = self.watchdog_fault() {
+            return Err(fault);
+        }
+        if self.may_have_exited()
+            && let Some(fault) = self.exit_fault(Duration::ZERO)
+        {
             return Err(fault);
         }
         let deadline = Instant::now() + self.limits.move_timeout;
@@ -366,7 +371,7 @@ impl BotProcess {
                     BotFault::new(FaultKind::ClosedOutput, format!("the bot closed its output{}", self.partial_note()))
                 }));
             }
-            if self.exited.is_some() || ((self.pidfd.is_none() || self.exit_signaled) && sys::has_exited(self.pid)) {
+            if self.exited.is_some() || (self.may_have_exited() && sys::has_exited(self.pid)) {
                 // Deliver what the bot wrote before it died, then report the death.
                 self.fill();
                 if let Some(line) = self.lines.take_line()? {
@@ -401,12 +406,11 @@ impl BotProcess {
                 self.stdout_eof = true;
                 continue;
             };
-            let (readable, ended) = sys::poll_two(
+            let (readable, _) = sys::poll_two(
                 Some((stdout.as_fd(), PollFlags::POLLIN)),
                 self.pidfd.as_ref().map(|fd| (fd.as_fd(), PollFlags::POLLIN)),
                 wait,
             );
-            self.exit_signaled |= ended;
             if readable {
                 self.fill();
             }
@@ -461,6 +465,15 @@ impl BotProcess {
     }
 
     /// Reads whatever stdout holds without blocking, up to what the line cap can use.
+    /// Whether the main process may have exited since the last look: a SIGCHLD came since (or
+    /// they are not counted). Read before the `waitid`, so an exit just after it is seen next time.
+    pub(super) fn may_have_exited(&mut self) -> bool {
+        match sys::child_events() {
+            None => true,
+            Some(now) => self.seen_child_events.replace(now) != Some(now),
+        }
+    }
+
     pub(super) fn fill(&mut self) {
         let Some(stdout) = self.stdout.as_ref() else {
             return;
@@ -468,7 +481,12 @@ impl BotProcess {
         while !self.stdout_eof && self.lines.wants_more() {
             match sys::read(stdout, &mut self.scratch) {
                 Ok(0) => self.stdout_eof = true,
-                Ok(n) => self.lines.extend(&self.scratch[..n]),
+                Ok(n) => {
+                    self.lines.extend(&self.scratch[..n]);
+                    if n < self.scratch.len() {
+                        break; // the pipe is empty for now: the next poll says when it is not
+                    }
+                }
                 Err(Errno::EINTR) => {}
                 Err(Errno::EAGAIN) => break,
                 Err(_) => self.stdout_eof = true,

@@ -4,6 +4,7 @@
 use std::io;
 use std::os::fd::{AsFd, BorrowedFd, FromRawFd, OwnedFd};
 use std::sync::Once;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use nix::errno::Errno;
@@ -46,6 +47,30 @@ pub(crate) fn become_subreaper() {
             libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
         }
     });
+}
+
+/// How many SIGCHLDs this process has received (a child, or an orphan re-parented to us, ended
+/// or stopped): a bot's exit needs a `waitid` only when this has moved since the last look.
+static CHILD_EVENTS: AtomicUsize = AtomicUsize::new(0);
+static COUNTING: AtomicBool = AtomicBool::new(false);
+
+/// Starts counting SIGCHLDs, once (the handler only counts: it reaps nothing).
+pub(crate) fn count_child_events() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let count = || {
+            CHILD_EVENTS.fetch_add(1, Ordering::SeqCst);
+        };
+        // SAFETY: the action only increments an atomic, which is async-signal-safe.
+        if unsafe { signal_hook::low_level::register(libc::SIGCHLD, count) }.is_ok() {
+            COUNTING.store(true, Ordering::SeqCst);
+        }
+    });
+}
+
+/// The SIGCHLD count; `None` when it is not kept (then every look must check).
+pub(crate) fn child_events() -> Option<usize> {
+    COUNTING.load(Ordering::SeqCst).then(|| CHILD_EVENTS.load(Ordering::SeqCst))
 }
 
 /// Makes this process non-dumpable, once: its `/proc/<pid>/environ`, `fd/`, `mem` and `maps`
