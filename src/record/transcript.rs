@@ -108,7 +108,7 @@ impl TranscriptWriter {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(fail(e)),
             _ => {}
         }
-        let file = std::fs::OpenOptions::new().write(true).create_new(true).mode(0).open(path).map_err(fail)?;
+        let file = std::fs::OpenOptions::new().write(true).create_new(true).mode(0o000).open(path).map_err(fail)?;
         // The csv writer's own buffer is small: rows pass through it into ours.
         let mut out =
             csv::WriterBuilder::new().buffer_capacity(1024).from_writer(BufWriter::with_capacity(BUFFER_BYTES, file));
@@ -364,7 +364,7 @@ mod tests {
         log.finish().unwrap();
         assert_eq!(mode(&path), 0o644);
         // A file left by a game cut short is replaced, and a dropped writer opens it up too.
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0)).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o000)).unwrap();
         let log = TranscriptWriter::create(&path).unwrap();
         drop(log);
         assert_eq!(mode(&path), 0o644);
