@@ -70,7 +70,7 @@ fn script_for(transcript: &Transcript, id: &str) -> Result<Script, ReplayError> 
     for row in transcript.rows.iter().filter(|r| r.seat == id) {
         match row.dir {
             Direction::ToSeat => events.push(ScriptEvent::Sent { seq: row.seq, line: row.text.clone() }),
-            Direction::FromSeat => events.push(ScriptEvent::Said { line: row.text.clone() }),
+            Direction::FromSeat => events.push(ScriptEvent::Said { seq: row.seq, line: row.text.clone() }),
             Direction::Fault => {
                 let (name, detail) = row.text.split_once(": ").unwrap_or((row.text.as_str(), ""));
                 let kind = FaultKind::from_name(name)

@@ -79,7 +79,19 @@ impl GameReport {
 /// Plays one game to its end. `Err` only for a problem of the harness or of the setup (bad deal,
 /// unwritable log, cancellation); whatever the bots do is a fault in the report.
 pub fn play(config: &GameConfig, observer: &mut dyn Observer) -> Result<GameReport, RefereeError> {
-    let seats: Vec<SeatReport> = (0..config.players.len())
+    let seats = seat_reports(config);
+    let setup = TableSetup {
+        wire_ids: seats.iter().map(|s| s.wire_id.clone()).collect(),
+        seed: config.seed,
+        deal: config.deal.clone(),
+    };
+    let engine = new_engine(config.game, &setup)?;
+    play_engine(config, engine, observer)
+}
+
+/// The ids each seat of `config` is known by (full, and cut for the wire).
+pub fn seat_reports(config: &GameConfig) -> Vec<SeatReport> {
+    (0..config.players.len())
         .map(|seat| {
             let id = display_id(&config.players, seat);
             let spec = &config.players[seat];
@@ -94,13 +106,17 @@ pub fn play(config: &GameConfig, observer: &mut dyn Observer) -> Result<GameRepo
                 },
             }
         })
-        .collect();
-    let setup = TableSetup {
-        wire_ids: seats.iter().map(|s| s.wire_id.clone()).collect(),
-        seed: config.seed,
-        deal: config.deal.clone(),
-    };
-    let engine = new_engine(config.game, &setup)?;
+        .collect()
+}
+
+/// Plays one game on an engine built by the caller for `config`'s seats (see `seat_reports` for
+/// the wire ids): the loop of `play`, for engines the factory does not know (tests, new games).
+pub fn play_engine(
+    config: &GameConfig,
+    engine: Box<dyn Engine>,
+    observer: &mut dyn Observer,
+) -> Result<GameReport, RefereeError> {
+    let seats = seat_reports(config);
     let mut log = match &config.log {
         Some(path) => TranscriptWriter::create(path)?,
         None => TranscriptWriter::disabled(),
@@ -313,10 +329,10 @@ impl Table<'_> {
             if self.cancelled() {
                 return Err(Stop::Cancelled);
             }
-            let ready = seats.iter().copied().find(|&s| {
-                self.players[s].is_human()
-                    || matches!(self.players[s], SeatPlayer::Scripted(_))
-                    || self.players[s].has_pending_output()
+            // In a replay the seat that spoke first in the recording speaks first again.
+            let recorded = seats.iter().copied().filter_map(|s| self.players[s].recorded_next().map(|q| (q, s))).min();
+            let ready = recorded.map(|(_, s)| s).or_else(|| {
+                seats.iter().copied().find(|&s| self.players[s].is_human() || self.players[s].has_pending_output())
             });
             if let Some(seat) = ready {
                 return self.take_line(seat, seats, observer);

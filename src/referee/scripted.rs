@@ -10,8 +10,8 @@ use crate::bot::{BotFault, FaultKind};
 pub enum ScriptEvent {
     /// The referee sent this line (row `seq`).
     Sent { seq: u64, line: String },
-    /// The seat answered this line.
-    Said { line: String },
+    /// The seat answered this line (row `seq`).
+    Said { seq: u64, line: String },
     /// The seat was faulted (row `seq`).
     Fault { seq: u64, kind: FaultKind, detail: String },
 }
@@ -61,11 +61,20 @@ impl Script {
     pub(super) fn receive(&mut self) -> Result<Result<String, BotFault>, Divergence> {
         match self.events.front() {
             Some(ScriptEvent::Said { .. }) => match self.events.pop_front() {
-                Some(ScriptEvent::Said { line }) => Ok(Ok(line)),
+                Some(ScriptEvent::Said { line, .. }) => Ok(Ok(line)),
                 _ => unreachable!("front was a Said event"),
             },
             Some(ScriptEvent::Fault { .. }) => Ok(Err(self.take_fault())),
             other => Err(format!("the engine awaits a line where the recording has {}", describe(other))),
+        }
+    }
+
+    /// The row of the seat's next recorded line or fault: when several seats may speak, the one
+    /// that spoke first in the recording goes first in the replay.
+    pub(super) fn next_seq(&self) -> Option<u64> {
+        match self.events.front() {
+            Some(ScriptEvent::Said { seq, .. } | ScriptEvent::Fault { seq, .. }) => Some(*seq),
+            _ => None,
         }
     }
 
@@ -85,7 +94,7 @@ fn describe(event: Option<&ScriptEvent>) -> String {
     match event {
         None => "nothing more".to_owned(),
         Some(ScriptEvent::Sent { seq, line }) => format!("row {seq} sending '{line}'"),
-        Some(ScriptEvent::Said { line }) => format!("the seat saying '{line}'"),
+        Some(ScriptEvent::Said { line, .. }) => format!("the seat saying '{line}'"),
         Some(ScriptEvent::Fault { seq, kind, .. }) => format!("row {seq}, a {} fault", kind.name()),
     }
 }

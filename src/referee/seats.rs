@@ -108,6 +108,14 @@ impl SeatPlayer {
         Ok(line)
     }
 
+    /// For a seat played back from a recording: the row of its next line (see `Script::next_seq`).
+    pub(super) fn recorded_next(&self) -> Option<u64> {
+        match self {
+            SeatPlayer::Scripted(script) => script.next_seq(),
+            _ => None,
+        }
+    }
+
     pub(super) fn has_pending_output(&mut self) -> bool {
         match self {
             SeatPlayer::Bot { process, .. } => process.has_pending_output(),
