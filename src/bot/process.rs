@@ -1,7 +1,6 @@
 //! A running bot: spawning it in its own process group and work directory, and talking to it
 //! line by line with bounded waits. Shutdown lives in `shutdown.rs`.
 
-use std::fs::File;
 use std::os::fd::{AsFd, OwnedFd};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
@@ -143,13 +142,17 @@ impl BotProcess {
                 (None, path)
             }
         };
-        let log = match stderr_log {
-            Some(path) => Some(
-                File::create(path)
-                    .map_err(|e| spawn_fault(format!("cannot create stderr log {}: {e}", path.display())))?,
-            ),
-            None => None,
-        };
+        // The log is created when the bot first writes to stderr; one left by an earlier run of
+        // the same game must not pass for this one's.
+        if let Some(path) = stderr_log {
+            match std::fs::remove_file(path) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    return Err(spawn_fault(format!("cannot replace stderr log {}: {e}", path.display())));
+                }
+                _ => {}
+            }
+        }
+        let log = stderr_log.map(Path::to_path_buf);
 
         sys::become_subreaper();
         sys::count_child_events();

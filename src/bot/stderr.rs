@@ -3,6 +3,7 @@
 
 use std::fs::File;
 use std::io::{Read, Write};
+use std::path::PathBuf;
 use std::process::ChildStderr;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -32,8 +33,9 @@ fn lock(shared: &Mutex<Shared>) -> MutexGuard<'_, Shared> {
 }
 
 impl StderrDrain {
-    /// Starts reading `pipe` until end of file, writing at most `cap` bytes into `log`.
-    pub(crate) fn start(pipe: ChildStderr, log: Option<File>, cap: u64, pid: u32) -> std::io::Result<StderrDrain> {
+    /// Starts reading `pipe` until end of file, writing at most `cap` bytes into the file `log`,
+    /// which is created when the first byte arrives (a bot that writes nothing leaves no file).
+    pub(crate) fn start(pipe: ChildStderr, log: Option<PathBuf>, cap: u64, pid: u32) -> std::io::Result<StderrDrain> {
         let shared = Arc::new(Mutex::new(Shared::default()));
         let (done_tx, done) = sync_channel(1);
         let thread_shared = Arc::clone(&shared);
@@ -67,8 +69,12 @@ impl StderrDrain {
     }
 }
 
-fn drain(mut pipe: ChildStderr, mut log: Option<File>, cap: u64, shared: &Mutex<Shared>) {
+fn drain(mut pipe: ChildStderr, path: Option<PathBuf>, cap: u64, shared: &Mutex<Shared>) {
     let mut buf = vec![0u8; 16 * 1024];
+    // The log file, once the first byte came; a file that cannot be created is given up on (the
+    // tail is still kept in memory): the bot is not to blame.
+    let mut path = path;
+    let mut log: Option<File> = None;
     let mut stored: u64 = 0;
     loop {
         let n = match pipe.read(&mut buf) {
@@ -80,6 +86,9 @@ fn drain(mut pipe: ChildStderr, mut log: Option<File>, cap: u64, shared: &Mutex<
         let chunk = &buf[..n];
         let room = usize::try_from(cap.saturating_sub(stored)).unwrap_or(usize::MAX);
         let keep = chunk.len().min(room);
+        if let Some(path) = path.take() {
+            log = File::create(path).ok();
+        }
         if keep > 0
             && let Some(file) = log.as_mut()
             && file.write_all(&chunk[..keep]).is_err()
