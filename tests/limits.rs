@@ -219,6 +219,28 @@ fn a_sandboxed_bot_has_no_network() {
     assert_eq!(first, "NO NETWORK");
 }
 
+/// UDP too, and the address space itself: with the seccomp filter a bot cannot make a socket,
+/// so two bots cannot signal each other even by which ports they hold.
+#[test]
+fn a_sandboxed_bot_cannot_make_any_socket() {
+    if !sandbox_support().seccomp {
+        println!("note: no seccomp filter here; bots are kept apart by network namespaces instead");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let text = "#!/usr/bin/python3\nimport socket, sys\nsys.stdin.readline()\nmade = []\n\
+                for family, kind in [(socket.AF_INET, socket.SOCK_DGRAM), (socket.AF_INET6, socket.SOCK_DGRAM), \
+                (socket.AF_UNIX, socket.SOCK_STREAM), (socket.AF_INET, socket.SOCK_STREAM)]:\n    \
+                try:\n        socket.socket(family, kind); made.append(str(family))\n    except OSError:\n        pass\n\
+                a, b = socket.socketpair()\nprint('MADE ' + ','.join(made) if made else 'NONE', flush=True)\n\
+                print('END', flush=True)\nsys.stdin.readline()\n";
+    let cmd = script(dir.path(), "sockets.py", text);
+    let (first, _) = ask(&cmd, &Limits { sandbox: false, ..limits() });
+    assert!(first.starts_with("MADE "), "control: {first}");
+    let (first, _) = ask(&cmd, &limits());
+    assert_eq!(first, "NONE", "pipes and socketpair still work, sockets do not");
+}
+
 #[test]
 fn a_game_with_a_bot_over_a_limit_ends_on_time_against_its_seat() {
     let dir = tempfile::tempdir().unwrap();

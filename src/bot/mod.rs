@@ -17,6 +17,7 @@ mod linebuf;
 mod process;
 mod procfs;
 mod sandbox;
+mod seccomp;
 mod shutdown;
 mod stderr;
 mod sys;

@@ -18,6 +18,7 @@ use std::sync::OnceLock;
 
 use super::landlock::{self, Ruleset};
 use super::limits::Limits;
+use super::seccomp;
 
 /// What the host offers to confine bots.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,6 +27,8 @@ pub struct SandboxSupport {
     pub landlock_abi: Option<u32>,
     /// Unprivileged user + network namespaces can be created.
     pub namespaces: bool,
+    /// A seccomp filter denying sockets can be installed (see `seccomp.rs`).
+    pub seccomp: bool,
     /// The referee runs as root (RLIMIT_NPROC is not enforced for root).
     pub root: bool,
 }
@@ -35,22 +38,29 @@ pub fn sandbox_support() -> &'static SandboxSupport {
     static SUPPORT: OnceLock<SandboxSupport> = OnceLock::new();
     SUPPORT.get_or_init(|| SandboxSupport {
         landlock_abi: landlock::abi(),
-        namespaces: probe_namespaces(),
+        namespaces: probe_in_child(|| {
+            // SAFETY: unshare is async-signal-safe.
+            unsafe { libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWNET) == 0 }
+        }),
+        seccomp: seccomp::supported_arch() && probe_in_child(|| seccomp::install().is_ok()),
         // SAFETY: geteuid cannot fail.
         root: unsafe { libc::geteuid() } == 0,
     })
 }
 
 impl SandboxSupport {
-    /// The protections bots get, for the transcript's `sandbox=` row: `landlock,netns`, or
-    /// `none`.
+    /// The protections bots get, for the transcript's `sandbox=` row: `landlock,seccomp,userns`
+    /// (or `netns` in place of `seccomp` where a filter cannot be installed), or `none`.
     pub fn metadata(&self, enabled: bool) -> String {
         let mut parts = Vec::new();
         if enabled && self.landlock_abi.is_some() {
             parts.push("landlock");
         }
+        if enabled && self.seccomp {
+            parts.push("seccomp");
+        }
         if enabled && self.namespaces {
-            parts.push("netns");
+            parts.push(if self.seccomp { "userns" } else { "netns" });
         }
         if parts.is_empty() { "none".to_string() } else { parts.join(",") }
     }
@@ -71,7 +81,9 @@ impl SandboxSupport {
                  the game logs included, and the /proc of the referee and of other bots",
             ),
         }
-        if self.namespaces {
+        if self.seccomp {
+            parts.push("no network (no sockets)".to_string());
+        } else if self.namespaces {
             parts.push("no network".to_string());
         } else if self.landlock_abi.is_some_and(|abi| abi >= 4) {
             parts.push("no tcp".to_string());
@@ -88,17 +100,16 @@ impl SandboxSupport {
     }
 }
 
-/// Whether a child can enter new user and network namespaces (a fork that tries and exits).
-fn probe_namespaces() -> bool {
+/// Whether `attempt` succeeds in a child (a fork that tries and exits), for what cannot be
+/// undone in this process (namespaces, seccomp). `attempt` makes system calls only.
+fn probe_in_child(attempt: fn() -> bool) -> bool {
     // SAFETY: the child only makes system calls and leaves with _exit.
     match unsafe { libc::fork() } {
         -1 => false,
         0 => {
-            // SAFETY: unshare and _exit are async-signal-safe.
-            unsafe {
-                let ok = libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWNET) == 0;
-                libc::_exit(if ok { 0 } else { 1 })
-            }
+            let ok = attempt();
+            // SAFETY: _exit is async-signal-safe.
+            unsafe { libc::_exit(if ok { 0 } else { 1 }) }
         }
         pid => {
             let mut status = 0;
@@ -121,6 +132,7 @@ fn probe_namespaces() -> bool {
 pub(crate) struct Confinement {
     ruleset: Option<Ruleset>,
     namespaces: bool,
+    deny_sockets: bool,
     nproc: Option<u64>,
 }
 
@@ -129,6 +141,8 @@ pub(crate) struct Confinement {
 pub(crate) struct ChildPlan {
     ruleset_fd: Option<i32>,
     namespaces: bool,
+    /// Deny sockets with seccomp (then no network namespace is needed).
+    deny_sockets: bool,
     nproc: Option<u64>,
 }
 
@@ -152,13 +166,14 @@ impl Confinement {
             Some(abi) => Some(build_ruleset(abi, argv, work_dir).map_err(|e| format!("cannot set up landlock: {e}"))?),
             None => None,
         };
-        Ok(Confinement { ruleset, namespaces: support.namespaces, nproc })
+        Ok(Confinement { ruleset, namespaces: support.namespaces, deny_sockets: support.seccomp, nproc })
     }
 
     pub(crate) fn child_plan(&self) -> ChildPlan {
         ChildPlan {
             ruleset_fd: self.ruleset.as_ref().map(Ruleset::raw_fd),
             namespaces: self.namespaces,
+            deny_sockets: self.deny_sockets,
             nproc: self.nproc,
         }
     }
@@ -244,12 +259,14 @@ fn program_dirs(argv: &[String]) -> Vec<PathBuf> {
     dirs
 }
 
-/// In the child before `exec`, after the resource limits: new user and network namespaces
-/// (a failure leaves the bot without them), RLIMIT_NPROC inside them, then Landlock.
-/// System calls only.
+/// In the child before `exec`, after the resource limits: a new user namespace (the bot is
+/// nobody to the host, even under a root referee) and, where sockets cannot be denied, a new
+/// network namespace (a failure leaves the bot without them), RLIMIT_NPROC inside them, then
+/// Landlock, then the seccomp filter. System calls only.
 pub(crate) fn confine_in_child(plan: &ChildPlan) -> std::io::Result<()> {
+    let flags = if plan.deny_sockets { libc::CLONE_NEWUSER } else { libc::CLONE_NEWUSER | libc::CLONE_NEWNET };
     // SAFETY: unshare is async-signal-safe and the child is single-threaded.
-    if plan.namespaces && unsafe { libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWNET) } == 0 {
+    if plan.namespaces && unsafe { libc::unshare(flags) } == 0 {
         // Set after unshare, so the namespace's ceiling for the user as a whole stays as it was.
         if let Some(n) = plan.nproc {
             let limit = libc::rlimit { rlim_cur: n, rlim_max: n };
@@ -259,6 +276,9 @@ pub(crate) fn confine_in_child(plan: &ChildPlan) -> std::io::Result<()> {
     }
     if let Some(fd) = plan.ruleset_fd {
         landlock::enforce_in_child(fd)?;
+    }
+    if plan.deny_sockets {
+        seccomp::install()?;
     }
     Ok(())
 }
@@ -281,13 +301,16 @@ mod tests {
 
     #[test]
     fn descriptions_say_what_is_missing() {
-        let none = SandboxSupport { landlock_abi: None, namespaces: false, root: false };
+        let none = SandboxSupport { landlock_abi: None, namespaces: false, seccomp: false, root: false };
         assert_eq!(none.metadata(true), "none");
         assert!(none.describe(true).contains("no landlock"), "{}", none.describe(true));
-        let full = SandboxSupport { landlock_abi: Some(6), namespaces: true, root: true };
-        assert_eq!(full.metadata(true), "landlock,netns");
+        let full = SandboxSupport { landlock_abi: Some(6), namespaces: true, seccomp: true, root: true };
+        let no_filter = SandboxSupport { seccomp: false, ..full.clone() };
+        assert_eq!(no_filter.metadata(true), "landlock,netns");
+        assert_eq!(full.metadata(true), "landlock,seccomp,userns");
         assert_eq!(full.metadata(false), "none");
-        assert_eq!(full.describe(true), "sandbox: landlock abi 6, no network");
+        assert_eq!(full.describe(true), "sandbox: landlock abi 6, no network (no sockets)");
+        assert_eq!(no_filter.describe(true), "sandbox: landlock abi 6, no network");
         assert!(full.describe(false).starts_with("sandbox off"));
     }
 }

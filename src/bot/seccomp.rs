@@ -1,0 +1,132 @@
+//! A seccomp filter that keeps a bot off the network: `socket()` and `io_uring_setup()` fail
+//! with `EACCES` (pipes, files and `socketpair` are untouched: a bot needs no socket), and so does
+//! every system call made through another architecture's entry (x32, i386). With it, network
+//! isolation needs no network namespace, which costs about 0.3 ms of kernel time per bot.
+
+use std::io;
+
+#[cfg(target_arch = "x86_64")]
+const AUDIT_ARCH: Option<u32> = Some(0xC000_003E);
+#[cfg(target_arch = "aarch64")]
+const AUDIT_ARCH: Option<u32> = Some(0xC000_00B7);
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+const AUDIT_ARCH: Option<u32> = None;
+
+/// On x86_64, system call numbers at or above this are the x32 ABI.
+const X32_SYSCALL_BIT: u32 = 0x4000_0000;
+
+// Classic BPF, as seccomp reads it (linux/filter.h, linux/seccomp.h).
+/// BPF_LD | BPF_W | BPF_ABS (the first two are zero).
+const BPF_LD_W_ABS: u16 = 0x20;
+const BPF_JMP_JEQ_K: u16 = 0x05 | 0x10;
+const BPF_JMP_JGE_K: u16 = 0x05 | 0x30;
+const BPF_RET_K: u16 = 0x06;
+const RET_ALLOW: u32 = 0x7fff_0000;
+const RET_ERRNO: u32 = 0x0005_0000;
+/// Offsets in `struct seccomp_data`.
+const DATA_NR: u32 = 0;
+const DATA_ARCH: u32 = 4;
+
+fn stmt(code: u16, k: u32) -> libc::sock_filter {
+    libc::sock_filter { code, jt: 0, jf: 0, k }
+}
+
+/// The filter: every instruction that finds a forbidden call jumps to the last one (deny).
+fn program(arch: u32) -> Vec<libc::sock_filter> {
+    let denied = [libc::SYS_socket as u32, libc::SYS_io_uring_setup as u32];
+    let mut checks: Vec<(u16, u32)> = Vec::new();
+    if cfg!(target_arch = "x86_64") {
+        checks.push((BPF_JMP_JGE_K, X32_SYSCALL_BIT));
+    }
+    checks.extend(denied.iter().map(|&nr| (BPF_JMP_JEQ_K, nr)));
+    let mut filter = vec![
+        stmt(BPF_LD_W_ABS, DATA_ARCH),
+        // Our architecture: go on (skip the next instruction); another: deny.
+        libc::sock_filter { code: BPF_JMP_JEQ_K, jt: 1, jf: 0, k: arch },
+        stmt(BPF_RET_K, RET_ERRNO | libc::EACCES as u32),
+        stmt(BPF_LD_W_ABS, DATA_NR),
+    ];
+    let count = checks.len();
+    for (i, (code, k)) in checks.into_iter().enumerate() {
+        // From check i, the deny instruction is after the remaining checks and the allow.
+        let to_deny = (count - i) as u8;
+        filter.push(libc::sock_filter { code, jt: to_deny, jf: 0, k });
+    }
+    filter.push(stmt(BPF_RET_K, RET_ALLOW));
+    filter.push(stmt(BPF_RET_K, RET_ERRNO | libc::EACCES as u32));
+    filter
+}
+
+/// Whether this build can install the filter (the kernel may still refuse: see `install`).
+pub(crate) fn supported_arch() -> bool {
+    AUDIT_ARCH.is_some()
+}
+
+/// Installs the filter on the calling thread (and what it executes). Sets no_new_privs first, as
+/// an unprivileged filter requires. System calls only: safe between fork and exec.
+pub(crate) fn install() -> io::Result<()> {
+    let Some(arch) = AUDIT_ARCH else {
+        return Err(io::Error::from_raw_os_error(libc::ENOSYS));
+    };
+    let filter = program(arch);
+    let prog = libc::sock_fprog { len: filter.len() as u16, filter: filter.as_ptr() as *mut libc::sock_filter };
+    // SAFETY: prctl with PR_SET_NO_NEW_PRIVS takes one integer.
+    if unsafe { libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: a valid pointer to a sock_fprog whose filter outlives the call.
+    if unsafe { libc::prctl(libc::PR_SET_SECCOMP, libc::SECCOMP_MODE_FILTER, &prog as *const libc::sock_fprog) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_check_jumps_to_the_deny_instruction() {
+        let filter = program(0xC000_003E);
+        let deny = filter.len() - 1;
+        for (i, ins) in filter.iter().enumerate().skip(4).take_while(|(_, ins)| ins.code != BPF_RET_K) {
+            assert_eq!(i + 1 + ins.jt as usize, deny, "instruction {i}");
+        }
+        assert_eq!(filter[deny].k, RET_ERRNO | libc::EACCES as u32);
+        assert_eq!(filter[deny - 1].k, RET_ALLOW);
+    }
+
+    #[test]
+    fn a_filtered_child_cannot_open_a_socket_but_can_use_pipes() {
+        if !supported_arch() {
+            return;
+        }
+        // SAFETY: the child only makes system calls and leaves with _exit.
+        match unsafe { libc::fork() } {
+            0 => unsafe {
+                let code = if install().is_err() {
+                    10
+                } else if libc::socket(libc::AF_INET, libc::SOCK_DGRAM, 0) >= 0 {
+                    11
+                } else if libc::socket(libc::AF_UNIX, libc::SOCK_STREAM, 0) >= 0 {
+                    12
+                } else {
+                    let mut fds = [0; 2];
+                    if libc::pipe(fds.as_mut_ptr()) != 0 { 13 } else { 0 }
+                };
+                libc::_exit(code)
+            },
+            pid => {
+                let mut status = 0;
+                // SAFETY: waiting for the child forked above.
+                unsafe { libc::waitpid(pid, &mut status, 0) };
+                assert!(libc::WIFEXITED(status));
+                assert_eq!(
+                    libc::WEXITSTATUS(status),
+                    0,
+                    "10: no filter, 11: inet socket, 12: unix socket, 13: no pipe"
+                );
+            }
+        }
+    }
+}
