@@ -351,8 +351,8 @@ fn a_tournament_with_every_fixture_completes_with_intact_files() {
     // games.csv: every scheduled game once, each row whole, its transcript ending in a result.
     let rows = tournament::read_games(&out.join("games.csv")).unwrap();
     let schedule = tournament::schedule(&t);
-    let mut ids: Vec<&str> = schedule.iter().map(|g| g.id.as_str()).collect();
-    let mut got: Vec<&str> = rows.iter().map(|r| r.game_id.as_str()).collect();
+    let mut ids: Vec<String> = schedule.iter().map(|g| g.id()).collect();
+    let mut got: Vec<String> = rows.iter().map(|r| r.game_id.clone()).collect();
     ids.sort_unstable();
     got.sort_unstable();
     assert_eq!(ids, got);

@@ -81,7 +81,7 @@ fn one_job_or_two_give_the_same_files_in_schedule_order() {
     }
     let ids: Vec<String> =
         read(&one, "games.csv").lines().skip(1).map(|l| l.split(',').next().unwrap().to_string()).collect();
-    let expected: Vec<String> = schedule(&t).into_iter().map(|g| g.id).collect();
+    let expected: Vec<String> = schedule(&t).into_iter().map(|g| g.id()).collect();
     assert_eq!(ids, expected);
     assert!(one.join("games").join(format!("{}.csv", expected[5])).is_file());
     assert_eq!(read(&one, "tournament.json"), t.to_json());
@@ -245,7 +245,7 @@ fn a_harness_failure_stops_the_run_and_names_the_game() {
         fake(s)
     };
     let err = run_with(&t, &opts(dir.path(), 1), &Quiet, Arc::new(AtomicBool::new(false)), &failing).unwrap_err();
-    let id = &schedule(&t)[5].id;
+    let id = &schedule(&t)[5].id();
     assert_eq!(err.to_string(), format!("game {id}: cannot write the log"));
     let rows = read(dir.path(), "games.csv");
     assert_eq!(rows.lines().count(), 1 + 5, "the games before it are kept");

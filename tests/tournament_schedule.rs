@@ -17,14 +17,14 @@ fn round_robin_plays_every_pair_with_unique_ids() {
     let t = tournament(r#""games_per_pairing": 4, "duplicate": true,"#, &["a", "b", "c", "d"]);
     let games = schedule(&t);
     assert_eq!(games.len(), 6 * 4);
-    let ids: BTreeSet<&str> = games.iter().map(|g| g.id.as_str()).collect();
+    let ids: BTreeSet<String> = games.iter().map(|g| g.id()).collect();
     assert_eq!(ids.len(), games.len());
-    let pairs: BTreeSet<(String, String)> = games.iter().map(|g| (g.a.clone(), g.b.clone())).collect();
+    let pairs: BTreeSet<(String, String)> = games.iter().map(|g| (g.a().to_string(), g.b().to_string())).collect();
     assert_eq!(pairs.len(), 6);
     assert!(games.iter().enumerate().all(|(i, g)| g.index == i));
-    assert_eq!(games[0].id, "r0001-a-b-d001-s0");
-    assert_eq!(games[1].id, "r0001-a-b-d001-s1");
-    assert_eq!(games[23].id, "r0006-c-d-d002-s1");
+    assert_eq!(games[0].id(), "r0001-a-b-d001-s0");
+    assert_eq!(games[1].id(), "r0001-a-b-d001-s1");
+    assert_eq!(games[23].id(), "r0006-c-d-d002-s1");
 }
 
 #[test]
@@ -35,8 +35,8 @@ fn duplicate_deals_share_the_seed_and_swap_the_seats() {
         let (x, y) = (&pair[0], &pair[1]);
         assert_eq!((x.pairing, x.deal, x.seed), (y.pairing, y.deal, y.seed));
         assert!(!x.swapped && y.swapped);
-        assert_eq!(x.seats, vec![x.a.clone(), x.b.clone()]);
-        assert_eq!(y.seats, vec![x.b.clone(), x.a.clone()]);
+        assert_eq!(x.seats(), vec![x.a(), x.b()]);
+        assert_eq!(y.seats(), vec![x.b(), x.a()]);
     }
     let seeds: BTreeSet<u64> = games.iter().map(|g| g.seed).collect();
     assert_eq!(seeds.len(), games.len() / 2, "every deal has its own seed");
@@ -56,8 +56,8 @@ fn without_duplicate_every_game_is_a_new_deal_and_seats_alternate() {
 fn four_player_games_seat_teams_of_copies() {
     let t = tournament(r#""players": 4, "games_per_pairing": 2,"#, &["a", "b"]);
     let games = schedule(&t);
-    assert_eq!(games[0].seats, ["a", "b", "a", "b"]);
-    assert_eq!(games[1].seats, ["b", "a", "b", "a"]);
+    assert_eq!(games[0].seats(), ["a", "b", "a", "b"]);
+    assert_eq!(games[1].seats(), ["b", "a", "b", "a"]);
     assert_eq!(games[0].sides(), ["a", "b"]);
 }
 
@@ -65,7 +65,8 @@ fn four_player_games_seat_teams_of_copies() {
 fn gauntlet_pits_the_champion_against_each_other_bot() {
     let t = tournament(r#""format": "gauntlet", "champion": "c", "games_per_pairing": 2,"#, &["a", "b", "c", "d"]);
     let games = schedule(&t);
-    let pairs: Vec<(String, String)> = games.iter().step_by(2).map(|g| (g.a.clone(), g.b.clone())).collect();
+    let pairs: Vec<(String, String)> =
+        games.iter().step_by(2).map(|g| (g.a().to_string(), g.b().to_string())).collect();
     let expected: Vec<(String, String)> = ["a", "b", "d"].iter().map(|o| ("c".to_string(), o.to_string())).collect();
     assert_eq!(pairs, expected);
 }

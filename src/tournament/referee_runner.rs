@@ -40,7 +40,7 @@ pub fn play_observed(setup: &GameSetup, observer: &mut dyn Observer) -> Result<G
     config.seat_workdirs = setup.seats.iter().map(|bot| bot.workdir.clone()).collect();
     config.log = Some(setup.log.clone());
     config.stderr_dir = Some(setup.stderr_dir.clone());
-    config.stderr_stem = setup.game.id.clone();
+    config.stderr_stem = setup.game.id();
     config.cancel = Some(Arc::clone(setup.cancel));
     match referee::play(&config, observer) {
         Ok(report) => Ok(result_of(&report)),

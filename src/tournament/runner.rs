@@ -116,7 +116,7 @@ pub fn run_with(
     check_rows_belong(&schedule, &done_rows, &out)?;
     let done: BTreeSet<&str> = done_rows.iter().map(|r| r.game_id.as_str()).collect();
     let mine: Vec<&ScheduledGame> = schedule.iter().filter(|g| shard.contains(g)).collect();
-    let todo: Vec<&ScheduledGame> = mine.iter().copied().filter(|g| !done.contains(g.id.as_str())).collect();
+    let todo: Vec<&ScheduledGame> = mine.iter().copied().filter(|g| !done.contains(g.id().as_str())).collect();
 
     let bots = if todo.is_empty() {
         Vec::new()
@@ -159,9 +159,9 @@ pub fn run_with(
                     return;
                 }
                 let seats: Vec<&PreparedBot> = game
-                    .seats
-                    .iter()
-                    .map(|name| bots.iter().find(|b| &b.name == name).expect("seats name bots of the tournament"))
+                    .seats()
+                    .into_iter()
+                    .map(|name| bots.iter().find(|b| b.name == name).expect("seats name bots of the tournament"))
                     .collect();
                 let row = if let Some(seat) = seats.iter().position(|b| b.broken.is_some()) {
                     unplayed_row(game, &seats, seat)
@@ -170,7 +170,7 @@ pub fn run_with(
                         tournament: t,
                         game,
                         seats,
-                        log: games_dir.join(format!("{}.csv", game.id)),
+                        log: games_dir.join(format!("{}.csv", game.id())),
                         stderr_dir: games_dir.clone(),
                         cancel: &cancel,
                     };
@@ -178,7 +178,7 @@ pub fn run_with(
                         Ok(result) => played_row(game, &result),
                         Err(PlayError::Cancelled) => return,
                         Err(PlayError::Failed(message)) => {
-                            return fail(TournamentError::Game { id: game.id.clone(), message });
+                            return fail(TournamentError::Game { id: game.id(), message });
                         }
                     }
                 };
@@ -197,7 +197,7 @@ pub fn run_with(
         return Err(e);
     }
     let finished: BTreeSet<&str> = rows.iter().map(|r| r.game_id.as_str()).collect();
-    let done = mine.iter().filter(|g| finished.contains(g.id.as_str())).count();
+    let done = mine.iter().filter(|g| finished.contains(g.id().as_str())).count();
     Ok(summarize(t, &out, &rows, (mine.len(), done), cancel.load(Ordering::SeqCst)))
 }
 
@@ -234,7 +234,7 @@ pub(super) fn check_rows_belong(
     rows: &[GameRow],
     dir: &Path,
 ) -> Result<(), TournamentError> {
-    let ids: BTreeSet<&str> = schedule.iter().map(|g| g.id.as_str()).collect();
+    let ids: BTreeSet<String> = schedule.iter().map(ScheduledGame::id).collect();
     let mut seen = BTreeSet::new();
     let path = || dir.join("games.csv");
     for row in rows {
@@ -261,7 +261,7 @@ fn finish_files(t: &Tournament, out: &Path, schedule: &[ScheduledGame]) -> Resul
 
 /// Sorts rows in schedule order (rows of unknown games last, by id).
 pub(super) fn sort_by_schedule(rows: &mut [GameRow], schedule: &[ScheduledGame]) {
-    let position: std::collections::BTreeMap<&str, usize> = schedule.iter().map(|g| (g.id.as_str(), g.index)).collect();
+    let position: std::collections::BTreeMap<String, usize> = schedule.iter().map(|g| (g.id(), g.index)).collect();
     rows.sort_by(|a, b| {
         let pa = position.get(a.game_id.as_str()).copied().unwrap_or(usize::MAX);
         let pb = position.get(b.game_id.as_str()).copied().unwrap_or(usize::MAX);
@@ -271,10 +271,10 @@ pub(super) fn sort_by_schedule(rows: &mut [GameRow], schedule: &[ScheduledGame])
 
 fn base_row(game: &ScheduledGame) -> GameRow {
     GameRow {
-        game_id: game.id.clone(),
+        game_id: game.id(),
         pairing: game.pairing_label(),
         deal: game.deal,
-        seats: game.seats.join(" "),
+        seats: game.seats().join(" "),
         seed: game.seed,
         score0: 0,
         score1: 0,
@@ -311,12 +311,12 @@ fn played_row(game: &ScheduledGame, result: &GameResult) -> GameRow {
     if let Some(fault) = &result.fault {
         row.verdict = "NOK".to_string();
         row.fault_kind = fault.kind.clone();
-        row.faulty_bot = game.seats[fault.seat].clone();
+        row.faulty_bot = game.seats()[fault.seat].to_string();
         row.fault_detail = one_line(&fault.detail);
     }
     row.turns = result.turns;
     row.duration_ms = result.duration.as_millis() as u64;
-    row.log = format!("games/{}.csv", game.id);
+    row.log = format!("games/{}.csv", game.id());
     row
 }
 
@@ -331,7 +331,7 @@ fn unplayed_row(game: &ScheduledGame, seats: &[&PreparedBot], seat: usize) -> Ga
     }
     row.verdict = "NOK".to_string();
     row.fault_kind = "build".to_string();
-    row.faulty_bot = game.seats[seat].clone();
+    row.faulty_bot = game.seats()[seat].to_string();
     row.fault_detail = one_line(seats[seat].broken.as_deref().unwrap_or_default());
     row
 }

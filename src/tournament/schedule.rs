@@ -3,62 +3,84 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
 use super::config::{Format, Tournament};
 use super::error::TournamentError;
 use crate::games::GameKind;
 
-/// One game of the schedule.
+/// One game of the schedule. Compact (a few words and a shared list of the bots' names), so
+/// that a tournament of many games costs little memory: the id and the seats are derived.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ScheduledGame {
     /// Position in the schedule (0-based); results are kept in this order.
     pub index: usize,
-    /// Stable id, also the name of the game's log: `r0001-alice-bob-d003-s1`.
-    pub id: String,
-    /// Pairing number (0-based) and its two bots, in the order the pairing lists them.
+    /// Pairing number (0-based).
     pub pairing: usize,
-    pub a: String,
-    pub b: String,
     /// Deal number within the pairing, from 1. With `duplicate` two games share each deal.
     pub deal: u32,
     /// False: `a` sits at seat 0 (side 0); true: the seats are swapped and `b` sits there.
     pub swapped: bool,
-    /// The bot at each seat (4 players: A B A B, each side a team of two copies of one bot).
-    pub seats: Vec<String>,
     /// The game's own seed, derived from the tournament seed and the game's identity.
     pub seed: u64,
+    /// Seats at the table (2, or 4: A B A B, each side a team of two copies of one bot).
+    players: u8,
+    /// The pairing's two bots, as indices into `names`, in the order the pairing lists them.
+    a: u16,
+    b: u16,
+    names: Arc<[String]>,
 }
 
 impl ScheduledGame {
+    /// Stable id, also the name of the game's log: `r0001-alice-bob-d003-s1`.
+    pub fn id(&self) -> String {
+        format!("r{:04}-{}-{}-d{:03}-s{}", self.pairing + 1, self.a(), self.b(), self.deal, u8::from(self.swapped))
+    }
+
+    /// The first bot of the pairing.
+    pub fn a(&self) -> &str {
+        &self.names[usize::from(self.a)]
+    }
+
+    /// The second bot of the pairing.
+    pub fn b(&self) -> &str {
+        &self.names[usize::from(self.b)]
+    }
+
+    /// The bot at each seat.
+    pub fn seats(&self) -> Vec<&str> {
+        let (first, second) = if self.swapped { (self.b(), self.a()) } else { (self.a(), self.b()) };
+        (0..usize::from(self.players)).map(|seat| if seat % 2 == 0 { first } else { second }).collect()
+    }
+
     /// `alice-bob`: the pairing as written in `games.csv`.
     pub fn pairing_label(&self) -> String {
-        format!("{}-{}", self.a, self.b)
+        format!("{}-{}", self.a(), self.b())
     }
 
     /// The bot playing for side 0 and for side 1.
     pub fn sides(&self) -> [&str; 2] {
-        [&self.seats[0], &self.seats[1]]
+        if self.swapped { [self.b(), self.a()] } else { [self.a(), self.b()] }
     }
 }
 
 /// Every game of the tournament, in schedule order: pairing by pairing, deal by deal, and with
 /// `duplicate` each deal first as dealt (`s0`) then with the seats swapped (`s1`).
 pub fn schedule(t: &Tournament) -> Vec<ScheduledGame> {
-    let names: Vec<&str> = t.bots.iter().map(|b| b.name.as_str()).collect();
-    let pairings: Vec<(&str, &str)> = match &t.format {
-        Format::RoundRobin => (0..names.len())
-            .flat_map(|i| ((i + 1)..names.len()).map(move |j| (i, j)))
-            .map(|(i, j)| (names[i], names[j]))
-            .collect(),
+    let names: Arc<[String]> = t.bots.iter().map(|b| b.name.clone()).collect();
+    let count = names.len();
+    let pairings: Vec<(usize, usize)> = match &t.format {
+        Format::RoundRobin => (0..count).flat_map(|i| ((i + 1)..count).map(move |j| (i, j))).collect(),
         Format::Gauntlet { champion } => {
-            names.iter().filter(|n| **n != champion.as_str()).map(|n| (champion.as_str(), *n)).collect()
+            let c = names.iter().position(|n| n == champion).expect("the champion is a bot of the tournament");
+            (0..count).filter(|&i| i != c).map(|i| (c, i)).collect()
         }
     };
     let deals = if t.duplicate { t.games_per_pairing / 2 } else { t.games_per_pairing };
     let mut games = Vec::new();
     for (pairing, (a, b)) in pairings.into_iter().enumerate() {
         for deal in 1..=deals {
-            let seed = game_seed(t.seed, t.game, t.players, a, b, deal);
+            let seed = game_seed(t.seed, t.game, t.players, &names[a], &names[b], deal);
             let swaps: &[bool] = if t.duplicate {
                 &[false, true]
             } else if deal % 2 == 1 {
@@ -67,18 +89,16 @@ pub fn schedule(t: &Tournament) -> Vec<ScheduledGame> {
                 &[true]
             };
             for &swapped in swaps {
-                let (first, second) = if swapped { (b, a) } else { (a, b) };
-                let seats = (0..t.players).map(|seat| if seat % 2 == 0 { first } else { second }.to_string()).collect();
                 games.push(ScheduledGame {
                     index: games.len(),
-                    id: format!("r{:04}-{a}-{b}-d{deal:03}-s{}", pairing + 1, u8::from(swapped)),
                     pairing,
-                    a: a.to_string(),
-                    b: b.to_string(),
                     deal,
                     swapped,
-                    seats,
                     seed,
+                    players: u8::try_from(t.players).expect("2 or 4 players"),
+                    a: u16::try_from(a).expect("fewer than 65536 bots"),
+                    b: u16::try_from(b).expect("fewer than 65536 bots"),
+                    names: Arc::clone(&names),
                 });
             }
         }
