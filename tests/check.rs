@@ -72,7 +72,7 @@ fn a_misbehaving_bot_fails_with_the_line_and_the_rule() {
     assert!(failed.len() >= 4, "{}", report.summary_text());
     for game in &failed {
         let fault = game.fault.as_ref().unwrap();
-        assert_eq!(fault.kind, FaultKind::Malformed);
+        assert_eq!(fault.kind, FaultKind::Malformed, "{}", fault.detail);
         assert_eq!(game.fault_line.as_deref(), Some("Pegue do lixo, por favor! }{#@"));
         let text = game.to_text(report.games.len());
         assert!(text.contains("FAILED") && text.contains("the rule:  unknown-command"), "{text}");

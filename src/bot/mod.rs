@@ -19,6 +19,7 @@ mod procfs;
 mod sandbox;
 mod seccomp;
 mod shutdown;
+mod spawn;
 mod stderr;
 mod sys;
 mod timing;

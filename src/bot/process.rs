@@ -2,9 +2,7 @@
 //! line by line with bounded waits. Shutdown lives in `shutdown.rs`.
 
 use std::os::fd::{AsFd, OwnedFd};
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -16,10 +14,11 @@ use tempfile::TempDir;
 
 use super::command::BotCommand;
 use super::fault::{BotFault, ExitReport, FaultKind, Termination, Usage};
-use super::limits::{Limits, apply_in_child};
+use super::limits::Limits;
 use super::linebuf::LineBuffer;
 use super::procfs::RunDelay;
-use super::sandbox::{Confinement, confine_in_child};
+use super::sandbox::Confinement;
+use super::spawn;
 use super::stderr::StderrDrain;
 use super::sys;
 use super::timing::{MoveClock, MoveTime, TimingTotals};
@@ -116,7 +115,9 @@ impl BotProcess {
         stderr_log: Option<&Path>,
         limits: &Limits,
     ) -> Result<BotProcess, BotFault> {
-        let program = cmd.argv.first().ok_or_else(|| spawn_fault("empty bot command".to_string()))?;
+        if cmd.argv.is_empty() {
+            return Err(spawn_fault("empty bot command".to_string()));
+        }
         let fresh = || {
             tempfile::Builder::new()
                 .prefix("juiz-bot-")
@@ -161,39 +162,24 @@ impl BotProcess {
         }
         let confinement = Confinement::prepare(&cmd.argv, &work_dir, limits).map_err(spawn_fault)?;
         let plan = confinement.child_plan();
-        let mut command = Command::new(program);
-        command
-            .args(&cmd.argv[1..])
-            .current_dir(&work_dir)
-            .env_clear()
-            .env("PATH", std::env::var_os("PATH").unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into()))
-            .env("HOME", &work_dir)
-            .env("TMPDIR", &work_dir)
-            .env("LANG", "C.UTF-8")
-            .env("LC_ALL", "C.UTF-8")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .process_group(0);
+        let env: Vec<(String, PathBuf)> = vec![
+            (
+                "PATH".into(),
+                std::env::var_os("PATH").map_or_else(|| "/usr/local/bin:/usr/bin:/bin".into(), PathBuf::from),
+            ),
+            ("HOME".into(), work_dir.clone()),
+            ("TMPDIR".into(), work_dir.clone()),
+            ("LANG".into(), "C.UTF-8".into()),
+            ("LC_ALL".into(), "C.UTF-8".into()),
+        ];
         let rlimits = limits.rlimits();
-        // SAFETY: the closure only makes async-signal-safe system calls (setrlimit, unshare,
-        // open, prctl, landlock) on data prepared before the fork.
-        unsafe {
-            command.pre_exec(move || {
-                apply_in_child(&rlimits)?;
-                confine_in_child(&plan)
-            });
-        }
-        let mut child = command.spawn().map_err(|e| spawn_fault(format!("cannot start `{}`: {e}", cmd.display)))?;
+        let request =
+            spawn::Request { argv: &cmd.argv, env: &env, work_dir: &work_dir, rlimits: &rlimits, plan: &plan };
+        let child = spawn::spawn(&request).map_err(|e| spawn_fault(format!("cannot start `{}`: {e}", cmd.display)))?;
         drop(confinement);
-        let pid = child.id();
-        let pid_i32 = i32::try_from(pid).unwrap_or(i32::MAX);
-        let pipes = (child.stdin.take(), child.stdout.take(), child.stderr.take());
-        let (Some(stdin), Some(stdout), Some(stderr_pipe)) = pipes else {
-            unreachable!("all three pipes were requested");
-        };
-        let stdin = OwnedFd::from(stdin);
-        let stdout = OwnedFd::from(stdout);
+        let pid_i32 = child.pid;
+        let pid = u32::try_from(pid_i32).unwrap_or(0);
+        let (stdin, stdout, stderr_pipe) = (child.stdin, child.stdout, std::fs::File::from(child.stderr));
         let pidfd = sys::pidfd_open(pid_i32);
         let stderr = StderrDrain::start(stderr_pipe, log, limits.stderr_cap_bytes, pid);
         let mut bot = BotProcess {

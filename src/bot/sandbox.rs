@@ -42,7 +42,10 @@ pub fn sandbox_support() -> &'static SandboxSupport {
             // SAFETY: unshare is async-signal-safe.
             unsafe { libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWNET) == 0 }
         }),
-        seccomp: seccomp::supported_arch() && probe_in_child(|| seccomp::install().is_ok()),
+        seccomp: seccomp::supported_arch() && {
+            seccomp::prepare();
+            probe_in_child(|| seccomp::install().is_ok())
+        },
         // SAFETY: geteuid cannot fail.
         root: unsafe { libc::geteuid() } == 0,
     })

@@ -62,13 +62,23 @@ pub(crate) fn supported_arch() -> bool {
     AUDIT_ARCH.is_some()
 }
 
-/// Installs the filter on the calling thread (and what it executes). Sets no_new_privs first, as
-/// an unprivileged filter requires. System calls only: safe between fork and exec.
+/// The filter, built once in the parent: the child between clone and exec must not allocate.
+static FILTER: std::sync::OnceLock<Vec<libc::sock_filter>> = std::sync::OnceLock::new();
+
+/// Builds the filter (before any child needs it).
+pub(crate) fn prepare() {
+    if let Some(arch) = AUDIT_ARCH {
+        FILTER.get_or_init(|| program(arch));
+    }
+}
+
+/// Installs the filter built by `prepare` on the calling thread (and what it executes). Sets
+/// no_new_privs first, as an unprivileged filter requires. System calls only: safe between
+/// clone and exec.
 pub(crate) fn install() -> io::Result<()> {
-    let Some(arch) = AUDIT_ARCH else {
+    let Some(filter) = FILTER.get() else {
         return Err(io::Error::from_raw_os_error(libc::ENOSYS));
     };
-    let filter = program(arch);
     let prog = libc::sock_fprog { len: filter.len() as u16, filter: filter.as_ptr() as *mut libc::sock_filter };
     // SAFETY: prctl with PR_SET_NO_NEW_PRIVS takes one integer.
     if unsafe { libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) } != 0 {
@@ -101,6 +111,7 @@ mod tests {
         if !supported_arch() {
             return;
         }
+        prepare();
         // SAFETY: the child only makes system calls and leaves with _exit.
         match unsafe { libc::fork() } {
             0 => unsafe {

@@ -4,7 +4,6 @@
 use std::fs::File;
 use std::io::{Read, Write};
 use std::path::PathBuf;
-use std::process::ChildStderr;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
@@ -35,7 +34,7 @@ fn lock(shared: &Mutex<Shared>) -> MutexGuard<'_, Shared> {
 impl StderrDrain {
     /// Starts reading `pipe` until end of file, writing at most `cap` bytes into the file `log`,
     /// which is created when the first byte arrives (a bot that writes nothing leaves no file).
-    pub(crate) fn start(pipe: ChildStderr, log: Option<PathBuf>, cap: u64, pid: u32) -> std::io::Result<StderrDrain> {
+    pub(crate) fn start(pipe: File, log: Option<PathBuf>, cap: u64, pid: u32) -> std::io::Result<StderrDrain> {
         let shared = Arc::new(Mutex::new(Shared::default()));
         let (done_tx, done) = sync_channel(1);
         let thread_shared = Arc::clone(&shared);
@@ -69,7 +68,7 @@ impl StderrDrain {
     }
 }
 
-fn drain(mut pipe: ChildStderr, path: Option<PathBuf>, cap: u64, shared: &Mutex<Shared>) {
+fn drain(mut pipe: File, path: Option<PathBuf>, cap: u64, shared: &Mutex<Shared>) {
     let mut buf = vec![0u8; 16 * 1024];
     // The log file, once the first byte came; a file that cannot be created is given up on (the
     // tail is still kept in memory): the bot is not to blame.

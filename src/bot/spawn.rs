@@ -1,0 +1,250 @@
+//! Starting a bot's process the way `posix_spawn` does: `clone(CLONE_VM | CLONE_VFORK)`, so
+//! juiz's memory is neither copied nor write-protected. (A `fork` of the multi-threaded referee
+//! copies its page tables, and every page any of its threads then writes takes a fault and a
+//! TLB shootdown: about a millisecond per bot on a 2-core VM.) The child shares juiz's memory
+//! while the calling thread waits for its `exec`, so it only makes system calls on data prepared
+//! here: the pipes on 0, 1 and 2, the work dir, its own process group, default signal handling,
+//! the resource limits, the sandbox, then `execve`. A failure before `exec` is reported through a
+//! close-on-exec pipe.
+
+use std::ffi::{CString, OsStr};
+use std::io;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+
+use super::limits::{Rlimit, apply_in_child};
+use super::sandbox::{ChildPlan, confine_in_child};
+
+/// A started child: its pid and juiz's ends of its standard streams.
+pub(crate) struct Spawned {
+    pub pid: i32,
+    pub stdin: OwnedFd,
+    pub stdout: OwnedFd,
+    pub stderr: OwnedFd,
+}
+
+/// What to start.
+pub(crate) struct Request<'a> {
+    pub argv: &'a [String],
+    /// `KEY=VALUE` entries: the whole environment.
+    pub env: &'a [(String, PathBuf)],
+    pub work_dir: &'a Path,
+    pub rlimits: &'a [Rlimit],
+    pub plan: &'a ChildPlan,
+}
+
+/// Everything the child reads, prepared in the parent (the child must not allocate).
+struct ChildArgs<'a> {
+    /// The program, or for a bare name every file of that name along `PATH`, tried in order as
+    /// `execvp` does (one the sandbox forbids is skipped for the next).
+    programs: &'a [CString],
+    argv: &'a [*const libc::c_char],
+    envp: &'a [*const libc::c_char],
+    work_dir: &'a CString,
+    /// The child's ends: stdin (read), stdout (write), stderr (write); all at fd 3 or above.
+    fds: [RawFd; 3],
+    /// The write end of the error pipe.
+    report: RawFd,
+    rlimits: &'a [Rlimit],
+    plan: &'a ChildPlan,
+}
+
+/// Stack of the child until its `exec` (it runs only this module's few calls).
+const CHILD_STACK: usize = 256 * 1024;
+
+/// Stage codes written with the errno when the child fails before `exec`.
+const STAGES: [&str; 5] = ["set up its streams", "enter its work dir", "apply its limits", "enter the sandbox", "exec"];
+
+pub(crate) fn spawn(req: &Request<'_>) -> io::Result<Spawned> {
+    let programs: Vec<CString> = candidates(req.argv.first().ok_or_else(|| io::Error::other("empty command"))?)?
+        .iter()
+        .map(|p| cstring(p.as_os_str()))
+        .collect::<io::Result<_>>()?;
+    let argv_c: Vec<CString> = req.argv.iter().map(|a| cstring(OsStr::new(a))).collect::<io::Result<_>>()?;
+    let env_c: Vec<CString> = req
+        .env
+        .iter()
+        .map(|(k, v)| {
+            let mut entry = k.as_bytes().to_vec();
+            entry.push(b'=');
+            entry.extend_from_slice(v.as_os_str().as_bytes());
+            CString::new(entry).map_err(|_| io::Error::other("a NUL byte in the environment"))
+        })
+        .collect::<io::Result<_>>()?;
+    let argv: Vec<*const libc::c_char> = argv_c.iter().map(|c| c.as_ptr()).chain([std::ptr::null()]).collect();
+    let envp: Vec<*const libc::c_char> = env_c.iter().map(|c| c.as_ptr()).chain([std::ptr::null()]).collect();
+    let work_dir = cstring(req.work_dir.as_os_str())?;
+
+    let (stdin_child, stdin_parent) = pipe()?;
+    let (stdout_parent, stdout_child) = pipe()?;
+    let (stderr_parent, stderr_child) = pipe()?;
+    let (report_read, report_write) = pipe()?;
+    let args = ChildArgs {
+        programs: &programs,
+        argv: &argv,
+        envp: &envp,
+        work_dir: &work_dir,
+        fds: [stdin_child.as_raw_fd(), stdout_child.as_raw_fd(), stderr_child.as_raw_fd()],
+        report: report_write.as_raw_fd(),
+        rlimits: req.rlimits,
+        plan: req.plan,
+    };
+    let mut stack = vec![0u8; CHILD_STACK];
+    // The stack grows down from its end, 16-byte aligned.
+    let top = (stack.as_mut_ptr() as usize + CHILD_STACK) & !15;
+    // Signals stay blocked from here until the child has reset its handlers: a handler of juiz's
+    // must never run on the child's stack.
+    let mut all: libc::sigset_t = unsafe { std::mem::zeroed() };
+    let mut old: libc::sigset_t = unsafe { std::mem::zeroed() };
+    // SAFETY: valid pointers to sigset_t values.
+    unsafe {
+        libc::sigfillset(&mut all);
+        libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut old);
+    }
+    // SAFETY: `child_main` only makes system calls on `args`, which outlives the child's use of
+    // it (CLONE_VFORK: this thread waits until the child has called exec or exited); the stack is
+    // ours until then too.
+    let pid = unsafe {
+        libc::clone(
+            child_main,
+            top as *mut libc::c_void,
+            libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
+            &args as *const ChildArgs as *mut libc::c_void,
+        )
+    };
+    let clone_error = io::Error::last_os_error();
+    // SAFETY: restoring the mask saved above.
+    unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut()) };
+    drop(stack);
+    drop((stdin_child, stdout_child, stderr_child, report_write));
+    if pid < 0 {
+        return Err(clone_error);
+    }
+    // After a successful exec the report pipe is closed without a word.
+    let mut word = [0u8; 8];
+    let n = loop {
+        // SAFETY: reading into a local buffer from our end of the pipe.
+        let n = unsafe { libc::read(report_read.as_raw_fd(), word.as_mut_ptr().cast(), word.len()) };
+        if n >= 0 || io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+            break n;
+        }
+    };
+    if n == 8 {
+        let stage = u32::from_ne_bytes(word[..4].try_into().expect("4 bytes")) as usize;
+        let errno = i32::from_ne_bytes(word[4..].try_into().expect("4 bytes"));
+        let mut status = 0;
+        // SAFETY: reaping the child that failed before exec.
+        unsafe { libc::waitpid(pid, &mut status, 0) };
+        let error = io::Error::from_raw_os_error(errno);
+        let stage = STAGES.get(stage).copied().unwrap_or("start");
+        return Err(io::Error::new(error.kind(), format!("could not {stage}: {error}")));
+    }
+    Ok(Spawned { pid, stdin: stdin_parent, stdout: stdout_parent, stderr: stderr_parent })
+}
+
+/// The child, between `clone` and `exec`: system calls only, no allocation, no unwinding.
+extern "C" fn child_main(arg: *mut libc::c_void) -> libc::c_int {
+    // SAFETY: `arg` points to the parent's `ChildArgs`, alive while the parent waits.
+    let args = unsafe { &*(arg as *const ChildArgs) };
+    let fail = |stage: u32, error: io::Error| child_failed(args.report, stage, error);
+    // SAFETY (the block): plain system calls on prepared, valid data.
+    unsafe {
+        // Default dispositions for every signal (juiz ignores SIGPIPE and handles others), then
+        // an empty mask: the bot starts as any program does.
+        let mut default: libc::sigaction = std::mem::zeroed();
+        default.sa_sigaction = libc::SIG_DFL;
+        for signal in 1..=libc::SIGRTMAX() {
+            libc::sigaction(signal, &default, std::ptr::null_mut());
+        }
+        let mut empty: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut empty);
+        libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut());
+        for (target, &fd) in args.fds.iter().enumerate() {
+            if libc::dup2(fd, target as RawFd) < 0 {
+                fail(0, io::Error::last_os_error());
+            }
+        }
+        if libc::chdir(args.work_dir.as_ptr()) != 0 {
+            fail(1, io::Error::last_os_error());
+        }
+        if libc::setpgid(0, 0) != 0 {
+            fail(0, io::Error::last_os_error());
+        }
+    }
+    if let Err(e) = apply_in_child(args.rlimits) {
+        fail(2, e);
+    }
+    if let Err(e) = confine_in_child(args.plan) {
+        fail(3, e);
+    }
+    let mut error = io::Error::from_raw_os_error(libc::ENOENT);
+    for program in args.programs {
+        // SAFETY: NUL-terminated strings and NULL-terminated pointer arrays prepared in the parent.
+        unsafe { libc::execve(program.as_ptr(), args.argv.as_ptr(), args.envp.as_ptr()) };
+        error = io::Error::last_os_error();
+    }
+    fail(4, error)
+}
+
+/// Reports the stage and errno of a failure before `exec` on the report pipe and leaves.
+fn child_failed(report: RawFd, stage: u32, error: io::Error) -> ! {
+    let mut word = [0u8; 8];
+    word[..4].copy_from_slice(&stage.to_ne_bytes());
+    word[4..].copy_from_slice(&error.raw_os_error().unwrap_or(libc::EINVAL).to_ne_bytes());
+    // SAFETY: writing a local buffer to the report pipe, then leaving without cleanup.
+    unsafe {
+        libc::write(report, word.as_ptr().cast(), word.len());
+        libc::_exit(127)
+    }
+}
+
+/// A close-on-exec pipe (read end, write end), both at fd 3 or above so that moving the child's
+/// ends onto 0, 1 and 2 never overwrites one with another.
+fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: a valid pointer to two ints.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    let lift = |fd: RawFd| -> io::Result<OwnedFd> {
+        // SAFETY: `fd` was just returned by pipe2 and is owned here.
+        let owned = unsafe { OwnedFd::from_raw_fd(fd) };
+        if fd > 2 {
+            return Ok(owned);
+        }
+        // SAFETY: duplicating an open descriptor to the lowest free one at 3 or above.
+        let moved = unsafe { libc::fcntl(fd, libc::F_DUPFD_CLOEXEC, 3) };
+        if moved < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        // SAFETY: `moved` is a new descriptor owned here; `owned` is closed on drop.
+        Ok(unsafe { OwnedFd::from_raw_fd(moved) })
+    };
+    Ok((lift(fds[0])?, lift(fds[1])?))
+}
+
+/// The programs to try: `name` itself when it holds a `/`, else every executable file of that
+/// name along `PATH`, in order (the search `execvp` makes, done here: the child must not
+/// allocate).
+fn candidates(name: &str) -> io::Result<Vec<PathBuf>> {
+    if name.contains('/') {
+        return Ok(vec![PathBuf::from(name)]);
+    }
+    let path = std::env::var_os("PATH").unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into());
+    let found: Vec<PathBuf> = std::env::split_paths(&path)
+        .map(|dir| dir.join(name))
+        .filter(|candidate| {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::metadata(candidate).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        })
+        .collect();
+    if found.is_empty() {
+        return Err(io::Error::new(io::ErrorKind::NotFound, format!("{name} is not in PATH")));
+    }
+    Ok(found)
+}
+
+fn cstring(text: &OsStr) -> io::Result<CString> {
+    CString::new(text.as_bytes()).map_err(|_| io::Error::other("a NUL byte in the command"))
+}
