@@ -24,6 +24,7 @@ mod stderr;
 mod sys;
 mod timing;
 mod watchdog;
+mod workdir;
 
 pub use build::{BuildError, build_c, default_build_cache};
 pub use command::{BotCommand, CommandError};

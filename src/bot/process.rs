@@ -10,7 +10,6 @@ use std::time::{Duration, Instant};
 use nix::errno::Errno;
 use nix::poll::PollFlags;
 use nix::sys::signal::Signal;
-use tempfile::TempDir;
 
 use super::command::BotCommand;
 use super::fault::{BotFault, ExitReport, FaultKind, Termination, Usage};
@@ -23,16 +22,18 @@ use super::stderr::StderrDrain;
 use super::sys;
 use super::timing::{MoveClock, MoveTime, TimingTotals};
 use super::watchdog::{self, Verdict};
+use super::workdir::WorkDirLease;
 
 /// Where a bot runs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum WorkDir {
-    /// A new private temporary directory, removed at shutdown.
+    /// A private, empty directory of its own, emptied at shutdown (and reused for another bot:
+    /// see `workdir.rs`).
     Fresh,
     /// This directory (created if missing), left in place.
     Given(PathBuf),
-    /// A new private temporary directory holding a copy of this folder's contents (data files a
-    /// bot reads), removed at shutdown: games side by side never share files.
+    /// As `Fresh`, holding a copy of this folder's contents (data files a bot reads): games side
+    /// by side never share files.
     CopyOf(PathBuf),
 }
 
@@ -67,7 +68,7 @@ pub struct BotProcess {
     /// SIGKILL was sent to the group when the main process was found dead.
     pub(super) group_killed: bool,
     pub(super) stderr: StderrDrain,
-    pub(super) temp_dir: Option<TempDir>,
+    pub(super) temp_dir: Option<WorkDirLease>,
     pub(super) work_dir: PathBuf,
     pub(super) limits: Limits,
     pub(super) replies: u64,
@@ -118,12 +119,7 @@ impl BotProcess {
         if cmd.argv.is_empty() {
             return Err(spawn_fault("empty bot command".to_string()));
         }
-        let fresh = || {
-            tempfile::Builder::new()
-                .prefix("juiz-bot-")
-                .tempdir()
-                .map_err(|e| spawn_fault(format!("cannot create a work dir: {e}")))
-        };
+        let fresh = || WorkDirLease::take().map_err(|e| spawn_fault(format!("cannot create a work dir: {e}")));
         let (temp_dir, work_dir) = match work {
             WorkDir::Fresh => {
                 let dir = fresh()?;
@@ -225,7 +221,7 @@ impl BotProcess {
         self.pid as u32
     }
 
-    /// The bot's working directory (removed at shutdown if it was `WorkDir::Fresh`).
+    /// The bot's working directory (emptied at shutdown if it was `WorkDir::Fresh` or `CopyOf`).
     pub fn work_dir(&self) -> &Path {
         &self.work_dir
     }

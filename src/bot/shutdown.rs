@@ -2,7 +2,6 @@
 //! which leaves no process of the bot's group behind (TERM, grace while draining, KILL, reap).
 
 use std::os::fd::AsFd;
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 use nix::poll::PollFlags;
@@ -133,10 +132,7 @@ impl BotProcess {
         let stderr_wait = if group_cleared { Duration::from_secs(1) } else { Duration::from_millis(50) };
         let (stderr_bytes, stderr_dropped) = self.stderr.finish(stderr_wait);
         if let Some(dir) = self.temp_dir.take() {
-            let path = dir.path().to_path_buf();
-            if dir.close().is_err() {
-                remove_stubborn_dir(&path);
-            }
+            dir.release(group_cleared);
         }
         let exited = self.exited.unwrap_or(Exited { termination: None, usage: Default::default() });
         let report = ExitReport {
@@ -197,21 +193,4 @@ impl BotProcess {
     fn record_exit(&mut self, termination: Option<Termination>, usage: super::fault::Usage) {
         self.exited = Some(Exited { termination, usage });
     }
-}
-
-/// Removes a work dir a bot made hard to remove (read-only or unreadable subdirectories).
-fn remove_stubborn_dir(path: &Path) {
-    use std::os::unix::fs::PermissionsExt;
-    fn open_up(dir: &Path) {
-        let _ = std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700));
-        if let Ok(entries) = std::fs::read_dir(dir) {
-            for entry in entries.flatten() {
-                if entry.file_type().is_ok_and(|t| t.is_dir()) {
-                    open_up(&entry.path());
-                }
-            }
-        }
-    }
-    open_up(path);
-    let _ = std::fs::remove_dir_all(path);
 }
