@@ -467,3 +467,36 @@ fn a_line_already_waiting_is_taken_even_with_a_zero_timeout() {
     assert_eq!(line, "ready");
     assert_eq!(fault_of(bot.receive(Duration::ZERO)).kind, FaultKind::Timeout);
 }
+
+#[test]
+fn a_bare_name_is_looked_up_in_path_and_a_missing_one_is_a_spawn_fault() {
+    let cmd = BotCommand { argv: vec!["juiz-no-such-program".into()], display: "juiz-no-such-program".into() };
+    let fault = BotProcess::spawn(&cmd, WorkDir::Fresh, None, &short_limits()).unwrap_err();
+    assert_eq!(fault.kind, FaultKind::Spawn);
+    assert!(fault.detail.contains("juiz-no-such-program is not in PATH"), "{fault}");
+    // `sh` is found along PATH, as execvp would.
+    let cmd = BotCommand { argv: vec!["sh".into(), "-c".into(), "echo found".into()], display: "sh".into() };
+    let mut bot = BotProcess::spawn(&cmd, WorkDir::Fresh, None, &short_limits()).unwrap();
+    assert_eq!(bot.receive(Duration::from_secs(5)).unwrap().0, "found");
+}
+
+#[test]
+fn a_bot_starts_with_default_signal_handling() {
+    // juiz ignores SIGPIPE and handles SIGCHLD, SIGINT and SIGTERM; none of it may reach a bot,
+    // and no signal may be blocked in it.
+    let cmd = BotCommand {
+        // Shell built-ins only: the sandbox lets a bot read its own /proc entry, not a child's.
+        argv: vec![
+            "sh".into(),
+            "-c".into(),
+            "while read -r l; do case $l in SigIgn*|SigBlk*) echo \"$l\";; esac; done < /proc/$$/status".into(),
+        ],
+        display: "sh".into(),
+    };
+    let mut bot = BotProcess::spawn(&cmd, WorkDir::Fresh, None, &short_limits()).unwrap();
+    for _ in 0..2 {
+        let (line, _) = bot.receive(Duration::from_secs(5)).unwrap();
+        let (name, mask) = line.split_once(':').unwrap();
+        assert_eq!(mask.trim(), "0000000000000000", "{name} of a bot: {line}");
+    }
+}

@@ -152,10 +152,11 @@ extern "C" fn child_main(arg: *mut libc::c_void) -> libc::c_int {
     unsafe {
         // Default dispositions for every signal (juiz ignores SIGPIPE and handles others), then
         // an empty mask: the bot starts as any program does.
-        let mut default: libc::sigaction = std::mem::zeroed();
-        default.sa_sigaction = libc::SIG_DFL;
-        for signal in 1..=libc::SIGRTMAX() {
-            libc::sigaction(signal, &default, std::ptr::null_mut());
+        // The raw system call: glibc's wrapper refuses the signals it reserves (32, 33), and an
+        // ignored disposition would survive exec.
+        let default = KernelSigaction::default();
+        for signal in 1..=64 {
+            libc::syscall(libc::SYS_rt_sigaction, signal, &default as *const KernelSigaction, 0usize, 8usize);
         }
         let mut empty: libc::sigset_t = std::mem::zeroed();
         libc::sigemptyset(&mut empty);
@@ -185,6 +186,17 @@ extern "C" fn child_main(arg: *mut libc::c_void) -> libc::c_int {
         error = io::Error::last_os_error();
     }
     fail(4, error)
+}
+
+/// The kernel's `struct sigaction` (not glibc's): handler, flags, restorer, mask. All zero is
+/// SIG_DFL with no flags and an empty mask.
+#[repr(C)]
+#[derive(Default)]
+struct KernelSigaction {
+    handler: usize,
+    flags: libc::c_ulong,
+    restorer: usize,
+    mask: u64,
 }
 
 /// Reports the stage and errno of a failure before `exec` on the report pipe and leaves.
