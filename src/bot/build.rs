@@ -96,11 +96,7 @@ pub fn build_c(source: &Path, cache_dir: &Path) -> Result<PathBuf, BuildError> {
         let mut text = String::from_utf8_lossy(&output.stderr).into_owned();
         text.push_str(&String::from_utf8_lossy(&output.stdout));
         if text.len() > MAX_OUTPUT_BYTES {
-            let mut cut = MAX_OUTPUT_BYTES;
-            while !text.is_char_boundary(cut) {
-                cut -= 1;
-            }
-            text.truncate(cut);
+            text.truncate(text.floor_char_boundary(MAX_OUTPUT_BYTES));
             text.push_str("\n[... compiler output truncated]");
         }
         return Err(BuildError::Compile {

@@ -221,11 +221,7 @@ impl CheckReport {
                 for line in &game.stderr_tail {
                     let mut line = line.clone();
                     if line.len() > 160 {
-                        let mut cut = 160;
-                        while !line.is_char_boundary(cut) {
-                            cut -= 1;
-                        }
-                        line.truncate(cut);
+                        line.truncate(line.floor_char_boundary(160));
                         line.push_str(" [...]");
                     }
                     out.push_str(&format!("         | {line}\n"));

@@ -119,11 +119,7 @@ pub fn display_id(players: &[PlayerSpec], seat: usize) -> String {
 
 /// The id sent on the wire: the full id cut to at most 9 bytes, on a character boundary.
 pub fn wire_id(display_id: &str) -> String {
-    let mut end = display_id.len().min(MAX_WIRE_ID_BYTES);
-    while !display_id.is_char_boundary(end) {
-        end -= 1;
-    }
-    display_id[..end].to_owned()
+    display_id[..display_id.floor_char_boundary(MAX_WIRE_ID_BYTES)].to_owned()
 }
 
 /// The name a bot is known by when none is given: the file stem of its program, or of the script

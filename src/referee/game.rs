@@ -52,20 +52,16 @@ impl GameReport {
         if self.fault.is_some() { "NOK" } else { "OK" }
     }
 
+    /// The full ids of the seats of `side`, in seat order.
+    pub fn side_ids(&self, side: usize) -> Vec<&str> {
+        self.seats.iter().zip(&self.sides).filter(|(_, s)| **s == side).map(|(seat, _)| seat.id.as_str()).collect()
+    }
+
     /// The winners' full ids: one id, or `<a> e <b>` for a team; `empate` for a draw.
     pub fn winner_text(&self) -> String {
         match self.outcome.winner {
             None => "empate".to_owned(),
-            Some(side) => {
-                let ids: Vec<&str> = self
-                    .seats
-                    .iter()
-                    .zip(&self.sides)
-                    .filter(|(_, s)| **s == side)
-                    .map(|(seat, _)| seat.id.as_str())
-                    .collect();
-                ids.join(" e ")
-            }
+            Some(side) => self.side_ids(side).join(" e "),
         }
     }
 

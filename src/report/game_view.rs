@@ -160,16 +160,7 @@ impl<W: Write> Observer for GameView<W> {
             .scores
             .iter()
             .enumerate()
-            .map(|(side, score)| {
-                let ids: Vec<&str> = report
-                    .seats
-                    .iter()
-                    .zip(&report.sides)
-                    .filter(|(_, s)| **s == side)
-                    .map(|(seat, _)| seat.id.as_str())
-                    .collect();
-                format!("{} {score}", ids.join(" & "))
-            })
+            .map(|(side, score)| format!("{} {score}", report.side_ids(side).join(" & ")))
             .collect();
         let winner = match report.outcome.winner {
             None => "a draw".to_owned(),

@@ -293,11 +293,7 @@ fn base_row(game: &ScheduledGame) -> GameRow {
 fn one_line(text: &str) -> String {
     let mut line: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
     if line.len() > 300 {
-        let mut cut = 300;
-        while !line.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        line.truncate(cut);
+        line.truncate(line.floor_char_boundary(300));
         line.push_str("...");
     }
     line
