@@ -27,6 +27,8 @@ pub struct GameView<W: Write> {
     /// Show only what this seat saw and said (replay `--seat N`).
     only_seat: Option<Seat>,
     header: Option<String>,
+    /// The seat of a person playing at this terminal (not a replayed one).
+    live_human: Option<Seat>,
     ids: Vec<String>,
     wire_ids: Vec<String>,
     /// Lines a replayed human seat typed, in order, instead of reading stdin.
@@ -41,6 +43,7 @@ impl<W: Write> GameView<W> {
             verbosity,
             only_seat: None,
             header: None,
+            live_human: None,
             ids: Vec::new(),
             wire_ids: Vec::new(),
             scripted_human: None,
@@ -64,8 +67,12 @@ impl<W: Write> GameView<W> {
         self
     }
 
+    /// Whether what `seat` does is shown: with a person playing at this terminal, only their
+    /// own seat (the narration of other seats' moves tells the cards they drew).
     fn shows(&self, seat: Seat) -> bool {
-        self.verbosity != Verbosity::Silent && self.only_seat.is_none_or(|s| s == seat)
+        self.verbosity != Verbosity::Silent
+            && self.only_seat.is_none_or(|s| s == seat)
+            && self.live_human.is_none_or(|h| h == seat)
     }
 
     /// Engines speak of seats by their wire ids; every output uses the full ids.
@@ -100,6 +107,9 @@ impl<W: Write> Observer for GameView<W> {
     fn started(&mut self, seats: &[SeatReport], engine: &dyn Engine) {
         self.ids = seats.iter().map(|s| s.id.clone()).collect();
         self.wire_ids = seats.iter().map(|s| s.wire_id.clone()).collect();
+        if self.scripted_human.is_none() {
+            self.live_human = seats.iter().position(|s| s.command == "human");
+        }
         if self.verbosity == Verbosity::Silent {
             return;
         }
@@ -116,6 +126,9 @@ impl<W: Write> Observer for GameView<W> {
     }
 
     fn message(&mut self, seat: Seat, to_seat: bool, line: &str) {
+        if self.live_human.is_some_and(|h| h != seat) {
+            return; // another seat's messages would tell the person its cards
+        }
         let show = match self.only_seat {
             Some(only) => only == seat && self.verbosity != Verbosity::Silent,
             None => self.verbosity == Verbosity::Debug,
@@ -190,9 +203,9 @@ impl<W: Write> Observer for GameView<W> {
         }
     }
 
-    fn tell_human(&mut self, seat: Seat, line: &str) {
+    fn tell_human(&mut self, _seat: Seat, line: &str) {
         if self.scripted_human.is_none() && self.verbosity != Verbosity::Debug {
-            let text = format!("  → {} {}", self.ids[seat], self.style.cards(line));
+            let text = format!("  referee: {}", self.style.cards(line));
             self.say(&self.style.dim(&text));
         }
     }
