@@ -339,7 +339,7 @@ impl BotProcess {
         timeout: Duration,
         cancel: Option<&AtomicBool>,
     ) -> Result<Option<(String, MoveTime)>, BotFault> {
-        let mut clock = MoveClock::start(&self.run_delay, timeout, self.limits.wall_limit(timeout), self.cpu_time());
+        let mut clock = MoveClock::start(timeout, self.limits.wall_limit(timeout));
         loop {
             if let Some(line) = self.lines.take_line()? {
                 return Ok(Some(self.replied(line, &mut clock)));
@@ -368,6 +368,10 @@ impl BotProcess {
             }
             if cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
                 return Ok(None);
+            }
+            if !clock.has_baseline() && sys::left(clock.next_deadline()).is_zero() {
+                // Not a quick reply: from here on the bot's own counters tell what to charge.
+                clock.take_baseline(&self.run_delay, self.cpu_time());
             }
             let mut left = sys::left(clock.next_deadline());
             if left.is_zero() {
@@ -403,8 +407,12 @@ impl BotProcess {
     }
 
     fn replied(&mut self, line: String, clock: &mut MoveClock) -> (String, MoveTime) {
-        clock.refresh(&self.run_delay);
-        let time = clock.reading(self.cpu_time());
+        let time = if clock.has_baseline() {
+            clock.refresh(&self.run_delay);
+            clock.reading(self.cpu_time())
+        } else {
+            clock.reading(None)
+        };
         self.replies += 1;
         self.timing.add(time);
         self.last_move = Some(time);

@@ -15,7 +15,8 @@ pub struct MoveTime {
     pub wall: Duration,
     /// What the bot is charged: `wall` minus the time it waited for a CPU.
     pub charged: Duration,
-    /// CPU time the bot's main process used meanwhile.
+    /// CPU time the bot's main process used meanwhile (counted from `QUICK_REPLY` on; zero for
+    /// a quicker reply).
     pub cpu: Duration,
 }
 
@@ -44,11 +45,12 @@ impl TimingTotals {
 }
 
 impl fmt::Display for TimingTotals {
-    /// `replies=12 charged=1.204s wall=1.310s cpu=0.950s max-charged=0.300s max-wall=0.320s`
+    /// `replies=12 charged=1.204000s wall=1.310000s cpu=0.950000s max-charged=0.300000s
+    /// max-wall=0.320000s` (microseconds: most replies take a few)
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "replies={} charged={:.3}s wall={:.3}s cpu={:.3}s max-charged={:.3}s max-wall={:.3}s",
+            "replies={} charged={:.6}s wall={:.6}s cpu={:.6}s max-charged={:.6}s max-wall={:.6}s",
             self.replies,
             self.charged.as_secs_f64(),
             self.wall.as_secs_f64(),
@@ -59,11 +61,19 @@ impl fmt::Display for TimingTotals {
     }
 }
 
-/// The clock of one reply. The run delay is read at the start, at the end, and when a wait runs
-/// past its deadline (`refresh`), not on every look at the deadline: most replies take
-/// microseconds and the referee's own cost per message matters.
+/// A reply that comes within this long is charged its wall-clock time, without reading the
+/// kernel's counters: most replies take microseconds, and those reads cost the referee more
+/// than the replies. A slower reply's counters start from this point (what the bot waited for
+/// a CPU in these first milliseconds, if anything, is charged to it).
+pub(crate) const QUICK_REPLY: Duration = Duration::from_millis(20);
+
+/// The clock of one reply. The run delay and CPU time are read once the reply is slower than
+/// `QUICK_REPLY` (`take_baseline`), at its end, and when a wait runs past its deadline
+/// (`refresh`), never on every look at the deadline.
 pub(crate) struct MoveClock {
     start: Instant,
+    /// Whether the counters' starting values were read.
+    baseline: bool,
     delay0: Option<Duration>,
     /// The time the bot waited for a CPU as of the last reading.
     waited: Duration,
@@ -75,23 +85,32 @@ pub(crate) struct MoveClock {
 }
 
 impl MoveClock {
-    pub(crate) fn start(
-        delay: &procfs::RunDelay,
-        timeout: Duration,
-        wall_limit: Duration,
-        cpu: Option<Duration>,
-    ) -> MoveClock {
+    pub(crate) fn start(timeout: Duration, wall_limit: Duration) -> MoveClock {
         MoveClock {
             start: Instant::now(),
-            delay0: delay.read(),
+            baseline: false,
+            delay0: None,
             waited: Duration::ZERO,
-            cpu0: cpu,
+            cpu0: None,
             timeout,
             wall_limit: wall_limit.max(timeout),
         }
     }
 
-    /// Reads the run delay again.
+    pub(crate) fn has_baseline(&self) -> bool {
+        self.baseline
+    }
+
+    /// Reads the counters' starting values (once), for a reply slower than `QUICK_REPLY`.
+    pub(crate) fn take_baseline(&mut self, delay: &procfs::RunDelay, cpu: Option<Duration>) {
+        if !self.baseline {
+            self.baseline = true;
+            self.delay0 = delay.read();
+            self.cpu0 = cpu;
+        }
+    }
+
+    /// Reads the run delay again (after `take_baseline`).
     pub(crate) fn refresh(&mut self, delay: &procfs::RunDelay) {
         if let (Some(before), Some(now)) = (self.delay0, delay.read()) {
             self.waited = now.saturating_sub(before);
@@ -109,10 +128,12 @@ impl MoveClock {
     }
 
     /// When to look again: the moment the charge would reach the timeout if the bot got a CPU
-    /// from now on, or the backstop, whichever is first.
+    /// from now on, or the backstop, whichever is first; before the baseline, the end of the
+    /// quick-reply window at the latest.
     pub(crate) fn next_deadline(&self) -> Instant {
         let by_charge = self.start + self.timeout + self.waited;
-        by_charge.min(self.start + self.wall_limit)
+        let deadline = by_charge.min(self.start + self.wall_limit);
+        if self.baseline { deadline } else { deadline.min(self.start + QUICK_REPLY) }
     }
 
     /// The fault for a reply that is over its time, if it is: `timeout` when the bot was
@@ -120,7 +141,7 @@ impl MoveClock {
     /// run delay is unknown and the host is overloaded).
     pub(crate) fn expired(&self, cpu_now: Option<Duration>, note: &str) -> Option<BotFault> {
         let t = self.reading(cpu_now);
-        let known = self.delay0.is_some();
+        let known = self.baseline && self.delay0.is_some();
         if t.charged >= self.timeout {
             if !known && let Some(load) = overloaded() {
                 return Some(overload_fault(t, self.timeout, load, note));
@@ -179,14 +200,15 @@ mod tests {
         assert_eq!(totals.max_wall, ms(300));
         assert_eq!(
             totals.to_string(),
-            "replies=2 charged=0.300s wall=0.400s cpu=0.200s max-charged=0.200s max-wall=0.300s"
+            "replies=2 charged=0.300000s wall=0.400000s cpu=0.200000s max-charged=0.200000s max-wall=0.300000s"
         );
     }
 
     #[test]
     fn a_clock_of_our_own_thread_charges_the_wall_clock_when_idle() {
         let delay = procfs::RunDelay::open(std::process::id() as i32);
-        let mut clock = MoveClock::start(&delay, Duration::from_millis(20), Duration::from_millis(60), None);
+        let mut clock = MoveClock::start(Duration::from_millis(20), Duration::from_millis(60));
+        clock.take_baseline(&delay, None);
         assert!(clock.expired(None, "").is_none());
         std::thread::sleep(Duration::from_millis(40));
         clock.refresh(&delay);

@@ -152,6 +152,13 @@ pub fn play_engine(
         turns: table.engine.turns(),
         duration: start.elapsed(),
     };
+    // How each bot's time was charged (its own time against the wall clock), for the record; after
+    // the fault row, which replay expects right after the line whose writing failed.
+    for (seat, player) in table.players.iter().enumerate() {
+        if let Some(timing) = player.timing() {
+            table.log.row(&report.seats[seat].id, Direction::Event, &format!("timing {timing}"));
+        }
+    }
     table.log.row("", Direction::Result, &report.result_line());
     observer.finished(&report, table.engine.as_ref());
     table.log.finish()?;

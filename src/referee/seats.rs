@@ -124,6 +124,14 @@ impl SeatPlayer {
         }
     }
 
+    /// A bot's move timing over the game.
+    pub(super) fn timing(&self) -> Option<crate::bot::TimingTotals> {
+        match self {
+            SeatPlayer::Bot { process, .. } => Some(process.timing()),
+            _ => None,
+        }
+    }
+
     pub(super) fn shutdown(&mut self) {
         if let SeatPlayer::Bot { process, .. } = self {
             process.shutdown();
