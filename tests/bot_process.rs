@@ -500,3 +500,23 @@ fn a_bot_starts_with_default_signal_handling() {
         assert_eq!(mask.trim(), "0000000000000000", "{name} of a bot: {line}");
     }
 }
+
+#[test]
+fn a_descriptor_juiz_inherited_without_close_on_exec_does_not_reach_a_bot() {
+    // As a jobserver pipe or a CI runner's socket would be: open, and not close-on-exec.
+    let file = tempfile::tempfile().unwrap();
+    let fd = std::os::fd::AsRawFd::as_raw_fd(&file);
+    // SAFETY: clearing the flags of a descriptor we own.
+    assert_eq!(unsafe { libc::fcntl(fd, libc::F_SETFD, 0) }, 0);
+    let cmd = BotCommand {
+        argv: vec![
+            "sh".into(),
+            "-c".into(),
+            format!("if [ -e /proc/$$/fd/{fd} ]; then echo leaked; else echo closed; fi"),
+        ],
+        display: "sh".into(),
+    };
+    let mut bot = BotProcess::spawn(&cmd, WorkDir::Fresh, None, &short_limits()).unwrap();
+    assert_eq!(bot.receive(Duration::from_secs(5)).unwrap().0, "closed");
+    drop(file);
+}

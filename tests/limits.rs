@@ -220,7 +220,8 @@ fn a_sandboxed_bot_has_no_network() {
 }
 
 /// UDP too, and the address space itself: with the seccomp filter a bot cannot make a socket,
-/// so two bots cannot signal each other even by which ports they hold.
+/// nor a socket pair, so two bots cannot signal each other, even by which ports they hold, nor
+/// reach a host's Unix socket.
 #[test]
 fn a_sandboxed_bot_cannot_make_any_socket() {
     if !sandbox_support().seccomp {
@@ -232,13 +233,14 @@ fn a_sandboxed_bot_cannot_make_any_socket() {
                 for family, kind in [(socket.AF_INET, socket.SOCK_DGRAM), (socket.AF_INET6, socket.SOCK_DGRAM), \
                 (socket.AF_UNIX, socket.SOCK_STREAM), (socket.AF_INET, socket.SOCK_STREAM)]:\n    \
                 try:\n        socket.socket(family, kind); made.append(str(family))\n    except OSError:\n        pass\n\
-                a, b = socket.socketpair()\nprint('MADE ' + ','.join(made) if made else 'NONE', flush=True)\n\
+                try:\n    socket.socketpair(socket.AF_UNIX, socket.SOCK_DGRAM); made.append('pair')\nexcept OSError:\n    pass\n\
+                r, w = __import__('os').pipe()\nprint('MADE ' + ','.join(made) if made else 'NONE', flush=True)\n\
                 print('END', flush=True)\nsys.stdin.readline()\n";
     let cmd = script(dir.path(), "sockets.py", text);
     let (first, _) = ask(&cmd, &Limits { sandbox: false, ..limits() });
     assert!(first.starts_with("MADE "), "control: {first}");
     let (first, _) = ask(&cmd, &limits());
-    assert_eq!(first, "NONE", "pipes and socketpair still work, sockets do not");
+    assert_eq!(first, "NONE", "no socket of any kind (a socketpair bound to a path let two bots talk); pipes work");
 }
 
 #[test]

@@ -12,6 +12,8 @@ const EXECUTE: u64 = 1 << 0;
 const WRITE_FILE: u64 = 1 << 1;
 const READ_FILE: u64 = 1 << 2;
 const READ_DIR: u64 = 1 << 3;
+/// Creating a Unix socket in the file system: granted nowhere, so no bot can offer one to another.
+pub(crate) const MAKE_SOCK: u64 = 1 << 12;
 const REFER: u64 = 1 << 13;
 const TRUNCATE: u64 = 1 << 14;
 const IOCTL_DEV: u64 = 1 << 15;

@@ -166,6 +166,13 @@ extern "C" fn child_main(arg: *mut libc::c_void) -> libc::c_int {
                 fail(0, io::Error::last_os_error());
             }
         }
+        // Nothing juiz inherited without close-on-exec (a socket, a jobserver pipe) may reach
+        // the bot: everything from 3 up closes at exec (the report pipe keeps working until then).
+        if libc::syscall(libc::SYS_close_range, 3u32, u32::MAX, libc::CLOSE_RANGE_CLOEXEC) != 0 {
+            for fd in 3..4096 {
+                libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC);
+            }
+        }
         if libc::chdir(args.work_dir.as_ptr()) != 0 {
             fail(1, io::Error::last_os_error());
         }
@@ -173,11 +180,12 @@ extern "C" fn child_main(arg: *mut libc::c_void) -> libc::c_int {
             fail(0, io::Error::last_os_error());
         }
     }
-    if let Err(e) = apply_in_child(args.rlimits) {
-        fail(2, e);
-    }
+    // The sandbox first: it opens `/proc/self`, which a low limit on open files could refuse.
     if let Err(e) = confine_in_child(args.plan) {
         fail(3, e);
+    }
+    if let Err(e) = apply_in_child(args.rlimits) {
+        fail(2, e);
     }
     let mut error = io::Error::from_raw_os_error(libc::ENOENT);
     for program in args.programs {
