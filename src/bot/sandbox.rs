@@ -215,7 +215,7 @@ fn build_ruleset(abi: u32, argv: &[String], work_dir: &Path) -> std::io::Result<
     for dir in program_dirs(argv) {
         ruleset.allow(&dir, landlock::READ)?;
     }
-    ruleset.allow(work_dir, u64::MAX & !landlock::MAKE_SOCK)?;
+    ruleset.allow(work_dir, !landlock::MAKE_SOCK)?;
     Ok(ruleset)
 }
 

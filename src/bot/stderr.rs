@@ -72,8 +72,10 @@ fn drain(mut pipe: File, path: Option<PathBuf>, cap: u64, shared: &Mutex<Shared>
     let mut buf = vec![0u8; 16 * 1024];
     // The log file, once the first byte came; a file that cannot be created is given up on (the
     // tail is still kept in memory): the bot is not to blame.
+    // The file has no name until the bot is gone (see `private_file`): no other bot can read what
+    // this one prints, wherever the log folder is.
     let mut path = path;
-    let mut log: Option<File> = None;
+    let mut log: Option<(File, crate::private_file::PendingFile)> = None;
     let mut stored: u64 = 0;
     loop {
         let n = match pipe.read(&mut buf) {
@@ -86,10 +88,10 @@ fn drain(mut pipe: File, path: Option<PathBuf>, cap: u64, shared: &Mutex<Shared>
         let room = usize::try_from(cap.saturating_sub(stored)).unwrap_or(usize::MAX);
         let keep = chunk.len().min(room);
         if let Some(path) = path.take() {
-            log = File::create(path).ok();
+            log = crate::private_file::create(&path).ok();
         }
         if keep > 0
-            && let Some(file) = log.as_mut()
+            && let Some((file, _)) = log.as_mut()
             && file.write_all(&chunk[..keep]).is_err()
         {
             log = None;
@@ -105,9 +107,10 @@ fn drain(mut pipe: File, path: Option<PathBuf>, cap: u64, shared: &Mutex<Shared>
         }
     }
     let dropped = lock(shared).dropped;
-    if dropped > 0
-        && let Some(file) = log.as_mut()
-    {
-        let _ = write!(file, "\n[... {dropped} bytes dropped]\n");
+    if let Some((mut file, mut pending)) = log {
+        if dropped > 0 {
+            let _ = write!(file, "\n[... {dropped} bytes dropped]\n");
+        }
+        let _ = pending.publish(&file);
     }
 }

@@ -1,15 +1,14 @@
 //! The per-game transcript: a CSV file `seq,ms,seat,dir,text` with one row per message or event,
 //! the metadata that makes the game reproducible first. Written row by row into a buffer that
-//! reaches the file when it fills, when the game ends (a fault included) and before a human is
-//! asked for a line, so a crash of juiz loses at most the game in progress (which a tournament's
-//! `--resume` plays again); read back by `juiz replay`. While the game runs the file has no
-//! permissions at all (mode 000): a sandboxed bot, without capabilities even as the same user,
-//! cannot read it; it becomes readable when the game ends.
+//! reaches the file when it fills and when the game ends (a fault included); a crash of juiz
+//! loses the game in progress (which a tournament's `--resume` plays again). Read back by
+//! `juiz replay`. While the game runs the file has no name
+//! (`private_file`): no bot can open it, whatever it may read or `chmod`; it is linked at its path
+//! when the game ends.
 
 use std::fmt::Write as _;
 use std::fs::File;
 use std::io::BufWriter;
-use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -73,9 +72,11 @@ pub const FORMAT: &str = "juiz-transcript-1";
 /// (about 20 KB) goes out in one or two writes.
 const BUFFER_BYTES: usize = 32 * 1024;
 
-/// Appends rows to a transcript file through a buffer (see `flush`).
+/// Appends rows to a transcript file through a buffer; the file gets its name when the game ends.
 pub struct TranscriptWriter {
     out: Option<csv::Writer<BufWriter<File>>>,
+    /// Where the file goes when the game ends.
+    pending: Option<crate::private_file::PendingFile>,
     path: PathBuf,
     seq: u64,
     start: Instant,
@@ -96,19 +97,14 @@ pub enum TranscriptError {
 }
 
 impl TranscriptWriter {
-    /// Creates the file anew (mode 000 until `finish`) and writes the header. Parent folders are
-    /// created.
+    /// Starts the transcript for `path` (a file there is replaced), header first. It has no name
+    /// until the game ends (see `private_file`). Parent folders are created.
     pub fn create(path: &Path) -> Result<Self, TranscriptError> {
         let fail = |e: std::io::Error| TranscriptError::Write { path: path.to_owned(), message: e.to_string() };
         if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
             std::fs::create_dir_all(parent).map_err(fail)?;
         }
-        // A file left by a game cut short may have mode 000: it is replaced, not reopened.
-        match std::fs::remove_file(path) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(fail(e)),
-            _ => {}
-        }
-        let file = std::fs::OpenOptions::new().write(true).create_new(true).mode(0o000).open(path).map_err(fail)?;
+        let (file, pending) = crate::private_file::create(path).map_err(fail)?;
         // The csv writer's own buffer is small: rows pass through it into ours.
         let mut out =
             csv::WriterBuilder::new().buffer_capacity(1024).from_writer(BufWriter::with_capacity(BUFFER_BYTES, file));
@@ -116,6 +112,7 @@ impl TranscriptWriter {
             .map_err(|e| TranscriptError::Write { path: path.to_owned(), message: e.to_string() })?;
         Ok(TranscriptWriter {
             out: Some(out),
+            pending: Some(pending),
             path: path.to_owned(),
             seq: 0,
             start: Instant::now(),
@@ -128,6 +125,7 @@ impl TranscriptWriter {
     pub fn disabled() -> Self {
         TranscriptWriter {
             out: None,
+            pending: None,
             path: PathBuf::new(),
             seq: 0,
             start: Instant::now(),
@@ -152,31 +150,14 @@ impl TranscriptWriter {
         }
     }
 
-    /// Writes the buffered rows to the file, so that someone reading it sees the game so far
-    /// (the referee calls it before waiting for a human). A write error is remembered.
-    pub fn flush(&mut self) {
-        let Some(out) = self.out.as_mut() else { return };
-        if self.error.is_some() {
-            return;
-        }
-        if let Err(e) = out.flush() {
-            self.error = Some(e.to_string());
-        }
-    }
-
     pub fn meta(&mut self, seat: &str, key: &str, value: &str) {
         self.row(seat, Direction::Meta, &format!("{key}={value}"));
     }
 
-    /// Flushes, makes the file readable, and reports the first write error, if any.
+    /// Flushes, puts the transcript at its path, and reports the first write error, if any.
     pub fn finish(mut self) -> Result<(), TranscriptError> {
-        if let Some(mut out) = self.out.take() {
-            if let Err(e) = out.flush() {
-                self.error.get_or_insert(e.to_string());
-            }
-            if let Err(e) = std::fs::set_permissions(&self.path, std::fs::Permissions::from_mode(0o644)) {
-                self.error.get_or_insert(e.to_string());
-            }
+        if let Err(e) = self.publish() {
+            self.error.get_or_insert(e.to_string());
         }
         match self.error.take() {
             Some(message) => Err(TranscriptError::Write { path: self.path.clone(), message }),
@@ -185,14 +166,23 @@ impl TranscriptWriter {
     }
 }
 
+impl TranscriptWriter {
+    /// Flushes what is buffered and links the file at its path (once).
+    fn publish(&mut self) -> std::io::Result<()> {
+        let (Some(mut out), Some(mut pending)) = (self.out.take(), self.pending.take()) else {
+            return Ok(());
+        };
+        out.flush()?;
+        let file = out.get_ref().get_ref();
+        pending.publish(file)
+    }
+}
+
 /// A writer dropped without `finish` (a game cancelled or cut short by an error, once its bots
-/// are gone) still leaves a readable file with every row written so far.
+/// are gone) still leaves the file with every row written so far.
 impl Drop for TranscriptWriter {
     fn drop(&mut self) {
-        if let Some(mut out) = self.out.take() {
-            let _ = out.flush();
-            let _ = std::fs::set_permissions(&self.path, std::fs::Permissions::from_mode(0o644));
-        }
+        let _ = self.publish();
     }
 }
 
@@ -311,14 +301,13 @@ mod tests {
     }
 
     #[test]
-    fn rows_reach_the_file_on_flush_finish_and_drop() {
+    fn rows_reach_the_file_on_finish_and_on_drop() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("game.csv");
         let mut log = TranscriptWriter::create(&path).unwrap();
         log.meta("", "format", FORMAT);
         log.row("p1.a", Direction::ToSeat, "p1.a p2.b");
-        log.flush();
-        assert_eq!(rows_in(&path), 3, "header and two rows after flush");
+        assert!(!path.exists(), "the rows stay private until the game ends");
         log.row("p1.a", Direction::FromSeat, "GET_STOCK");
         log.finish().unwrap();
         assert_eq!(rows_in(&path), 4);
@@ -353,21 +342,17 @@ mod tests {
     }
 
     #[test]
-    fn the_file_is_unreadable_until_the_game_ends() {
-        use std::os::unix::fs::PermissionsExt;
+    fn the_file_cannot_be_found_until_the_game_ends() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("game.csv");
-        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
         let mut log = TranscriptWriter::create(&path).unwrap();
         log.row("p1.a", Direction::ToSeat, "p1.a p2.b");
-        assert_eq!(mode(&path), 0, "no permission at all while the game runs");
+        assert!(!path.exists(), "no transcript to open while the game runs");
         log.finish().unwrap();
-        assert_eq!(mode(&path), 0o644);
-        // A file left by a game cut short is replaced, and a dropped writer opens it up too.
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o000)).unwrap();
+        assert!(std::fs::read_to_string(&path).unwrap().ends_with("p1.a p2.b\n"));
+        // A file left by an earlier game is replaced, and a dropped writer leaves its rows too.
         let log = TranscriptWriter::create(&path).unwrap();
         drop(log);
-        assert_eq!(mode(&path), 0o644);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "seq,ms,seat,dir,text\n");
     }
 

@@ -284,8 +284,6 @@ impl Table<'_> {
         let id = self.seats[seat].id.clone();
         let mut problem: Option<String> = None;
         loop {
-            // A person may take minutes: whoever reads the log meanwhile sees the game so far.
-            self.log.flush();
             let Some(line) = observer.ask_human(seat, self.engine.as_ref(), problem.as_deref()) else {
                 return Err(Stop::Fault(FaultRecord {
                     seat,
