@@ -33,7 +33,7 @@ enum Expect {
 }
 
 /// Every fixture and what the referee must make of it with default limits (no memory limit).
-const FIXTURES: [(&str, Expect); 15] = [
+const FIXTURES: [(&str, Expect); 16] = [
     ("sleeper.py", Expect::Fault(FaultKind::Timeout)),
     ("segfault.c", Expect::Fault(FaultKind::Crash)),
     ("early_exit.py", Expect::Fault(FaultKind::Crash)),
@@ -50,6 +50,8 @@ const FIXTURES: [(&str, Expect); 15] = [
     ("close_stdout.py", Expect::Fault(FaultKind::ClosedOutput)),
     ("premature.py", Expect::Fault(FaultKind::PrematureOutput)),
     ("file_hunter.py", Expect::Clean),
+    // Leaves a process that escaped its group (double fork, setsid): not a fault, but it must be gone.
+    ("escape_session.py", Expect::Clean),
 ];
 
 /// The Python interpreter itself, found once: `python3` may be a slow wrapper script (pyenv),
@@ -288,6 +290,13 @@ fn hunt_log(dir: &Path) -> (Vec<(String, String)>, String) {
 }
 
 #[test]
+fn a_process_that_escapes_its_group_does_not_outlive_the_game() {
+    // `check` asserts that no process with the fixture's marker is left once the game is over.
+    let (played, _dir) = check("escape_session.py");
+    assert!(played.report.fault.is_none(), "{:?}", played.report.fault);
+}
+
+#[test]
 fn file_hunter_plays_legally_and_reports_its_hunt() {
     let (_played, dir) = check("file_hunter.py");
     let (found, summary) = hunt_log(dir.path());
@@ -346,7 +355,7 @@ fn a_tournament_with_every_fixture_completes_with_intact_files() {
     let start = Instant::now();
     let summary = tournament::run(&t, &opts, &tournament::Quiet, Arc::new(AtomicBool::new(false))).unwrap();
     let took = start.elapsed();
-    assert_eq!((summary.total, summary.done, summary.cancelled), (30, 30, false));
+    assert_eq!((summary.total, summary.done, summary.cancelled), (2 * FIXTURES.len(), 2 * FIXTURES.len(), false));
 
     // games.csv: every scheduled game once, each row whole, its transcript ending in a result.
     let rows = tournament::read_games(&out.join("games.csv")).unwrap();
@@ -357,7 +366,7 @@ fn a_tournament_with_every_fixture_completes_with_intact_files() {
     got.sort_unstable();
     assert_eq!(ids, got);
     let text = std::fs::read_to_string(out.join("games.csv")).unwrap();
-    assert_eq!(text.lines().count(), 31, "header and 30 rows");
+    assert_eq!(text.lines().count(), 1 + 2 * FIXTURES.len(), "a header and two rows a fixture");
     for row in &rows {
         let fixture = row.seat_bots().into_iter().find(|b| *b != "template").unwrap().to_owned();
         let file = FIXTURES.iter().find(|(f, _)| f.split('.').next().unwrap().replace('_', "-") == fixture).unwrap().0;

@@ -10,6 +10,7 @@
 
 mod build;
 mod command;
+mod escapees;
 mod fault;
 mod landlock;
 mod limits;

@@ -12,6 +12,7 @@ use nix::poll::PollFlags;
 use nix::sys::signal::Signal;
 
 use super::command::BotCommand;
+use super::escapees;
 use super::fault::{BotFault, ExitReport, FaultKind, Termination, Usage};
 use super::limits::Limits;
 use super::linebuf::LineBuffer;
@@ -171,7 +172,8 @@ impl BotProcess {
         let rlimits = limits.rlimits();
         let request =
             spawn::Request { argv: &cmd.argv, env: &env, work_dir: &work_dir, rlimits: &rlimits, plan: &plan };
-        let child = spawn::spawn(&request).map_err(|e| spawn_fault(format!("cannot start `{}`: {e}", cmd.display)))?;
+        let child = escapees::start(|| spawn::spawn(&request), |c| c.pid)
+            .map_err(|e| spawn_fault(format!("cannot start `{}`: {e}", cmd.display)))?;
         drop(confinement);
         let pid_i32 = child.pid;
         let pid = u32::try_from(pid_i32).unwrap_or(0);

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use nix::poll::PollFlags;
 use nix::sys::signal::Signal;
 
+use super::escapees;
 use super::fault::{BotFault, ExitReport, FaultKind, Termination};
 use super::process::{BotProcess, Exited, TICK};
 use super::sys;
@@ -43,6 +44,7 @@ impl BotProcess {
                     Ok(Some(reaped)) => Exited { termination: reaped.termination, usage: reaped.usage },
                     _ => Exited { termination: None, usage: Default::default() },
                 };
+                escapees::ended(self.pid);
                 self.exited = Some(exited);
                 return Some(exited);
             }
@@ -131,8 +133,11 @@ impl BotProcess {
         self.lines.clear();
         let stderr_wait = if group_cleared { Duration::from_secs(1) } else { Duration::from_millis(50) };
         let (stderr_bytes, stderr_dropped) = self.stderr.finish(stderr_wait);
+        // Processes that left the group are juiz's children now: none may outlive the game, and
+        // a work dir is reused only when none turned up.
+        let escaped = escapees::sweep();
         if let Some(dir) = self.temp_dir.take() {
-            dir.release(group_cleared);
+            dir.release(group_cleared && escaped == 0);
         }
         let exited = self.exited.unwrap_or(Exited { termination: None, usage: Default::default() });
         let report = ExitReport {
@@ -191,6 +196,7 @@ impl BotProcess {
     }
 
     fn record_exit(&mut self, termination: Option<Termination>, usage: super::fault::Usage) {
+        escapees::ended(self.pid);
         self.exited = Some(Exited { termination, usage });
     }
 }

@@ -1,0 +1,81 @@
+//! Processes that left their bot's process group (`setsid`, `setpgid`) to outlive the game: juiz
+//! is a child subreaper, so such a process becomes juiz's child once the group it came from is
+//! gone, and `sweep` kills every child of juiz that is neither a live bot's main process nor in
+//! juiz's own process group (a compiler juiz runs). Without it an escaped process would live on
+//! after juiz, and could lurk in a work dir given to another bot.
+
+use std::collections::BTreeSet;
+use std::io;
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+use nix::sys::signal::Signal;
+
+use super::sys;
+
+/// The main processes of the bots alive now.
+static LIVE: Mutex<BTreeSet<i32>> = Mutex::new(BTreeSet::new());
+
+fn live() -> MutexGuard<'static, BTreeSet<i32>> {
+    LIVE.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Starts a bot with `start` (which returns its pid) and records it as live, with no sweep in
+/// between: a sweep never takes a bot being started for an escaped process.
+pub(crate) fn start<T>(start: impl FnOnce() -> io::Result<T>, pid: impl Fn(&T) -> i32) -> io::Result<T> {
+    let mut live = live();
+    let started = start()?;
+    live.insert(pid(&started));
+    Ok(started)
+}
+
+/// The bot whose main process is `pid` was reaped.
+pub(crate) fn ended(pid: i32) {
+    live().remove(&pid);
+}
+
+/// Kills and reaps every escaped process there is now (their own children, re-parented to juiz
+/// in turn, with them). Returns how many there were.
+pub(crate) fn sweep() -> usize {
+    let live = live();
+    // SAFETY: getpgrp cannot fail.
+    let own_group = unsafe { libc::getpgrp() };
+    let mut killed = 0;
+    for _ in 0..16 {
+        let escaped: Vec<(i32, i32)> = children()
+            .into_iter()
+            .filter(|pid| !live.contains(pid))
+            .filter_map(|pid| process_group(pid).map(|pgid| (pid, pgid)))
+            .filter(|&(_, pgid)| pgid != own_group)
+            .collect();
+        if escaped.is_empty() {
+            break;
+        }
+        for &(pid, pgid) in &escaped {
+            sys::signal_group(pgid, Signal::SIGKILL);
+            sys::signal_process(pid, Signal::SIGKILL);
+        }
+        for &(pid, _) in &escaped {
+            let _ = sys::reap(pid, true);
+        }
+        killed += escaped.len();
+    }
+    killed
+}
+
+/// The children of every thread of juiz.
+fn children() -> Vec<i32> {
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else { return Vec::new() };
+    let mut found = Vec::new();
+    for task in tasks.flatten() {
+        if let Ok(text) = std::fs::read_to_string(task.path().join("children")) {
+            found.extend(text.split_whitespace().filter_map(|p| p.parse::<i32>().ok()));
+        }
+    }
+    found
+}
+
+/// The process group of `pid`, from `/proc/<pid>/stat` (field 5, after the command's parentheses).
+fn process_group(pid: i32) -> Option<i32> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    stat[stat.rfind(')')? + 1..].split_whitespace().nth(2)?.parse().ok()
+}
