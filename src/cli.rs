@@ -118,8 +118,8 @@ pub struct PlayArgs {
     /// then read the game's log and other players' files.
     #[arg(long)]
     pub no_sandbox: bool,
-    /// Write each bot's stderr to DIR/game.seat<N>.stderr (default: discarded unless --debug,
-    /// which shows where it went).
+    /// Keep each bot's stderr in DIR/game.seat<N>.stderr (a bot that wrote nothing leaves no
+    /// file). Without it the end of each bot's stderr is shown after the game.
     #[arg(long, value_name = "DIR")]
     pub stderr_dir: Option<PathBuf>,
     /// The bots, in seat order: an executable, a quoted command line ("python3 bots/x.py"),
