@@ -153,6 +153,16 @@ fn check_fixture(file: &str, expect: Expect, limits: Limits) -> (Played, tempfil
     assert!(played.took < allowed, "{file}: the game took {:?} (allowed {allowed:?})", played.took);
     let left = processes_mentioning(&played.marker);
     assert!(left.is_empty(), "{file}: processes left behind: {left:?}");
+    // Whatever went wrong, the transcript replays to the same result.
+    let transcript = juiz::record::Transcript::read(&dir.path().join("game.csv")).unwrap();
+    let replayed = juiz::record::replay(&transcript, &mut referee::Quiet)
+        .unwrap_or_else(|e| panic!("{file}: the replay failed: {e}"));
+    assert!(
+        replayed.matches(),
+        "{file}: replayed '{}', recorded {:?}",
+        replayed.report.result_line(),
+        replayed.recorded_result
+    );
     (played, dir)
 }
 
