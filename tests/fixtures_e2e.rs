@@ -134,7 +134,8 @@ fn check_fixture(file: &str, expect: Expect, limits: Limits) -> (Played, tempfil
         }
         Expect::Fault(kind) => {
             let fault = report.fault.as_ref().unwrap_or_else(|| panic!("{file}: no fault: {}", report.result_line()));
-            assert_eq!((fault.seat, fault.kind), (FIXTURE_SEAT, kind), "{file}: {fault:?}");
+            assert_eq!(fault.seat, FIXTURE_SEAT, "{file}: {fault:?}");
+            assert!(same_kind(fault.kind, kind), "{file}: expected {kind:?}, got {fault:?}");
             assert_eq!(report.verdict(), "NOK", "{file}");
             assert!(
                 report.result_line().ends_with(" p1.template"),
@@ -164,6 +165,14 @@ fn check_fixture(file: &str, expect: Expect, limits: Limits) -> (Played, tempfil
         replayed.recorded_result
     );
     (played, dir)
+}
+
+/// Whether a fault of kind `got` is the `expected` one. A bot that hangs is `timeout`, or
+/// `timeout-overload` when the machine running the tests is so loaded that the wall-clock
+/// backstop comes before the bot was charged its allowance: the referee says so rather than
+/// blame the bot, and both end the game against the same seat within the same bound.
+fn same_kind(got: FaultKind, expected: FaultKind) -> bool {
+    got == expected || (expected == FaultKind::Timeout && got == FaultKind::TimeoutOverload)
 }
 
 fn expected(file: &str) -> Expect {
@@ -384,11 +393,9 @@ fn a_tournament_with_every_fixture_completes_with_intact_files() {
             Expect::Clean => assert_eq!((row.verdict.as_str(), row.fault_kind.as_str()), ("OK", ""), "{row:?}"),
             Expect::Fault(kind) => {
                 assert_eq!(row.verdict, "NOK", "{row:?}");
-                assert_eq!(
-                    (row.fault_kind.as_str(), row.faulty_bot.as_str()),
-                    (kind.name(), fixture.as_str()),
-                    "{row:?}"
-                );
+                assert_eq!(row.faulty_bot, fixture, "{row:?}");
+                let got = FaultKind::from_name(&row.fault_kind).unwrap_or_else(|| panic!("{row:?}"));
+                assert!(same_kind(got, kind), "expected {kind:?}: {row:?}");
                 assert_eq!(row.winner, "template", "{row:?}");
             }
         }

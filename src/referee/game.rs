@@ -5,7 +5,7 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use crate::bot::{BotFault, FaultKind};
-use crate::games::{Awaiting, Engine, Outcome, Seat, TableSetup, ViolationKind, new_engine};
+use crate::games::{Awaiting, Ending, Engine, Outcome, Seat, TableSetup, ViolationKind, new_engine};
 use crate::record::{Direction, TranscriptWriter};
 
 use super::config::{GameConfig, Player, RefereeError, display_id, wire_id};
@@ -22,6 +22,19 @@ pub struct SeatReport {
     pub name: String,
     /// The command line as given, or `human`.
     pub command: String,
+}
+
+/// `text` from an engine, which names seats by their wire ids, with every wire id replaced by
+/// the seat's full id: every output uses the full ids.
+pub fn full_ids(text: &str, seats: &[SeatReport]) -> String {
+    let word = |word: &str| -> String {
+        let bare = word.trim_end_matches([':', ';', ',', '.', ')']).trim_start_matches('(');
+        match seats.iter().find(|s| s.wire_id == bare) {
+            Some(seat) if !bare.is_empty() => word.replacen(bare, &seat.id, 1),
+            _ => word.to_owned(),
+        }
+    };
+    text.split('\n').map(|line| line.split(' ').map(word).collect::<Vec<_>>().join(" ")).collect::<Vec<_>>().join("\n")
 }
 
 /// A misbehaviour that ended the game.
@@ -141,7 +154,10 @@ pub fn play_engine(
             Some(fault)
         }
     };
-    let outcome = table.engine.outcome().expect("the engine reports an outcome once the game is over");
+    let mut outcome = table.engine.outcome().expect("the engine reports an outcome once the game is over");
+    if let Ending::Finished { reason } = &mut outcome.ending {
+        *reason = full_ids(reason, &table.seats);
+    }
     let report = GameReport {
         game: config.game,
         seed: config.seed,

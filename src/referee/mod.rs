@@ -8,6 +8,6 @@ mod scripted;
 mod seats;
 
 pub use config::{GameConfig, Player, PlayerSpec, RefereeError, bot_name_from_command, display_id, wire_id};
-pub use game::{FaultRecord, GameReport, SeatReport, play, play_engine, seat_reports};
+pub use game::{FaultRecord, GameReport, SeatReport, full_ids, play, play_engine, seat_reports};
 pub use observer::{Observer, Quiet, TimingPoint};
 pub use scripted::{Script, ScriptEvent};

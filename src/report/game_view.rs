@@ -30,7 +30,7 @@ pub struct GameView<W: Write> {
     /// The seat of a person playing at this terminal (not a replayed one).
     live_human: Option<Seat>,
     ids: Vec<String>,
-    wire_ids: Vec<String>,
+    seats: Vec<SeatReport>,
     /// Lines a replayed human seat typed, in order, instead of reading stdin.
     scripted_human: Option<std::collections::VecDeque<String>>,
 }
@@ -45,7 +45,7 @@ impl<W: Write> GameView<W> {
             header: None,
             live_human: None,
             ids: Vec::new(),
-            wire_ids: Vec::new(),
+            seats: Vec::new(),
             scripted_human: None,
         }
     }
@@ -77,24 +77,7 @@ impl<W: Write> GameView<W> {
 
     /// Engines speak of seats by their wire ids; every output uses the full ids.
     fn full_ids(&self, text: &str) -> String {
-        let mut out = String::with_capacity(text.len());
-        for (i, line) in text.split('\n').enumerate() {
-            if i > 0 {
-                out.push('\n');
-            }
-            let words: Vec<String> = line
-                .split(' ')
-                .map(|word| {
-                    let bare = word.trim_end_matches([':', ';', ',', '.', ')']).trim_start_matches('(');
-                    match self.wire_ids.iter().position(|w| w == bare) {
-                        Some(seat) => word.replacen(bare, &self.ids[seat], 1),
-                        None => word.to_owned(),
-                    }
-                })
-                .collect();
-            out.push_str(&words.join(" "));
-        }
-        out
+        crate::referee::full_ids(text, &self.seats)
     }
 
     // Output errors (a closed pipe to `head`) must not stop the game: they are ignored.
@@ -106,7 +89,7 @@ impl<W: Write> GameView<W> {
 impl<W: Write> Observer for GameView<W> {
     fn started(&mut self, seats: &[SeatReport], engine: &dyn Engine) {
         self.ids = seats.iter().map(|s| s.id.clone()).collect();
-        self.wire_ids = seats.iter().map(|s| s.wire_id.clone()).collect();
+        self.seats = seats.to_vec();
         if self.scripted_human.is_none() {
             self.live_human = seats.iter().position(|s| s.command == "human");
         }
@@ -165,7 +148,7 @@ impl<W: Write> Observer for GameView<W> {
         let table = self.full_ids(&engine.render(None));
         self.say(&self.style.cards(&table));
         let ending = match &report.outcome.ending {
-            crate::games::Ending::Finished { reason } => self.full_ids(reason),
+            crate::games::Ending::Finished { reason } => reason.clone(),
             crate::games::Ending::Forfeit { seat } => format!("{} forfeits", self.ids[*seat]),
         };
         let scores: Vec<String> = report
