@@ -1,10 +1,11 @@
 //! Processes that left their bot's process group (`setsid`, `setpgid`) to outlive the game: juiz
 //! is a child subreaper, so such a process becomes juiz's child once the group it came from is
-//! gone, and `sweep` kills every child of juiz that is neither a live bot's main process nor in
-//! juiz's own process group (a compiler juiz runs). Without it an escaped process would live on
-//! after juiz, and could lurk in a work dir given to another bot.
+//! gone, and `sweep` kills every child of juiz that is in no live bot's group (a bot is live
+//! until its shutdown has cleared its group) and not in juiz's own group (a compiler juiz runs).
+//! Without it an escaped process would live on after juiz, and could lurk in a work dir given to
+//! another bot.
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::io;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
@@ -12,10 +13,11 @@ use nix::sys::signal::Signal;
 
 use super::sys;
 
-/// The main processes of the bots alive now.
-static LIVE: Mutex<BTreeSet<i32>> = Mutex::new(BTreeSet::new());
+/// The process groups of the bots alive now (a group's id is its bot's pid), counted: a pid can be
+/// reused by a new bot before the shutdown of the one that had it is over.
+static LIVE: Mutex<BTreeMap<i32, usize>> = Mutex::new(BTreeMap::new());
 
-fn live() -> MutexGuard<'static, BTreeSet<i32>> {
+fn live() -> MutexGuard<'static, BTreeMap<i32, usize>> {
     LIVE.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
@@ -24,13 +26,19 @@ fn live() -> MutexGuard<'static, BTreeSet<i32>> {
 pub(crate) fn start<T>(start: impl FnOnce() -> io::Result<T>, pid: impl Fn(&T) -> i32) -> io::Result<T> {
     let mut live = live();
     let started = start()?;
-    live.insert(pid(&started));
+    *live.entry(pid(&started)).or_default() += 1;
     Ok(started)
 }
 
-/// The bot whose main process is `pid` was reaped.
-pub(crate) fn ended(pid: i32) {
-    live().remove(&pid);
+/// The bot whose group is `pgid` is over: its group is gone (or it never started properly).
+pub(crate) fn ended(pgid: i32) {
+    let mut live = live();
+    if let Some(count) = live.get_mut(&pgid) {
+        *count -= 1;
+        if *count == 0 {
+            live.remove(&pgid);
+        }
+    }
 }
 
 /// Kills and reaps every escaped process there is now (their own children, re-parented to juiz
@@ -43,9 +51,8 @@ pub(crate) fn sweep() -> usize {
     for _ in 0..16 {
         let escaped: Vec<(i32, i32)> = children()
             .into_iter()
-            .filter(|pid| !live.contains(pid))
             .filter_map(|pid| process_group(pid).map(|pgid| (pid, pgid)))
-            .filter(|&(_, pgid)| pgid != own_group)
+            .filter(|&(pid, pgid)| pgid != own_group && !live.contains_key(&pgid) && !live.contains_key(&pid))
             .collect();
         if escaped.is_empty() {
             break;

@@ -195,6 +195,7 @@ impl BotProcess {
                 Err(e) => {
                     sys::signal_group(pid_i32, Signal::SIGKILL);
                     let _ = sys::reap(pid_i32, true);
+                    escapees::ended(pid_i32);
                     return Err(spawn_fault(format!("cannot start a stderr thread: {e}")));
                 }
             },

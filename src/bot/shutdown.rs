@@ -44,7 +44,6 @@ impl BotProcess {
                     Ok(Some(reaped)) => Exited { termination: reaped.termination, usage: reaped.usage },
                     _ => Exited { termination: None, usage: Default::default() },
                 };
-                escapees::ended(self.pid);
                 self.exited = Some(exited);
                 return Some(exited);
             }
@@ -135,6 +134,8 @@ impl BotProcess {
         let (stderr_bytes, stderr_dropped) = self.stderr.finish(stderr_wait);
         // Processes that left the group are juiz's children now: none may outlive the game, and
         // a work dir is reused only when none turned up.
+        // The group is over: its members, if any are left, are escapees like the others.
+        escapees::ended(self.pid);
         let escaped = escapees::sweep();
         if let Some(dir) = self.temp_dir.take() {
             dir.release(group_cleared && escaped == 0);
@@ -196,7 +197,6 @@ impl BotProcess {
     }
 
     fn record_exit(&mut self, termination: Option<Termination>, usage: super::fault::Usage) {
-        escapees::ended(self.pid);
         self.exited = Some(Exited { termination, usage });
     }
 }
