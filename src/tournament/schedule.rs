@@ -223,7 +223,17 @@ impl Shard {
     pub const ALL: Shard = Shard { index: 1, count: 1 };
 
     pub fn contains(&self, game: &ScheduledGame) -> bool {
-        game.index % self.count == self.index - 1
+        self.contains_index(game.index)
+    }
+
+    /// Whether the game at this schedule index is in the shard.
+    pub fn contains_index(&self, index: usize) -> bool {
+        index % self.count == self.index - 1
+    }
+
+    /// How many of `total` games the shard holds.
+    pub fn size(&self, total: usize) -> usize {
+        total / self.count + usize::from(total % self.count > self.index - 1)
     }
 }
 

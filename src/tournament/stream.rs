@@ -5,7 +5,7 @@
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::os::unix::fs::FileExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::error::TournamentError;
 use super::rows::{GameRow, HEADER, decode_record, encode_row};
@@ -114,7 +114,7 @@ pub(super) struct Entry {
 /// row in that order.
 pub(super) fn rewrite_sorted(
     out: &Path,
-    sources: &[(&Path, File)],
+    sources: &[(PathBuf, File)],
     mut entries: Vec<Entry>,
     each: &mut dyn FnMut(&GameRow),
 ) -> Result<(), TournamentError> {
