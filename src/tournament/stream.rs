@@ -151,3 +151,58 @@ pub(super) fn rewrite_sorted(
     tmp.persist(out).map_err(|e| io(e.error))?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::rows::{decode, encode_all};
+
+    fn row(i: u32) -> GameRow {
+        GameRow {
+            game_id: format!("r0001-a-b-d{i:03}-s0"),
+            pairing: "a-b".into(),
+            deal: i,
+            seats: "a b".into(),
+            seed: u64::from(i) * 7,
+            score0: 10,
+            score1: -5,
+            winner: "a".into(),
+            verdict: "NOK".into(),
+            fault_kind: "crash".into(),
+            faulty_bot: "b".into(),
+            fault_detail: "said \"bye\", then, left".into(),
+            turns: i,
+            duration_ms: 3,
+            log: String::new(),
+        }
+    }
+
+    #[test]
+    fn scan_finds_what_decode_finds_and_rewrite_sorts() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("games.csv");
+        let rows: Vec<GameRow> = [3, 1, 2].into_iter().map(row).collect();
+        let full = encode_all(&rows);
+        for cut in [0, 5, full.len() - 40, full.len() - 1, full.len()] {
+            std::fs::write(&path, &full[..cut]).unwrap();
+            let (expected, good) = decode(&full[..cut], &path).unwrap();
+            let mut got = Vec::new();
+            let mut entries = Vec::new();
+            let scanned = scan(&path, &mut |r, span| {
+                entries.push(Entry { index: r.deal, source: 0, span });
+                got.push(r);
+                Ok(())
+            })
+            .unwrap();
+            assert_eq!((got, scanned), (expected.clone(), Scanned { good_len: good as u64, file_len: cut as u64 }));
+            let out = dir.path().join("sorted.csv");
+            let sources = [(path.clone(), File::open(&path).unwrap())];
+            let mut seen = Vec::new();
+            rewrite_sorted(&out, &sources, entries, &mut |r| seen.push(r.clone())).unwrap();
+            let mut sorted = expected;
+            sorted.sort_by_key(|r| r.deal);
+            assert_eq!(seen, sorted);
+            assert_eq!(std::fs::read(&out).unwrap(), encode_all(&sorted));
+        }
+    }
+}
