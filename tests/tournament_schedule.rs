@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use juiz::games::GameKind;
-use juiz::tournament::{Shard, Tournament, game_seed, schedule};
+use juiz::tournament::{Schedule, Shard, Tournament, game_seed, schedule};
 
 fn tournament(extra: &str, bots: &[&str]) -> Tournament {
     let bots: Vec<String> = bots.iter().map(|b| format!(r#"{{"name": "{b}", "command": "bots/{b}"}}"#)).collect();
@@ -112,4 +112,41 @@ fn seeds_are_stable_across_runs_and_versions() {
     assert!(game_seed(u64::MAX, GameKind::ItpBuraco, 2, "a", "b", 9) < 1 << 49);
     let t = tournament(r#""games_per_pairing": 2,"#, &["alice", "bob"]);
     assert_eq!(schedule(&t), schedule(&t.clone()));
+}
+
+#[test]
+fn the_schedule_view_computes_each_game_and_parses_ids_back() {
+    for extra in [r#""games_per_pairing": 4, "duplicate": true,"#, r#""games_per_pairing": 3, "duplicate": false,"#] {
+        // Names with dashes: an id is parsed from both ends, then checked against the game.
+        let t = tournament(extra, &["a-b", "c", "a", "b-c", "d"]);
+        let view = Schedule::new(&t);
+        let games = schedule(&t);
+        assert_eq!(view.len(), games.len());
+        assert_eq!(view.iter().collect::<Vec<_>>(), games);
+        for g in &games {
+            assert_eq!(view.get(g.index).as_ref(), Some(g));
+            assert_eq!(view.index_of(&g.id()), Some(g.index), "{}", g.id());
+        }
+        assert_eq!(view.get(games.len()), None);
+        let first = games[0].id();
+        for bad in
+            ["", "r0001", "x0001-a-b-c-d001-s0", "r0000-a-b-c-d001-s0", "r0001-a-b-c-d009-s0", "r0001-c-a-b-d001-s0"]
+        {
+            assert_eq!(view.index_of(bad), None, "{bad}");
+        }
+        assert_eq!(view.index_of(&first.replace("-s0", "-s2")), None);
+        assert_eq!(view.index_of(&format!("r9999{}", &first[5..])), None);
+    }
+}
+
+#[test]
+fn shard_sizes_count_their_games() {
+    for total in 0..12 {
+        for count in 1..=5 {
+            for index in 1..=count {
+                let shard = Shard { index, count };
+                assert_eq!(shard.size(total), (0..total).filter(|&i| shard.contains_index(i)).count());
+            }
+        }
+    }
 }

@@ -128,3 +128,17 @@ fn repair_cuts_the_file_to_its_last_good_line() {
     let (_, torn_again) = repair_games(&path).unwrap();
     assert!(!torn_again);
 }
+
+#[test]
+fn standings_do_not_depend_on_the_order_of_the_rows() {
+    let t = tournament("");
+    let (rows, _) = decode(games_csv().as_bytes(), Path::new("games.csv")).unwrap();
+    let expected = standings_csv(&standings(&t, &rows));
+    let mut reversed = rows.clone();
+    reversed.reverse();
+    // The two games of each deal far apart: every even row first, then every odd one.
+    let spread: Vec<_> = rows.iter().step_by(2).chain(rows.iter().skip(1).step_by(2)).cloned().collect();
+    for order in [reversed, spread] {
+        assert_eq!(String::from_utf8(standings_csv(&standings(&t, &order))), String::from_utf8(expected.clone()));
+    }
+}

@@ -1,16 +1,16 @@
 //! `juiz merge DIR...`: the results of several shards (or runs) of one tournament combined into
 //! one results directory, rows in schedule order, logs copied, standings recomputed.
 
-use std::collections::BTreeSet;
+use std::fs::File;
 use std::path::{Path, PathBuf};
 
 use super::config::Tournament;
 use super::error::TournamentError;
-use super::rows::{GameRow, encode_all, read_games, write_atomic};
-use super::runner::{check_rows_belong, sort_by_schedule};
-use super::schedule::schedule;
-use super::standings::{standings, standings_csv};
-use super::summary::{Summary, summarize};
+use super::rows::write_atomic;
+use super::runner::{belongs, write_results};
+use super::schedule::Schedule;
+use super::stream::{Entry, scan};
+use super::summary::{Summary, assemble};
 
 /// Merges the results directories `dirs` into `out` (which may be one of them). All must hold
 /// the same tournament (equal `tournament.json`). A game found in several directories is taken
@@ -37,7 +37,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<Summary, TournamentError> {
     }
     let t = Tournament::parse(&json, false)
         .map_err(|source| TournamentError::Config { path: first.join("tournament.json"), source })?;
-    let schedule = schedule(&t);
+    let schedule = Schedule::new(&t);
     match std::fs::read_to_string(out.join("tournament.json")) {
         Ok(existing) if existing != json => {
             return Err(TournamentError::DifferentTournament { dir: out.to_path_buf() });
@@ -47,28 +47,38 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<Summary, TournamentError> {
 
     let out_games = out.join("games");
     std::fs::create_dir_all(&out_games).map_err(TournamentError::io(&out_games))?;
-    let mut taken: BTreeSet<String> = BTreeSet::new();
-    let mut rows: Vec<GameRow> = Vec::new();
+    let mut taken = vec![false; schedule.len()];
+    let mut sources = Vec::new();
+    let mut entries = Vec::new();
     for dir in dirs {
-        let dir_rows = read_games(&dir.join("games.csv"))?;
-        check_rows_belong(&schedule, &dir_rows, dir)?;
+        let games_csv = dir.join("games.csv");
+        // First every row checked, then the new ones taken (and their logs copied).
+        let mut seen = vec![false; schedule.len()];
+        scan(&games_csv, &mut |row, _| belongs(&schedule, &mut seen, &row.game_id, dir).map(|_| ()))?;
+        let file = match File::open(&games_csv) {
+            Ok(file) => file,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(e) => return Err(TournamentError::io(&games_csv)(e)),
+        };
+        let source = u32::try_from(sources.len()).expect("fewer than 2^32 directories");
         let same_dir = same_path(dir, out);
-        for row in dir_rows {
-            if !taken.insert(row.game_id.clone()) {
-                continue;
+        scan(&games_csv, &mut |row, span| {
+            let index = schedule.index_of(&row.game_id).expect("checked above");
+            if std::mem::replace(&mut taken[index], true) {
+                return Ok(());
             }
             if !same_dir {
                 copy_logs(&dir.join("games"), &out_games, &row.game_id)?;
             }
-            rows.push(row);
-        }
+            entries.push(Entry { index: index as u32, source, span });
+            Ok(())
+        })?;
+        sources.push((games_csv, file));
     }
-    sort_by_schedule(&mut rows, &schedule);
     write_atomic(&out.join("tournament.json"), json.as_bytes())?;
-    write_atomic(&out.join("games.csv"), &encode_all(&rows))?;
-    write_atomic(&out.join("standings.csv"), &standings_csv(&standings(&t, &rows)))?;
-    let counts = (schedule.len(), rows.len());
-    Ok(summarize(&t, out, &rows, counts, false))
+    let counts = (schedule.len(), entries.len());
+    let (standings, faulted) = write_results(&t, out, &sources, entries)?;
+    Ok(assemble(&t, out, standings, faulted, counts, false))
 }
 
 fn same_path(a: &Path, b: &Path) -> bool {

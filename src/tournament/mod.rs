@@ -12,6 +12,7 @@ mod rows;
 mod runner;
 mod schedule;
 mod standings;
+mod stream;
 mod summary;
 
 pub use bots::{PreparedBot, check_command};
@@ -23,6 +24,6 @@ pub use rating::{MeanCi, Rating, bradley_terry, mean_ci};
 pub use referee_runner::{RefereeRunner, play_observed, run};
 pub use rows::{GameRow, HEADER, decode, encode_all, encode_row, read_games, repair_games};
 pub use runner::{GameResult, GameRunner, GameSetup, PlayError, RunOptions, SeatFault, out_dir, run_with};
-pub use schedule::{ScheduledGame, Shard, game_seed, schedule};
+pub use schedule::{Schedule, ScheduledGame, Shard, game_seed, schedule};
 pub use standings::{StandingsRow, standings, standings_csv};
 pub use summary::{FaultedGame, Summary, play_command, summarize};

@@ -40,6 +40,16 @@ pub fn bradley_terry(n: usize, results: &[(usize, usize, f64)]) -> Vec<Rating> {
         scored[i][j] += s;
         scored[j][i] += 1.0 - s;
     }
+    bradley_terry_counts(games, scored)
+}
+
+/// The Bradley–Terry fit from totals: `games[i][j]` games between `i` and `j` (symmetric), in
+/// which `i` scored `scored[i][j]`.
+pub(super) fn bradley_terry_counts(games: Vec<Vec<f64>>, scored: Vec<Vec<f64>>) -> Vec<Rating> {
+    let n = games.len();
+    if n == 0 {
+        return Vec::new();
+    }
     let log_likelihood = |theta: &[f64]| -> f64 {
         let mut ll = 0.0;
         for i in 0..n {

@@ -109,12 +109,7 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<(Vec<GameRow>, usize), Tourna
     let mut rows = Vec::with_capacity(body.len());
     let mut good_len = complete.len();
     for (i, record) in body.iter().enumerate() {
-        let parsed = if record.len() == HEADER.len() {
-            record.deserialize::<GameRow>(None).map_err(|e| e.to_string())
-        } else {
-            Err(format!("{} fields instead of {}", record.len(), HEADER.len()))
-        };
-        match parsed {
+        match decode_record(record) {
             Ok(row) => rows.push(row),
             Err(_) if i + 1 == body.len() => {
                 good_len = record.position().map_or(0, |p| p.byte() as usize);
@@ -125,6 +120,15 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<(Vec<GameRow>, usize), Tourna
         }
     }
     Ok((rows, good_len))
+}
+
+/// One record of `games.csv` as a row; the message says why it is not one.
+pub(super) fn decode_record(record: &csv::StringRecord) -> Result<GameRow, String> {
+    if record.len() == HEADER.len() {
+        record.deserialize::<GameRow>(None).map_err(|e| e.to_string())
+    } else {
+        Err(format!("{} fields instead of {}", record.len(), HEADER.len()))
+    }
 }
 
 fn bad(path: &Path, line: u64, message: String) -> TournamentError {

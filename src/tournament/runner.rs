@@ -2,7 +2,6 @@
 //! schedule (or shard) played in a rayon pool, each finished row handed to the one thread that
 //! appends `games.csv`, then `games.csv` put in schedule order and the standings rewritten.
 
-use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
@@ -14,10 +13,11 @@ use super::bots::{PreparedBot, prepare};
 use super::config::Tournament;
 use super::error::TournamentError;
 use super::progress::Progress;
-use super::rows::{Appender, GameRow, encode_all, read_games, repair_games, write_atomic};
-use super::schedule::{ScheduledGame, Shard, schedule};
-use super::standings::{standings, standings_csv};
-use super::summary::{Summary, summarize};
+use super::rows::{Appender, GameRow, write_atomic};
+use super::schedule::{Schedule, ScheduledGame, Shard};
+use super::standings::{Standings, StandingsRow, standings_csv};
+use super::stream::{Entry, rewrite_sorted, scan};
+use super::summary::{FaultedGame, Summary, assemble, faulted_game};
 
 /// How to run a tournament (the command-line flags).
 #[derive(Debug, Clone, Default)]
@@ -108,22 +108,23 @@ pub fn run_with(
     let out = out_dir(t, opts);
     let games_dir = out.join("games");
     std::fs::create_dir_all(&games_dir).map_err(TournamentError::io(&games_dir))?;
-    let schedule = schedule(t);
+    let schedule = Schedule::new(t);
     let games_csv = out.join("games.csv");
     let shard = opts.shard.unwrap_or(Shard::ALL);
-    claim_dir(t, &out, &games_csv, opts.resume, schedule.iter().filter(|g| shard.contains(g)).count())?;
-    let (done_rows, _torn) = repair_games(&games_csv)?;
-    check_rows_belong(&schedule, &done_rows, &out)?;
-    let done: BTreeSet<&str> = done_rows.iter().map(|r| r.game_id.as_str()).collect();
-    let mine: Vec<&ScheduledGame> = schedule.iter().filter(|g| shard.contains(g)).collect();
-    let todo: Vec<&ScheduledGame> = mine.iter().copied().filter(|g| !done.contains(g.id().as_str())).collect();
+    let mine = shard.size(schedule.len());
+    claim_dir(t, &out, &games_csv, opts.resume, mine)?;
+    let done = repair_and_check(&games_csv, &schedule, &out)?;
+    let todo_count = (0..schedule.len()).filter(|&i| shard.contains_index(i) && !done[i]).count();
+    let todo = (0..schedule.len())
+        .filter(|&i| shard.contains_index(i) && !done[i])
+        .map(|i| schedule.get(i).expect("an index of the schedule"));
 
-    let bots = if todo.is_empty() {
+    let bots = if todo_count == 0 {
         Vec::new()
     } else {
         prepare(&t.bots, &out.join("build"), &mut |bot, message| progress.build_failed(bot, message))
     };
-    progress.started(mine.len(), mine.len() - todo.len());
+    progress.started(mine, mine - todo_count);
     let jobs = opts.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
@@ -154,7 +155,8 @@ pub fn run_with(
             }
         });
         pool.install(|| {
-            todo.iter().par_bridge().for_each_with(tx, |tx, game| {
+            todo.par_bridge().for_each_with(tx, |tx, game| {
+                let game = &game;
                 if cancel.load(Ordering::SeqCst) || stop.load(Ordering::SeqCst) {
                     return;
                 }
@@ -192,13 +194,47 @@ pub fn run_with(
     });
     progress.finished();
 
-    let rows = finish_files(t, &out, &schedule)?;
+    let (standings, faulted, done) = finish_files(t, &out, &schedule, shard)?;
     if let Some(e) = failure.into_inner().expect("no panic while holding it") {
         return Err(e);
     }
-    let finished: BTreeSet<&str> = rows.iter().map(|r| r.game_id.as_str()).collect();
-    let done = mine.iter().filter(|g| finished.contains(g.id().as_str())).count();
-    Ok(summarize(t, &out, &rows, (mine.len(), done), cancel.load(Ordering::SeqCst)))
+    Ok(assemble(t, &out, standings, faulted, (mine, done), cancel.load(Ordering::SeqCst)))
+}
+
+/// Cuts a torn last line off `games_csv` (as `repair_games`), and checks that every row is a game
+/// of the schedule, once. Returns which games have a row, by schedule index.
+fn repair_and_check(games_csv: &Path, schedule: &Schedule, dir: &Path) -> Result<Vec<bool>, TournamentError> {
+    let mut done = vec![false; schedule.len()];
+    let mut wrong = None;
+    let scanned = scan(games_csv, &mut |row, _| {
+        if wrong.is_none() {
+            wrong = belongs(schedule, &mut done, &row.game_id, dir).err();
+        }
+        Ok(())
+    })?;
+    if scanned.good_len < scanned.file_len {
+        let io = |e| TournamentError::io(games_csv)(e);
+        let file = std::fs::OpenOptions::new().write(true).open(games_csv).map_err(io)?;
+        file.set_len(scanned.good_len).map_err(io)?;
+        file.sync_all().map_err(io)?;
+    }
+    match wrong {
+        Some(e) => Err(e),
+        None => Ok(done),
+    }
+}
+
+/// The schedule index of a row of `dir`'s `games.csv`, which must be a game of the schedule not
+/// `seen` yet (it is marked seen).
+pub(super) fn belongs(schedule: &Schedule, seen: &mut [bool], id: &str, dir: &Path) -> Result<usize, TournamentError> {
+    let path = || dir.join("games.csv");
+    let Some(index) = schedule.index_of(id) else {
+        return Err(TournamentError::UnknownGame { path: path(), id: id.to_string() });
+    };
+    if std::mem::replace(&mut seen[index], true) {
+        return Err(TournamentError::RepeatedGame { path: path(), id: id.to_string() });
+    }
+    Ok(index)
 }
 
 /// Checks that `out` is free for `t`, or holds `t`'s results and `resume` is set, or holds all
@@ -212,7 +248,11 @@ fn claim_dir(t: &Tournament, out: &Path, games_csv: &Path, resume: bool, games: 
             return Err(TournamentError::DifferentTournament { dir: out.to_path_buf() });
         }
         Ok(_) => {
-            let recorded = read_games(games_csv)?.len();
+            let mut recorded = 0;
+            scan(games_csv, &mut |_, _| {
+                recorded += 1;
+                Ok(())
+            })?;
             if !resume && recorded > 0 && recorded < games {
                 return Err(TournamentError::AlreadyStarted { dir: out.to_path_buf() });
             }
@@ -228,45 +268,51 @@ fn claim_dir(t: &Tournament, out: &Path, games_csv: &Path, resume: bool, games: 
     Ok(())
 }
 
-/// Every row of `dir`'s `games.csv` must be a game of the schedule, once.
-pub(super) fn check_rows_belong(
-    schedule: &[ScheduledGame],
-    rows: &[GameRow],
-    dir: &Path,
-) -> Result<(), TournamentError> {
-    let ids: BTreeSet<String> = schedule.iter().map(ScheduledGame::id).collect();
-    let mut seen = BTreeSet::new();
-    let path = || dir.join("games.csv");
-    for row in rows {
-        if !ids.contains(row.game_id.as_str()) {
-            return Err(TournamentError::UnknownGame { path: path(), id: row.game_id.clone() });
-        }
-        if !seen.insert(row.game_id.as_str()) {
-            return Err(TournamentError::RepeatedGame { path: path(), id: row.game_id.clone() });
-        }
-    }
-    Ok(())
-}
-
 /// Puts `games.csv` in schedule order and rewrites `standings.csv`, both atomically, so the files
-/// of a run do not depend on which game finished first. Returns the rows.
-fn finish_files(t: &Tournament, out: &Path, schedule: &[ScheduledGame]) -> Result<Vec<GameRow>, TournamentError> {
+/// of a run do not depend on which game finished first. Streams the rows: returns the standings,
+/// the faulted games and how many games of `shard` have a row.
+fn finish_files(
+    t: &Tournament,
+    out: &Path,
+    schedule: &Schedule,
+    shard: Shard,
+) -> Result<(Vec<StandingsRow>, Vec<FaultedGame>, usize), TournamentError> {
     let games_csv = out.join("games.csv");
-    let mut rows = read_games(&games_csv)?;
-    sort_by_schedule(&mut rows, schedule);
-    write_atomic(&games_csv, &encode_all(&rows))?;
-    write_atomic(&out.join("standings.csv"), &standings_csv(&standings(t, &rows)))?;
-    Ok(rows)
+    let mut seen = vec![false; schedule.len()];
+    let mut entries = Vec::new();
+    let mut done = 0;
+    scan(&games_csv, &mut |row, span| {
+        let index = belongs(schedule, &mut seen, &row.game_id, out)?;
+        done += usize::from(shard.contains_index(index));
+        entries.push(Entry { index: index as u32, source: 0, span });
+        Ok(())
+    })?;
+    let sources = match std::fs::File::open(&games_csv) {
+        Ok(file) => vec![(games_csv.clone(), file)],
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => return Err(TournamentError::io(&games_csv)(e)),
+    };
+    let (standings, faulted) = write_results(t, out, &sources, entries)?;
+    Ok((standings, faulted, done))
 }
 
-/// Sorts rows in schedule order (rows of unknown games last, by id).
-pub(super) fn sort_by_schedule(rows: &mut [GameRow], schedule: &[ScheduledGame]) {
-    let position: std::collections::BTreeMap<String, usize> = schedule.iter().map(|g| (g.id(), g.index)).collect();
-    rows.sort_by(|a, b| {
-        let pa = position.get(a.game_id.as_str()).copied().unwrap_or(usize::MAX);
-        let pb = position.get(b.game_id.as_str()).copied().unwrap_or(usize::MAX);
-        pa.cmp(&pb).then_with(|| a.game_id.cmp(&b.game_id))
-    });
+/// Writes `out`'s `games.csv` from the rows `entries` of `sources`, in schedule order, and its
+/// `standings.csv` from those rows, both atomically. Returns the standings and faulted games.
+pub(super) fn write_results(
+    t: &Tournament,
+    out: &Path,
+    sources: &[(PathBuf, std::fs::File)],
+    entries: Vec<Entry>,
+) -> Result<(Vec<StandingsRow>, Vec<FaultedGame>), TournamentError> {
+    let mut standings = Standings::new(t);
+    let mut faulted = Vec::new();
+    rewrite_sorted(&out.join("games.csv"), sources, entries, &mut |row| {
+        standings.add(row);
+        faulted.extend(faulted_game(t, out, row));
+    })?;
+    let standings = standings.finish();
+    write_atomic(&out.join("standings.csv"), &standings_csv(&standings))?;
+    Ok((standings, faulted))
 }
 
 fn base_row(game: &ScheduledGame) -> GameRow {

@@ -64,46 +64,124 @@ impl ScheduledGame {
     }
 }
 
-/// Every game of the tournament, in schedule order: pairing by pairing, deal by deal, and with
-/// `duplicate` each deal first as dealt (`s0`) then with the seats swapped (`s1`).
-pub fn schedule(t: &Tournament) -> Vec<ScheduledGame> {
-    let names: Arc<[String]> = t.bots.iter().map(|b| b.name.clone()).collect();
-    let count = names.len();
-    let pairings: Vec<(usize, usize)> = match &t.format {
-        Format::RoundRobin => (0..count).flat_map(|i| ((i + 1)..count).map(move |j| (i, j))).collect(),
-        Format::Gauntlet { champion } => {
-            let c = names.iter().position(|n| n == champion).expect("the champion is a bot of the tournament");
-            (0..count).filter(|&i| i != c).map(|i| (c, i)).collect()
-        }
-    };
-    let deals = if t.duplicate { t.games_per_pairing / 2 } else { t.games_per_pairing };
-    let mut games = Vec::new();
-    for (pairing, (a, b)) in pairings.into_iter().enumerate() {
-        for deal in 1..=deals {
-            let seed = game_seed(t.seed, t.game, t.players, &names[a], &names[b], deal);
-            let swaps: &[bool] = if t.duplicate {
-                &[false, true]
-            } else if deal % 2 == 1 {
-                &[false]
-            } else {
-                &[true]
-            };
-            for &swapped in swaps {
-                games.push(ScheduledGame {
-                    index: games.len(),
-                    pairing,
-                    deal,
-                    swapped,
-                    seed,
-                    players: u8::try_from(t.players).expect("2 or 4 players"),
-                    a: u16::try_from(a).expect("fewer than 65536 bots"),
-                    b: u16::try_from(b).expect("fewer than 65536 bots"),
-                    names: Arc::clone(&names),
-                });
+/// The schedule as a view: every game is computed from its index (pairing, deal, seats and seed
+/// are arithmetic on it), so a tournament of any size costs only its list of pairings.
+#[derive(Debug, Clone)]
+pub struct Schedule {
+    names: Arc<[String]>,
+    /// The pairings' two bots, as indices into `names`, in schedule order.
+    pairings: Vec<(u16, u16)>,
+    /// Deals per pairing, and games per deal (2 with `duplicate`, else 1).
+    deals: u32,
+    per_deal: u32,
+    game: GameKind,
+    players: u8,
+    seed: u64,
+}
+
+impl Schedule {
+    /// The schedule of `t`: pairing by pairing, deal by deal, and with `duplicate` each deal
+    /// first as dealt (`s0`) then with the seats swapped (`s1`).
+    pub fn new(t: &Tournament) -> Schedule {
+        let names: Arc<[String]> = t.bots.iter().map(|b| b.name.clone()).collect();
+        let count = names.len();
+        let bot = |i: usize| u16::try_from(i).expect("fewer than 65536 bots");
+        let pairings: Vec<(u16, u16)> = match &t.format {
+            Format::RoundRobin => (0..count).flat_map(|i| ((i + 1)..count).map(move |j| (bot(i), bot(j)))).collect(),
+            Format::Gauntlet { champion } => {
+                let c = names.iter().position(|n| n == champion).expect("the champion is a bot of the tournament");
+                (0..count).filter(|&i| i != c).map(|i| (bot(c), bot(i))).collect()
             }
+        };
+        let deals = if t.duplicate { t.games_per_pairing / 2 } else { t.games_per_pairing };
+        Schedule {
+            names,
+            pairings,
+            deals,
+            per_deal: if t.duplicate { 2 } else { 1 },
+            game: t.game,
+            players: u8::try_from(t.players).expect("2 or 4 players"),
+            seed: t.seed,
         }
     }
-    games
+
+    fn per_pairing(&self) -> usize {
+        self.deals as usize * self.per_deal as usize
+    }
+
+    /// The number of games.
+    pub fn len(&self) -> usize {
+        self.pairings.len() * self.per_pairing()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The game at `index`, or `None` past the end.
+    pub fn get(&self, index: usize) -> Option<ScheduledGame> {
+        if index >= self.len() {
+            return None;
+        }
+        let pairing = index / self.per_pairing();
+        let within = index % self.per_pairing();
+        let deal = u32::try_from(within / self.per_deal as usize).expect("deals fit in u32") + 1;
+        let swapped = if self.per_deal == 2 { within % 2 == 1 } else { deal % 2 == 0 };
+        let (a, b) = self.pairings[pairing];
+        let names = &self.names;
+        let seed = game_seed(
+            self.seed,
+            self.game,
+            usize::from(self.players),
+            &names[usize::from(a)],
+            &names[usize::from(b)],
+            deal,
+        );
+        Some(ScheduledGame {
+            index,
+            pairing,
+            deal,
+            swapped,
+            seed,
+            players: self.players,
+            a,
+            b,
+            names: Arc::clone(names),
+        })
+    }
+
+    /// Every game, in schedule order.
+    pub fn iter(&self) -> impl Iterator<Item = ScheduledGame> + '_ {
+        (0..self.len()).map(|i| self.get(i).expect("an index below len"))
+    }
+
+    /// The index of the game with this id (`r0001-alice-bob-d003-s1`), or `None` if no game of
+    /// the schedule has it. Parsed, then checked against the game at that index.
+    pub fn index_of(&self, id: &str) -> Option<usize> {
+        let rest = id.strip_prefix('r')?;
+        let (pairing, rest) = rest.split_once('-')?;
+        let (rest, swapped) = rest.rsplit_once("-s")?;
+        let (_, deal) = rest.rsplit_once("-d")?;
+        let pairing = pairing.parse::<usize>().ok()?.checked_sub(1)?;
+        let deal = deal.parse::<usize>().ok()?.checked_sub(1)?;
+        let swapped = match swapped {
+            "0" => 0,
+            "1" => 1,
+            _ => return None,
+        };
+        if pairing >= self.pairings.len() || deal >= self.deals as usize {
+            return None;
+        }
+        let within = if self.per_deal == 2 { deal * 2 + swapped } else { deal };
+        let index = pairing * self.per_pairing() + within;
+        self.get(index).filter(|g| g.id() == id).map(|g| g.index)
+    }
+}
+
+/// Every game of the tournament, in schedule order, materialised (see [`Schedule`] for a view
+/// that costs no memory per game).
+pub fn schedule(t: &Tournament) -> Vec<ScheduledGame> {
+    Schedule::new(t).iter().collect()
 }
 
 /// One SplitMix64 step: a bijective, well-mixed function of a 64-bit word.
@@ -145,7 +223,17 @@ impl Shard {
     pub const ALL: Shard = Shard { index: 1, count: 1 };
 
     pub fn contains(&self, game: &ScheduledGame) -> bool {
-        game.index % self.count == self.index - 1
+        self.contains_index(game.index)
+    }
+
+    /// Whether the game at this schedule index is in the shard.
+    pub fn contains_index(&self, index: usize) -> bool {
+        index % self.count == self.index - 1
+    }
+
+    /// How many of `total` games the shard holds.
+    pub fn size(&self, total: usize) -> usize {
+        total / self.count + usize::from(total % self.count > self.index - 1)
     }
 }
 

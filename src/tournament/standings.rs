@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::config::Tournament;
-use super::rating::{MeanCi, Rating, bradley_terry, mean_ci};
+use super::rating::{MeanCi, Rating, bradley_terry_counts, mean_ci};
 use super::rows::GameRow;
 
 /// One bot's line of the standings.
@@ -34,9 +34,6 @@ impl StandingsRow {
     }
 }
 
-/// The bots of side 0 and 1 in one game, and their scores.
-type SidesAndScores<'a> = ([&'a str; 2], [i64; 2]);
-
 #[derive(Default)]
 struct Tally {
     games: u32,
@@ -46,28 +43,62 @@ struct Tally {
     score_for: i64,
     score_against: i64,
     faults: BTreeMap<String, u32>,
-    paired: Vec<f64>,
+    /// Paired differences, each with its deal's (pairing label id, deal), to be put in that order.
+    paired: Vec<(u32, u32, f64)>,
 }
 
-/// The standings of `t` given its finished games, best first: by points, then rating, then name.
-/// Every bot of the tournament has a line, with or without games.
-pub fn standings(t: &Tournament, rows: &[GameRow]) -> Vec<StandingsRow> {
-    let names: Vec<&str> = t.bots.iter().map(|b| b.name.as_str()).collect();
-    let index = |name: &str| names.iter().position(|n| *n == name);
-    let mut tally: Vec<Tally> = names.iter().map(|_| Tally::default()).collect();
-    let mut pairwise = Vec::new();
-    // (pairing, deal) -> [(side bots, scores)] for the paired statistics.
-    let mut deals: BTreeMap<(&str, u32), Vec<SidesAndScores>> = BTreeMap::new();
-    for row in rows {
+/// The bots (indices) of side 0 and 1 in one game, and their scores.
+type SidesAndScores = ([usize; 2], [i64; 2]);
+
+/// Standings accumulated row by row, in memory that does not grow with the number of games
+/// (but for one paired difference a bot and deal with `duplicate`): per-bot counters, per-pair
+/// totals for Bradley–Terry, and the games of the current deal. The games of a deal must come
+/// one after the other (schedule order does that).
+pub(super) struct Standings<'t> {
+    t: &'t Tournament,
+    names: Vec<&'t str>,
+    tally: Vec<Tally>,
+    /// `games[i][j]`: games between bots `i` and `j`; `scored[i][j]`: what `i` scored against `j`.
+    games: Vec<Vec<f64>>,
+    scored: Vec<Vec<f64>>,
+    /// Pairing labels seen, with their ids.
+    labels: BTreeMap<String, u32>,
+    /// The current deal, `(label id, deal)`, and its games.
+    deal: Option<(u32, u32)>,
+    deal_games: Vec<SidesAndScores>,
+}
+
+impl<'t> Standings<'t> {
+    pub(super) fn new(t: &'t Tournament) -> Standings<'t> {
+        let names: Vec<&str> = t.bots.iter().map(|b| b.name.as_str()).collect();
+        let n = names.len();
+        Standings {
+            t,
+            tally: names.iter().map(|_| Tally::default()).collect(),
+            names,
+            games: vec![vec![0.0; n]; n],
+            scored: vec![vec![0.0; n]; n],
+            labels: BTreeMap::new(),
+            deal: None,
+            deal_games: Vec::new(),
+        }
+    }
+
+    fn index(&self, name: &str) -> Option<usize> {
+        self.names.iter().position(|n| *n == name)
+    }
+
+    /// Counts one finished game.
+    pub(super) fn add(&mut self, row: &GameRow) {
         let Some(sides) = row.side_bots() else {
-            continue;
+            return;
         };
-        let (Some(i0), Some(i1)) = (index(sides[0]), index(sides[1])) else {
-            continue;
+        let (Some(i0), Some(i1)) = (self.index(sides[0]), self.index(sides[1])) else {
+            return;
         };
         let scores = [row.score0, row.score1];
         for (side, &i) in [i0, i1].iter().enumerate() {
-            let t = &mut tally[i];
+            let t = &mut self.tally[i];
             t.games += 1;
             t.score_for += scores[side];
             t.score_against += scores[1 - side];
@@ -79,10 +110,10 @@ pub fn standings(t: &Tournament, rows: &[GameRow]) -> Vec<StandingsRow> {
                 t.losses += 1;
             }
         }
-        if let Some(f) = index(&row.faulty_bot)
+        if let Some(f) = self.index(&row.faulty_bot)
             && !row.fault_kind.is_empty()
         {
-            *tally[f].faults.entry(row.fault_kind.clone()).or_default() += 1;
+            *self.tally[f].faults.entry(row.fault_kind.clone()).or_default() += 1;
         }
         let s0 = if row.winner.is_empty() {
             0.5
@@ -91,54 +122,100 @@ pub fn standings(t: &Tournament, rows: &[GameRow]) -> Vec<StandingsRow> {
         } else {
             0.0
         };
-        pairwise.push((i0, i1, s0));
-        deals.entry((row.pairing.as_str(), row.deal)).or_default().push((sides, scores));
-    }
-    if t.duplicate {
-        for games in deals.values() {
-            let [(sides, _), (other, _)] = games.as_slice() else {
-                continue;
+        if i0 != i1 {
+            self.games[i0][i1] += 1.0;
+            self.games[i1][i0] += 1.0;
+            self.scored[i0][i1] += s0;
+            self.scored[i1][i0] += 1.0 - s0;
+        }
+        if self.t.duplicate {
+            let next = self.labels.len() as u32;
+            let label = match self.labels.get(row.pairing.as_str()) {
+                Some(&id) => id,
+                None => *self.labels.entry(row.pairing.clone()).or_insert(next),
             };
-            if sides[0] != other[1] || sides[1] != other[0] {
-                continue;
+            if self.deal != Some((label, row.deal)) {
+                self.close_deal();
+                self.deal = Some((label, row.deal));
             }
-            // Bot sides[0]'s total minus its opponent's over both games.
-            let diff: i64 =
-                games.iter().map(|(s, sc)| if s[0] == sides[0] { sc[0] - sc[1] } else { sc[1] - sc[0] }).sum();
-            if let (Some(a), Some(b)) = (index(sides[0]), index(sides[1])) {
-                tally[a].paired.push(diff as f64);
-                tally[b].paired.push(-diff as f64);
-            }
+            self.deal_games.push(([i0, i1], scores));
         }
     }
-    let ratings = bradley_terry(names.len(), &pairwise);
-    let p = t.points;
-    let mut lines: Vec<StandingsRow> = names
-        .iter()
-        .zip(tally)
-        .zip(ratings)
-        .map(|((name, t), rating)| StandingsRow {
-            rank: 0,
-            bot: name.to_string(),
-            games: t.games,
-            wins: t.wins,
-            draws: t.draws,
-            losses: t.losses,
-            points: p.win * f64::from(t.wins) + p.draw * f64::from(t.draws) + p.loss * f64::from(t.losses),
-            score_for: t.score_for,
-            score_against: t.score_against,
-            faults: t.faults,
-            rating,
-            paired: mean_ci(&t.paired),
-        })
-        .collect();
-    lines.sort_by(|x, y| {
-        y.points.total_cmp(&x.points).then(y.rating.elo.total_cmp(&x.rating.elo)).then(x.bot.cmp(&y.bot))
-    });
-    for (i, line) in lines.iter_mut().enumerate() {
-        line.rank = i + 1;
+
+    /// Adds the paired difference of the current deal, if it was played both ways.
+    fn close_deal(&mut self) {
+        let games = std::mem::take(&mut self.deal_games);
+        let Some((label, deal)) = self.deal.take() else {
+            return;
+        };
+        let [(sides, _), (other, _)] = games.as_slice() else {
+            return;
+        };
+        if sides[0] != other[1] || sides[1] != other[0] {
+            return;
+        }
+        // Bot sides[0]'s total minus its opponent's over both games.
+        let diff: i64 = games.iter().map(|(s, sc)| if s[0] == sides[0] { sc[0] - sc[1] } else { sc[1] - sc[0] }).sum();
+        self.tally[sides[0]].paired.push((label, deal, diff as f64));
+        self.tally[sides[1]].paired.push((label, deal, -diff as f64));
     }
-    lines
+
+    /// The standings, best first: by points, then rating, then name. Every bot of the
+    /// tournament has a line, with or without games.
+    pub(super) fn finish(mut self) -> Vec<StandingsRow> {
+        self.close_deal();
+        // Paired differences in the order of (pairing label, deal).
+        let mut rank = vec![0u32; self.labels.len()];
+        for (r, &id) in self.labels.values().enumerate() {
+            rank[id as usize] = r as u32;
+        }
+        let ratings = bradley_terry_counts(self.games, self.scored);
+        let p = self.t.points;
+        let mut lines: Vec<StandingsRow> = self
+            .names
+            .iter()
+            .zip(self.tally)
+            .zip(ratings)
+            .map(|((name, mut t), rating)| {
+                t.paired.sort_by_key(|&(label, deal, _)| (rank[label as usize], deal));
+                let paired: Vec<f64> = t.paired.iter().map(|&(_, _, d)| d).collect();
+                StandingsRow {
+                    rank: 0,
+                    bot: name.to_string(),
+                    games: t.games,
+                    wins: t.wins,
+                    draws: t.draws,
+                    losses: t.losses,
+                    points: p.win * f64::from(t.wins) + p.draw * f64::from(t.draws) + p.loss * f64::from(t.losses),
+                    score_for: t.score_for,
+                    score_against: t.score_against,
+                    faults: t.faults,
+                    rating,
+                    paired: mean_ci(&paired),
+                }
+            })
+            .collect();
+        lines.sort_by(|x, y| {
+            y.points.total_cmp(&x.points).then(y.rating.elo.total_cmp(&x.rating.elo)).then(x.bot.cmp(&y.bot))
+        });
+        for (i, line) in lines.iter_mut().enumerate() {
+            line.rank = i + 1;
+        }
+        lines
+    }
+}
+
+/// The standings of `t` given its finished games (in any order), best first: by points, then
+/// rating, then name. Every bot of the tournament has a line, with or without games.
+pub fn standings(t: &Tournament, rows: &[GameRow]) -> Vec<StandingsRow> {
+    // The games of a deal together, as `Standings` needs them.
+    let mut by_deal: Vec<&GameRow> = rows.iter().collect();
+    by_deal.sort_by(|x, y| x.pairing.cmp(&y.pairing).then(x.deal.cmp(&y.deal)));
+    let mut s = Standings::new(t);
+    for row in by_deal {
+        s.add(row);
+    }
+    s.finish()
 }
 
 fn fixed(x: f64, digits: usize) -> String {

@@ -73,28 +73,34 @@ pub fn play_command(t: &Tournament, row: &GameRow) -> String {
 
 /// The summary of `t`'s results in `out` (`rows`: every row of `games.csv`; `total` and `done`:
 /// games in the run's schedule or shard, and how many of them have a row).
-pub fn summarize(
+pub fn summarize(t: &Tournament, out: &Path, rows: &[GameRow], counts: (usize, usize), cancelled: bool) -> Summary {
+    let faulted = rows.iter().filter_map(|r| faulted_game(t, out, r)).collect();
+    assemble(t, out, standings(t, rows), faulted, counts, cancelled)
+}
+
+/// The faulted game of `row`, if a bot faulted in it.
+pub(super) fn faulted_game(t: &Tournament, out: &Path, r: &GameRow) -> Option<FaultedGame> {
+    (!r.fault_kind.is_empty()).then(|| FaultedGame {
+        game_id: r.game_id.clone(),
+        bot: r.faulty_bot.clone(),
+        kind: r.fault_kind.clone(),
+        detail: r.fault_detail.clone(),
+        replay: (!r.log.is_empty())
+            .then(|| format!("juiz replay {}", shell_word(&out.join(&r.log).display().to_string()))),
+        play: play_command(t, r),
+    })
+}
+
+/// The summary from the standings and the faulted games (in `games.csv` order).
+pub(super) fn assemble(
     t: &Tournament,
     out: &Path,
-    rows: &[GameRow],
+    standings: Vec<StandingsRow>,
+    faulted: Vec<FaultedGame>,
     (total, done): (usize, usize),
     cancelled: bool,
 ) -> Summary {
-    let standings = standings(t, rows);
     let faults = standings.iter().filter(|s| s.fault_count() > 0).map(|s| (s.bot.clone(), s.faults.clone())).collect();
-    let faulted = rows
-        .iter()
-        .filter(|r| !r.fault_kind.is_empty())
-        .map(|r| FaultedGame {
-            game_id: r.game_id.clone(),
-            bot: r.faulty_bot.clone(),
-            kind: r.fault_kind.clone(),
-            detail: r.fault_detail.clone(),
-            replay: (!r.log.is_empty())
-                .then(|| format!("juiz replay {}", shell_word(&out.join(&r.log).display().to_string()))),
-            play: play_command(t, r),
-        })
-        .collect();
     Summary { name: t.name.clone(), out: out.to_path_buf(), total, done, cancelled, standings, faults, faulted }
 }
 
