@@ -69,7 +69,9 @@ def play(args, seed, kinds, work):
     deal = [ins[i][2] for i in range(n)] + [ins[0][3], str(ids.index(turns[0])), "[ " + " ".join(stock) + " ]"]
     with open(os.path.join(j, "deal.txt"), "w", encoding="utf-8") as f:
         f.write("\n".join(deal) + "\n")
-    ours = subprocess.run([args.juiz, "play", "--silent", "--seed", str(seed), "--deal", "deal.txt",
+    # --no-sandbox: the wrappers record the streams in their own folder and run a bot stored
+    # elsewhere, which the sandbox forbids (juiz's side is read from its transcript anyway).
+    ours = subprocess.run([args.juiz, "play", "--silent", "--no-sandbox", "--seed", str(seed), "--deal", "deal.txt",
                            "--log", "log.csv"] + seats, cwd=j, capture_output=True, text=True, timeout=300)
     rows = list(csv.DictReader(open(os.path.join(j, "log.csv"), encoding="utf-8")))
     problems = []
