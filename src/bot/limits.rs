@@ -45,8 +45,9 @@ pub struct Limits {
     pub file_size_bytes: Option<u64>,
     /// Open file descriptors of each process (default 256; RLIMIT_NOFILE).
     pub open_files: Option<u64>,
-    /// Restrict the bot's file system, network, signals and view of other processes where the
-    /// kernel allows it without root (Landlock, user and network namespaces; see `sandbox.rs`).
+    /// Restrict the bot's file system, sockets, signals and view of other processes where the
+    /// kernel allows it without root (Landlock, seccomp, a user namespace, or a network
+    /// namespace where seccomp is missing; see `sandbox.rs`).
     pub sandbox: bool,
 }
 

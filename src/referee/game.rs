@@ -270,9 +270,7 @@ impl Table<'_> {
         if self.players[seat].is_human() {
             return self.take_human_line(seat, observer);
         }
-        let line = self.players[seat]
-            .receive(&self.config.limits, self.config.cancel.as_ref())
-            .map_err(|f| Stop::from_seat(seat, f))?;
+        let line = self.players[seat].receive(self.config.cancel.as_ref()).map_err(|f| Stop::from_seat(seat, f))?;
         observer.timing(TimingPoint::LineArrived, seat);
         let id = self.seats[seat].id.clone();
         self.log.row(&id, Direction::FromSeat, &line);

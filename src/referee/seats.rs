@@ -5,17 +5,14 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use crate::bot::{BotFault, BotProcess, Limits, WorkDir};
+use crate::bot::{BotFault, BotProcess, WorkDir};
 
 use super::config::{GameConfig, Player};
 use super::scripted::{Divergence, Script};
 
 /// A seat's player for the length of one game.
 pub(super) enum SeatPlayer {
-    Bot {
-        process: Box<BotProcess>,
-        answered: bool,
-    },
+    Bot(Box<BotProcess>),
     Human,
     Scripted(Script),
     /// A bot that could not be started; the fault is recorded when the game begins.
@@ -57,7 +54,7 @@ impl SeatPlayer {
                         None => WorkDir::Fresh,
                     };
                     match BotProcess::spawn(command, work, log.as_deref(), config.limits_for(seat)) {
-                        Ok(process) => SeatPlayer::Bot { process: Box::new(process), answered: false },
+                        Ok(process) => SeatPlayer::Bot(Box::new(process)),
                         Err(fault) => SeatPlayer::Failed(fault),
                     }
                 }
@@ -71,7 +68,7 @@ impl SeatPlayer {
 
     pub(super) fn send(&mut self, line: &str) -> Result<(), SeatFailure> {
         match self {
-            SeatPlayer::Bot { process, .. } => Ok(process.send(line)?),
+            SeatPlayer::Bot(process) => Ok(process.send(line)?),
             SeatPlayer::Scripted(script) => match script.send(line).map_err(SeatFailure::Diverged)? {
                 Some(fault) => Err(SeatFailure::Fault(fault)),
                 None => Ok(()),
@@ -85,18 +82,14 @@ impl SeatPlayer {
     /// with (a tournament may give each bot its own; `_limits`, the game's, is then unused).
     /// The bot is charged its own time with a wall-clock backstop (`bot::MoveTime`). With a
     /// cancel flag the game stops promptly when it is set.
-    pub(super) fn receive(
-        &mut self,
-        _limits: &Limits,
-        cancel: Option<&Arc<AtomicBool>>,
-    ) -> Result<String, SeatFailure> {
-        let (process, answered) = match self {
-            SeatPlayer::Bot { process, answered } => (process, answered),
+    pub(super) fn receive(&mut self, cancel: Option<&Arc<AtomicBool>>) -> Result<String, SeatFailure> {
+        let process = match self {
+            SeatPlayer::Bot(process) => process,
             SeatPlayer::Scripted(script) => return Ok(script.receive().map_err(SeatFailure::Diverged)??),
             SeatPlayer::Human | SeatPlayer::Failed(_) => unreachable!("the referee asks humans through the observer"),
         };
-        let own = process.limits();
-        let allowance = if *answered { own.move_timeout } else { own.move_timeout.max(own.startup_timeout) };
+        // The process knows whether this is its first reply (the start-up allowance) or a move.
+        let allowance = process.reply_timeout();
         let line = match cancel {
             None => process.receive(allowance)?.0,
             Some(flag) => match process.receive_cancellable(allowance, flag)? {
@@ -104,7 +97,6 @@ impl SeatPlayer {
                 None => return Err(SeatFailure::Cancelled),
             },
         };
-        *answered = true;
         Ok(line)
     }
 
@@ -118,7 +110,7 @@ impl SeatPlayer {
 
     pub(super) fn has_pending_output(&mut self) -> bool {
         match self {
-            SeatPlayer::Bot { process, .. } => process.has_pending_output(),
+            SeatPlayer::Bot(process) => process.has_pending_output(),
             SeatPlayer::Scripted(script) => script.has_pending_output(),
             _ => false,
         }
@@ -127,13 +119,13 @@ impl SeatPlayer {
     /// A bot's move timing over the game.
     pub(super) fn timing(&self) -> Option<crate::bot::TimingTotals> {
         match self {
-            SeatPlayer::Bot { process, .. } => Some(process.timing()),
+            SeatPlayer::Bot(process) => Some(process.timing()),
             _ => None,
         }
     }
 
     pub(super) fn shutdown(&mut self) {
-        if let SeatPlayer::Bot { process, .. } = self {
+        if let SeatPlayer::Bot(process) = self {
             process.shutdown();
         }
     }
