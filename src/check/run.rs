@@ -191,7 +191,7 @@ fn play_one(config: &GameConfig, game: CheckGame, dir: &Path, keep: bool) -> Res
     let mut stderr_bytes = 0;
     let mut stderr_tail = Vec::new();
     for &seat in &game.bot_seats {
-        let text = std::fs::read(dir.join(format!("{}.seat{seat}.stderr", game.stem))).unwrap_or_default();
+        let text = std::fs::read(crate::referee::stderr_log_path(dir, &game.stem, seat)).unwrap_or_default();
         stderr_bytes += text.len() as u64;
         let text = String::from_utf8_lossy(&text);
         let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();

@@ -88,7 +88,7 @@ pub fn play(args: PlayArgs) -> Outcome {
     if let Some(dir) = &config.stderr_dir {
         let kept = args.stderr_dir.is_some();
         for (seat, info) in report.seats.iter().enumerate() {
-            let path = dir.join(format!("{}.seat{seat}.stderr", config.stderr_stem));
+            let path = referee::stderr_log_path(dir, &config.stderr_stem, seat);
             let text = std::fs::read_to_string(&path).unwrap_or_default();
             if let Some(shown) = juiz::report::stderr_excerpt(&info.id, &text, STDERR_LINES) {
                 print!("{shown}");

@@ -102,6 +102,12 @@ pub enum RefereeError {
     Diverged(String),
 }
 
+/// Where a seat's stderr log goes: `<dir>/<stem>.seat<N>.stderr` (made only if the bot wrote to
+/// stderr).
+pub fn stderr_log_path(dir: &std::path::Path, stem: &str, seat: usize) -> PathBuf {
+    dir.join(format!("{stem}.seat{seat}.stderr"))
+}
+
 /// Longest id sent on the wire: many student bots keep their id in a 10-byte buffer.
 pub const MAX_WIRE_ID_BYTES: usize = 9;
 

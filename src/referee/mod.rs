@@ -7,7 +7,9 @@ mod observer;
 mod scripted;
 mod seats;
 
-pub use config::{GameConfig, Player, PlayerSpec, RefereeError, bot_name_from_command, display_id, wire_id};
+pub use config::{
+    GameConfig, Player, PlayerSpec, RefereeError, bot_name_from_command, display_id, stderr_log_path, wire_id,
+};
 pub use game::{FaultRecord, GameReport, SeatReport, full_ids, play, play_engine, seat_reports};
 pub use observer::{Observer, Quiet, TimingPoint};
 pub use scripted::{Script, ScriptEvent};

@@ -48,7 +48,7 @@ impl SeatPlayer {
                     let log: Option<PathBuf> = config
                         .stderr_dir
                         .as_ref()
-                        .map(|dir| dir.join(format!("{}.seat{seat}.stderr", config.stderr_stem)));
+                        .map(|dir| super::config::stderr_log_path(dir, &config.stderr_stem, seat));
                     let work = match config.seat_workdirs.get(seat).cloned().flatten() {
                         Some(dir) => WorkDir::CopyOf(dir),
                         None => WorkDir::Fresh,
