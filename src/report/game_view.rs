@@ -29,7 +29,6 @@ pub struct GameView<W: Write> {
     header: Option<String>,
     /// The seat of a person playing at this terminal (not a replayed one).
     live_human: Option<Seat>,
-    ids: Vec<String>,
     seats: Vec<SeatReport>,
     /// Lines a replayed human seat typed, in order, instead of reading stdin.
     scripted_human: Option<std::collections::VecDeque<String>>,
@@ -44,7 +43,6 @@ impl<W: Write> GameView<W> {
             only_seat: None,
             header: None,
             live_human: None,
-            ids: Vec::new(),
             seats: Vec::new(),
             scripted_human: None,
         }
@@ -88,7 +86,6 @@ impl<W: Write> GameView<W> {
 
 impl<W: Write> Observer for GameView<W> {
     fn started(&mut self, seats: &[SeatReport], engine: &dyn Engine) {
-        self.ids = seats.iter().map(|s| s.id.clone()).collect();
         self.seats = seats.to_vec();
         if self.scripted_human.is_none() {
             self.live_human = seats.iter().position(|s| s.command == "human");
@@ -118,7 +115,7 @@ impl<W: Write> Observer for GameView<W> {
         };
         if show {
             let arrow = if to_seat { "→" } else { "←" };
-            let text = format!("  {arrow} {} {}", self.ids[seat], self.style.cards(line));
+            let text = format!("  {arrow} {} {}", self.seats[seat].id, self.style.cards(line));
             self.say(&self.style.dim(&text));
         }
     }
@@ -127,7 +124,7 @@ impl<W: Write> Observer for GameView<W> {
         if !self.shows(seat) {
             return;
         }
-        let who = self.style.bold(&self.ids[seat]);
+        let who = self.style.bold(&self.seats[seat].id);
         let line = format!("{:>4}  {who} {}", turn + 1, self.style.cards(&self.full_ids(narration)));
         self.say(&line);
     }
@@ -136,7 +133,7 @@ impl<W: Write> Observer for GameView<W> {
         if self.verbosity == Verbosity::Silent {
             return;
         }
-        let line = format!("fault: {} {}: {}", self.ids[fault.seat], fault.kind.name(), fault.detail);
+        let line = format!("fault: {} {}: {}", self.seats[fault.seat].id, fault.kind.name(), fault.detail);
         self.say(&self.style.bold(&line));
     }
 
@@ -149,7 +146,7 @@ impl<W: Write> Observer for GameView<W> {
         self.say(&self.style.cards(&table));
         let ending = match &report.outcome.ending {
             crate::games::Ending::Finished { reason } => reason.clone(),
-            crate::games::Ending::Forfeit { seat } => format!("{} forfeits", self.ids[*seat]),
+            crate::games::Ending::Forfeit { seat } => format!("{} forfeits", self.seats[*seat].id),
         };
         let scores: Vec<String> = report
             .outcome
