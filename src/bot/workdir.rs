@@ -55,9 +55,9 @@ impl WorkDirLease {
 
     /// Empties the folder and returns it to the pool when `reusable` (nothing of the bot is left
     /// running) and it could be emptied; otherwise removes it.
-    pub(crate) fn release(self, reusable: bool) {
-        let path = self.path.clone();
-        std::mem::forget(self);
+    pub(crate) fn release(mut self, reusable: bool) {
+        // The lease gives up its path (and `Drop` then has nothing to remove).
+        let path = std::mem::take(&mut self.path);
         if reusable && empty(&path) {
             POOL.lock().unwrap_or_else(PoisonError::into_inner).push(path);
         } else {
@@ -68,7 +68,9 @@ impl WorkDirLease {
 
 impl Drop for WorkDirLease {
     fn drop(&mut self) {
-        remove_stubborn_dir(&self.path);
+        if !self.path.as_os_str().is_empty() {
+            remove_stubborn_dir(&self.path);
+        }
     }
 }
 
