@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 use std::io;
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{Mutex, MutexGuard, PoisonError, RwLock};
 
 use nix::sys::signal::Signal;
 
@@ -17,6 +17,10 @@ use super::sys;
 /// reused by a new bot before the shutdown of the one that had it is over.
 static LIVE: Mutex<BTreeMap<i32, usize>> = Mutex::new(BTreeMap::new());
 
+/// Held shared while bots are being started (several at once), exclusively by a sweep: a sweep
+/// never sees a bot that is started but not yet recorded as live.
+static STARTING: RwLock<()> = RwLock::new(());
+
 fn live() -> MutexGuard<'static, BTreeMap<i32, usize>> {
     LIVE.lock().unwrap_or_else(PoisonError::into_inner)
 }
@@ -24,9 +28,9 @@ fn live() -> MutexGuard<'static, BTreeMap<i32, usize>> {
 /// Starts a bot with `start` (which returns its pid) and records it as live, with no sweep in
 /// between: a sweep never takes a bot being started for an escaped process.
 pub(crate) fn start<T>(start: impl FnOnce() -> io::Result<T>, pid: impl Fn(&T) -> i32) -> io::Result<T> {
-    let mut live = live();
+    let _starting = STARTING.read().unwrap_or_else(PoisonError::into_inner);
     let started = start()?;
-    *live.entry(pid(&started)).or_default() += 1;
+    *live().entry(pid(&started)).or_default() += 1;
     Ok(started)
 }
 
@@ -44,6 +48,7 @@ pub(crate) fn ended(pgid: i32) {
 /// Kills and reaps every escaped process there is now (their own children, re-parented to juiz
 /// in turn, with them). Returns how many there were.
 pub(crate) fn sweep() -> usize {
+    let _no_start = STARTING.write().unwrap_or_else(PoisonError::into_inner);
     let live = live();
     // SAFETY: getpgrp cannot fail.
     let own_group = unsafe { libc::getpgrp() };
