@@ -64,6 +64,8 @@ pub struct BotProcess {
     pub(super) pidfd: Option<OwnedFd>,
     pub(super) lines: LineBuffer,
     pub(super) scratch: Vec<u8>,
+    /// Lines queued for the bot and not yet written (see `flush`).
+    pub(super) outbox: Vec<u8>,
     pub(super) stdout_eof: bool,
     pub(super) exited: Option<Exited>,
     /// SIGKILL was sent to the group when the main process was found dead.
@@ -187,6 +189,7 @@ impl BotProcess {
             pidfd,
             lines: LineBuffer::new(limits.max_line_bytes),
             scratch: vec![0; READ_CHUNK],
+            outbox: Vec::new(),
             stdout_eof: false,
             exited: None,
             group_killed: false,
@@ -249,10 +252,39 @@ impl BotProcess {
         self.stderr.tail()
     }
 
-    /// Writes `line` and '\n' and flushes, never blocking longer than `limits.move_timeout`.
-    /// A dead bot is a `Crash` fault with its status; a bot that closed its input is
-    /// `ClosedInput`; a bot that does not read its input in time is a `Timeout`.
+    /// Adds `line` and '\n' to what the next `flush` writes: nothing reaches the bot before.
+    pub fn queue(&mut self, line: &str) {
+        self.outbox.extend_from_slice(line.as_bytes());
+        self.outbox.push(b'\n');
+    }
+
+    /// Whether lines are queued and not yet written.
+    pub fn has_queued(&self) -> bool {
+        !self.outbox.is_empty()
+    }
+
+    /// Writes `line` and '\n' (after whatever was queued) at once: `queue` then `flush`.
     pub fn send(&mut self, line: &str) -> Result<(), BotFault> {
+        self.queue(line);
+        self.flush()
+    }
+
+    /// Writes every queued line in one go, never blocking longer than `limits.move_timeout`.
+    /// A dead bot is a `Crash` fault with its status; a bot that closed its input is
+    /// `ClosedInput`; a bot that does not read its input in time is a `Timeout`. Nothing queued:
+    /// nothing is checked or written.
+    pub fn flush(&mut self) -> Result<(), BotFault> {
+        if self.outbox.is_empty() {
+            return Ok(());
+        }
+        let mut data = std::mem::take(&mut self.outbox);
+        let written = self.write_all(&data);
+        data.clear();
+        self.outbox = data; // keeps its capacity for the next lines
+        written
+    }
+
+    fn write_all(&mut self, data: &[u8]) -> Result<(), BotFault> {
         if self.report.is_some() {
             return Err(BotFault::new(FaultKind::ClosedInput, "the bot was shut down"));
         }
@@ -265,9 +297,6 @@ impl BotProcess {
             return Err(fault);
         }
         let deadline = Instant::now() + self.limits.move_timeout;
-        let mut data = Vec::with_capacity(line.len() + 1);
-        data.extend_from_slice(line.as_bytes());
-        data.push(b'\n');
         let mut written = 0;
         while written < data.len() {
             let Some(stdin) = self.stdin.as_ref() else {

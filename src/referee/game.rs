@@ -139,6 +139,15 @@ pub fn play_engine(
     let mut table = Table { players: SeatPlayer::start_all(config), engine, log, seats, config };
     observer.started(&table.seats, table.engine.as_ref());
     let ended = table.run(observer);
+    if let Err(Stop::Fault(fault)) = &ended {
+        // The others get what the transcript says they were sent; the game is over whatever
+        // becomes of it.
+        for (seat, player) in table.players.iter_mut().enumerate() {
+            if seat != fault.seat {
+                let _ = player.flush();
+            }
+        }
+    }
     for player in &mut table.players {
         player.shutdown();
     }
@@ -169,7 +178,7 @@ pub fn play_engine(
         duration: start.elapsed(),
     };
     // How each bot's time was charged (its own time against the wall clock), for the record; after
-    // the fault row, which replay expects right after the line whose writing failed.
+    // the fault row, which a replay takes as the last thing its seat did.
     for (seat, player) in table.players.iter().enumerate() {
         if let Some(timing) = player.timing() {
             table.log.row(&report.seats[seat].id, Direction::Event, &format!("timing {timing}"));
@@ -237,7 +246,7 @@ impl Table<'_> {
             }
             self.deliver(observer)?;
             match self.engine.awaiting() {
-                Awaiting::Nobody => return Ok(()),
+                Awaiting::Nobody => return self.flush_at_end(observer),
                 Awaiting::One(seat) => self.take_line(seat, &[seat], observer)?,
                 Awaiting::Any(seats) => self.first_of(&seats, observer)?,
             }
@@ -248,8 +257,9 @@ impl Table<'_> {
         self.config.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed))
     }
 
-    /// Writes every queued line, in order. A seat that cannot be written to is at fault, whether
-    /// or not it is its turn.
+    /// Logs and queues every line the engine queued, in order. A bot gets its lines when it is
+    /// asked to play (`flush`) or when the game ends, in one write: a line to a bot that is
+    /// waiting for its turn would only wake it up to read it.
     fn deliver(&mut self, observer: &mut dyn Observer) -> Result<(), Stop> {
         for delivery in self.engine.take_deliveries() {
             let seat = delivery.seat;
@@ -258,8 +268,25 @@ impl Table<'_> {
             if self.players[seat].is_human() {
                 observer.tell_human(seat, &delivery.line);
             }
-            self.players[seat].send(&delivery.line).map_err(|f| Stop::from_seat(seat, f))?;
+            self.players[seat].queue(&delivery.line).map_err(|f| Stop::from_seat(seat, f))?;
+        }
+        Ok(())
+    }
+
+    /// Writes the lines queued for `seat`. A seat that cannot be written to is at fault.
+    fn flush(&mut self, seat: Seat, observer: &mut dyn Observer) -> Result<(), Stop> {
+        if self.players[seat].flush().map_err(|f| Stop::from_seat(seat, f))? {
             observer.timing(TimingPoint::LineWritten, seat);
+        }
+        Ok(())
+    }
+
+    /// The game is over: every seat gets its last lines, and one that cannot is at fault.
+    fn flush_at_end(&mut self, observer: &mut dyn Observer) -> Result<(), Stop> {
+        for seat in 0..self.players.len() {
+            if self.players[seat].flush_at_end().map_err(|f| Stop::from_seat(seat, f))? {
+                observer.timing(TimingPoint::LineWritten, seat);
+            }
         }
         Ok(())
     }
@@ -267,6 +294,7 @@ impl Table<'_> {
     /// Gets one line from `seat` and submits it; `awaited` are the seats allowed to be writing.
     fn take_line(&mut self, seat: Seat, awaited: &[Seat], observer: &mut dyn Observer) -> Result<(), Stop> {
         self.check_premature(awaited)?;
+        self.flush(seat, observer)?;
         if self.players[seat].is_human() {
             return self.take_human_line(seat, observer);
         }
@@ -339,6 +367,9 @@ impl Table<'_> {
     /// Several seats may speak: the first line to arrive is submitted. If none arrives within the
     /// move timeout, the first seat of the engine's list is at fault.
     fn first_of(&mut self, seats: &[Seat], observer: &mut dyn Observer) -> Result<(), Stop> {
+        for &seat in seats {
+            self.flush(seat, observer)?;
+        }
         let deadline = Instant::now() + self.config.limits.move_timeout;
         loop {
             if self.cancelled() {

@@ -40,21 +40,23 @@ impl Script {
         }
     }
 
-    pub(super) fn send(&mut self, line: &str) -> Result<Option<BotFault>, Divergence> {
+    /// Checks that `line`, which the referee queues for the seat, is the recorded one.
+    pub(super) fn queue(&mut self, line: &str) -> Result<(), Divergence> {
         match self.events.pop_front() {
-            Some(ScriptEvent::Sent { seq, line: recorded }) if recorded == line => {
-                // A fault recorded right after this line was a failure to write it.
-                match self.events.front() {
-                    Some(ScriptEvent::Fault { seq: fault_seq, .. }) if *fault_seq == seq + 1 => {
-                        Ok(Some(self.take_fault()))
-                    }
-                    _ => Ok(None),
-                }
-            }
+            Some(ScriptEvent::Sent { line: recorded, .. }) if recorded == line => Ok(()),
             Some(ScriptEvent::Sent { seq, line: recorded }) => {
                 Err(format!("row {seq}: the recording sent '{recorded}' but the engine now sends '{line}'"))
             }
             other => Err(format!("the engine sends '{line}' where the recording has {}", describe(other.as_ref()))),
+        }
+    }
+
+    /// When the game is over and the last lines are written: a fault still recorded for the
+    /// seat was a failure to write them.
+    pub(super) fn fault_at_end(&mut self) -> Option<BotFault> {
+        match self.events.front() {
+            Some(ScriptEvent::Fault { .. }) => Some(self.take_fault()),
+            _ => None,
         }
     }
 

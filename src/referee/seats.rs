@@ -66,14 +66,35 @@ impl SeatPlayer {
         matches!(self, SeatPlayer::Human)
     }
 
-    pub(super) fn send(&mut self, line: &str) -> Result<(), SeatFailure> {
+    /// Queues `line` for the seat; `flush` delivers it (a human sees it through the observer).
+    pub(super) fn queue(&mut self, line: &str) -> Result<(), SeatFailure> {
         match self {
-            SeatPlayer::Bot(process) => Ok(process.send(line)?),
-            SeatPlayer::Scripted(script) => match script.send(line).map_err(SeatFailure::Diverged)? {
-                Some(fault) => Err(SeatFailure::Fault(fault)),
-                None => Ok(()),
-            },
-            SeatPlayer::Human | SeatPlayer::Failed(_) => Ok(()),
+            SeatPlayer::Bot(process) => process.queue(line),
+            SeatPlayer::Scripted(script) => script.queue(line).map_err(SeatFailure::Diverged)?,
+            SeatPlayer::Human | SeatPlayer::Failed(_) => {}
+        }
+        Ok(())
+    }
+
+    /// Delivers the queued lines before the seat is asked to play (a recorded seat's faults
+    /// come when it is asked, as they were recorded).
+    /// `Ok(true)` when lines were written.
+    pub(super) fn flush(&mut self) -> Result<bool, SeatFailure> {
+        match self {
+            SeatPlayer::Bot(process) if process.has_queued() => {
+                process.flush()?;
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+
+    /// Delivers the last queued lines once the game is over (`Ok(true)` when lines were
+    /// written).
+    pub(super) fn flush_at_end(&mut self) -> Result<bool, SeatFailure> {
+        match self {
+            SeatPlayer::Scripted(script) => script.fault_at_end().map_or(Ok(false), |f| Err(SeatFailure::Fault(f))),
+            _ => self.flush(),
         }
     }
 
