@@ -54,6 +54,11 @@ pub struct TournamentArgs {
     /// the parts with `juiz merge`.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<String>,
+    /// Let the system place each game's processes on any core, instead of running each game
+    /// (its referee thread and its bots) on one core of its own, which spares a cross-core
+    /// wake-up per line (pinning applies when --jobs is at most the number of cores).
+    #[arg(long)]
+    pub no_pin: bool,
 }
 
 #[derive(Debug, Args)]

@@ -16,6 +16,8 @@ fn tiny_bench_reports_every_figure() {
         bot_source: common::root().join("bots").join("template.c"),
         build_cache: common::bot_cache(),
         scratch: Some(scratch.path().to_path_buf()),
+        floor: true,
+        unpinned: false,
     };
     let mut said = Vec::new();
     let report = bench::run(&options, &mut |what| said.push(what.to_string())).unwrap();
@@ -29,6 +31,11 @@ fn tiny_bench_reports_every_figure() {
         assert!(run.harness_cpu_share > 0.0 && run.harness_cpu_share < 1.0, "{run:?}");
         // Every turn of the template bot is two lines, each answered by the referee.
         assert!(run.messages >= 20 * 4, "{run:?}");
+        let floor = run.floor.as_ref().expect("the bare relay ran");
+        assert_eq!(floor.games, 20, "{floor:?}");
+        assert!(floor.harness_cpu_ms_per_game > 0.0 && floor.bots_cpu_ms_per_game > 0.0, "{floor:?}");
+        // The relay plays games as long as the tournament's (other seeds, the same bots).
+        assert!(floor.bot_lines >= 20 * 4, "{floor:?}");
         let l = &run.latency_us;
         assert!(0.0 < l.p50 && l.p50 <= l.p99 && l.p99 <= l.max && l.mean <= l.max, "{l:?}");
     }
@@ -45,6 +52,7 @@ fn tiny_bench_reports_every_figure() {
         "harness share of cpu",
         "latency/msg p50",
         "latency/msg p99",
+        "bare relay share of cpu",
         "peak rss playing",
         "peak rss with standings",
         "targets",
@@ -69,6 +77,8 @@ fn bad_options_are_refused_before_anything_runs() {
         bot_source: common::root().join("bots").join("template.c"),
         build_cache: common::bot_cache(),
         scratch: None,
+        floor: true,
+        unpinned: false,
     };
     let err = bench::run(&options, &mut |_| {}).unwrap_err();
     assert!(err.to_string().contains("--players must be 2 or 4"), "{err}");

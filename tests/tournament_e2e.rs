@@ -29,7 +29,7 @@ fn tournament(players: usize, games: u32, extra_bot: Option<(&str, String)>) -> 
 }
 
 fn opts(out: &Path, jobs: usize) -> RunOptions {
-    RunOptions { jobs: Some(jobs), out: Some(out.to_path_buf()), resume: false, shard: None }
+    RunOptions { jobs: Some(jobs), out: Some(out.to_path_buf()), resume: false, shard: None, unpinned: false }
 }
 
 /// `games.csv` without the timing column.
@@ -165,4 +165,46 @@ fn a_bot_finds_its_workdir_files_in_every_game() {
     let games = std::fs::read_to_string(out.join("games.csv")).unwrap();
     assert!(!games.contains(",NOK,"), "every game is clean: {games}");
     assert_eq!(std::fs::read_to_string(data.join("sub/needed.txt")).unwrap(), "ok", "the original is untouched");
+}
+
+/// The cores each bot of a tournament of `affinity.py` bots could run on, read from their
+/// stderr logs.
+fn bots_cores(jobs: usize, unpinned: bool) -> Vec<Vec<usize>> {
+    let probe = root().join("tests/fixtures/bot/affinity.py").display().to_string();
+    let text = format!(
+        r#"{{"name": "cores", "seed": 1, "games_per_pairing": 2,
+            "bots": [{{"name": "a", "command": "{probe}"}}, {{"name": "b", "command": "{probe}"}}]}}"#
+    );
+    let t = Tournament::parse(&text, true).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    run(&t, &RunOptions { unpinned, ..opts(&out, jobs) }, &Quiet, Arc::new(AtomicBool::new(false))).unwrap();
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(out.join("games")).unwrap().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !name.ends_with(".stderr") {
+            continue;
+        }
+        let text = std::fs::read_to_string(entry.path()).unwrap();
+        let line = text.lines().find(|l| l.starts_with("cpus ")).unwrap_or_else(|| panic!("{name}: {text}"));
+        found.push(line["cpus ".len()..].split(' ').map(|c| c.parse().unwrap()).collect());
+    }
+    assert!(!found.is_empty(), "no bot wrote its cores");
+    found
+}
+
+#[test]
+fn each_game_runs_on_one_core_unless_asked_not_to() {
+    let allowed = juiz::bot::allowed_cpus().to_vec();
+    for cores in bots_cores(allowed.len(), false) {
+        assert_eq!(cores.len(), 1, "a pinned game's bot may run on {cores:?}");
+        assert!(allowed.contains(&cores[0]), "{cores:?} is not among {allowed:?}");
+    }
+    for cores in bots_cores(allowed.len(), true) {
+        assert_eq!(cores, allowed, "--no-pin");
+    }
+    // More jobs than cores: the system places the games.
+    for cores in bots_cores(allowed.len() + 1, false) {
+        assert_eq!(cores, allowed, "more jobs than cores");
+    }
 }

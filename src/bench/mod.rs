@@ -1,6 +1,7 @@
 //! `juiz bench`: what the harness itself costs beside the bots — games per second, its own CPU
 //! time, the referee's latency per message and its peak memory over a large tournament.
 
+mod floor;
 mod latency;
 mod report;
 mod run;

@@ -37,6 +37,20 @@ pub struct JobsRun {
     pub messages: u64,
     /// From a bot's line arriving to the referee's next line written, in microseconds.
     pub latency_us: Latency,
+    /// The same games' worth relayed by the bare loop (`floor.rs`), at the same number of jobs.
+    pub floor: Option<FloorRun>,
+}
+
+/// The bare relay's figures: the floor any referee pays for these bots and this protocol.
+#[derive(Debug, Clone, Serialize)]
+pub struct FloorRun {
+    pub games: usize,
+    pub games_per_second: f64,
+    pub harness_cpu_ms_per_game: f64,
+    pub bots_cpu_ms_per_game: f64,
+    pub harness_cpu_share: f64,
+    /// Lines the bots wrote, over every game (to compare the games with the tournament's).
+    pub bot_lines: u64,
 }
 
 /// Latency figures in microseconds.
@@ -115,17 +129,16 @@ impl JobsRun {
         cpu: CpuSnapshot,
         latency: &Histogram,
     ) -> Self {
-        let per_game = |d: Duration| d.as_secs_f64() * 1e3 / games.max(1) as f64;
-        let total = (cpu.harness + cpu.children).as_secs_f64();
+        let cpu_figures = CpuFigures::new(games, cpu);
         JobsRun {
             jobs,
             games,
             faults,
             wall_seconds: wall.as_secs_f64(),
             games_per_second: per_second(games, wall),
-            harness_cpu_ms_per_game: per_game(cpu.harness),
-            bots_cpu_ms_per_game: per_game(cpu.children),
-            harness_cpu_share: if total > 0.0 { cpu.harness.as_secs_f64() / total } else { 0.0 },
+            harness_cpu_ms_per_game: cpu_figures.harness_ms,
+            bots_cpu_ms_per_game: cpu_figures.bots_ms,
+            harness_cpu_share: cpu_figures.share,
             messages: latency.count(),
             latency_us: Latency {
                 mean: micros(latency.mean()),
@@ -133,6 +146,40 @@ impl JobsRun {
                 p99: micros(latency.quantile(0.99)),
                 max: micros(latency.max()),
             },
+            floor: None,
+        }
+    }
+}
+
+/// CPU per game of the harness and of the bots, and the harness's share of the total.
+struct CpuFigures {
+    harness_ms: f64,
+    bots_ms: f64,
+    share: f64,
+}
+
+impl CpuFigures {
+    fn new(games: usize, cpu: CpuSnapshot) -> Self {
+        let per_game = |d: Duration| d.as_secs_f64() * 1e3 / games.max(1) as f64;
+        let total = (cpu.harness + cpu.children).as_secs_f64();
+        CpuFigures {
+            harness_ms: per_game(cpu.harness),
+            bots_ms: per_game(cpu.children),
+            share: if total > 0.0 { cpu.harness.as_secs_f64() / total } else { 0.0 },
+        }
+    }
+}
+
+impl FloorRun {
+    pub fn new(games: usize, wall: Duration, cpu: CpuSnapshot, bot_lines: u64) -> Self {
+        let cpu_figures = CpuFigures::new(games, cpu);
+        FloorRun {
+            games,
+            games_per_second: per_second(games, wall),
+            harness_cpu_ms_per_game: cpu_figures.harness_ms,
+            bots_cpu_ms_per_game: cpu_figures.bots_ms,
+            harness_cpu_share: cpu_figures.share,
+            bot_lines,
         }
     }
 }
@@ -213,6 +260,15 @@ impl BenchReport {
         row("latency/msg p50", &|r| format!("{:.0} µs", r.latency_us.p50));
         row("latency/msg p99", &|r| format!("{:.0} µs", r.latency_us.p99));
         row("latency/msg max", &|r| format!("{:.0} µs", r.latency_us.max));
+        if self.runs.iter().any(|r| r.floor.is_some()) {
+            let mut floor_row = |label: &str, f: &dyn Fn(&FloorRun) -> String| {
+                row(label, &|r: &JobsRun| r.floor.as_ref().map_or_else(|| "-".to_string(), f));
+            };
+            floor_row("bare relay games/s", &|f| format!("{:.1}", f.games_per_second));
+            floor_row("bare relay cpu/game", &|f| format!("{:.3} ms", f.harness_cpu_ms_per_game));
+            floor_row("its bots cpu/game", &|f| format!("{:.3} ms", f.bots_cpu_ms_per_game));
+            floor_row("bare relay share of cpu", &|f| format!("{:.1} %", f.harness_cpu_share * 100.0));
+        }
         write_columns(&mut out, &rows);
         if !self.memory.is_empty() {
             let _ = writeln!(out);

@@ -12,8 +12,9 @@ use crate::tournament::{
     self, GameResult, GameRow, GameRunner, GameSetup, PlayError, Progress, RunOptions, TournamentError,
 };
 
+use super::floor;
 use super::latency::{Histogram, LatencyObserver};
-use super::report::{BenchReport, JobsRun, MemoryRun};
+use super::report::{BenchReport, FloorRun, JobsRun, MemoryRun};
 use super::usage::{Memory, cpu_snapshot, memory, reset_peak_memory};
 
 /// What to measure.
@@ -33,6 +34,10 @@ pub struct BenchOptions {
     pub build_cache: PathBuf,
     /// Where the temporary results folders go; `None`: the system's temporary directory.
     pub scratch: Option<PathBuf>,
+    /// Also relay as many games with the bare loop (`floor.rs`) at each number of jobs.
+    pub floor: bool,
+    /// Run the tournaments and the relay without pinning games to cores (`--no-pin`).
+    pub unpinned: bool,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -45,6 +50,8 @@ pub enum BenchError {
     Scratch { path: PathBuf, source: std::io::Error },
     #[error("benchmark tournament: {0}")]
     Tournament(#[from] TournamentError),
+    #[error("bare relay: {0}")]
+    Floor(String),
     #[error("benchmark tournament played {played} of {expected} games")]
     Incomplete { played: usize, expected: usize },
 }
@@ -116,7 +123,14 @@ impl Bench<'_> {
         let played = self.tournament(games, jobs)?;
         let cpu = cpu_snapshot().since(&before);
         drop(played.dir);
-        Ok(JobsRun::new(jobs, played.games, played.faults, played.wall, cpu, &played.latency))
+        let mut run = JobsRun::new(jobs, played.games, played.faults, played.wall, cpu, &played.latency);
+        if self.options.floor {
+            let pin = !self.options.unpinned;
+            let relayed =
+                floor::relay(&self.binary, self.options.players, games, jobs, pin).map_err(BenchError::Floor)?;
+            run.floor = Some(FloorRun::new(relayed.games, relayed.wall, relayed.cpu, relayed.bot_lines));
+        }
+        Ok(run)
     }
 
     fn memory(&self, games: usize, jobs: usize) -> Result<MemoryRun, BenchError> {
@@ -137,7 +151,13 @@ impl Bench<'_> {
         let file = dir.path().join("bench.json");
         std::fs::write(&file, self.tournament_json(games)).map_err(scratch_err)?;
         let t = tournament::load(&file)?;
-        let opts = RunOptions { jobs: Some(jobs), out: Some(dir.path().join("results")), resume: false, shard: None };
+        let opts = RunOptions {
+            jobs: Some(jobs),
+            out: Some(dir.path().join("results")),
+            resume: false,
+            shard: None,
+            unpinned: self.options.unpinned,
+        };
         let runner = TimedRunner::default();
         let probe = MemoryProbe::default();
         let start = Instant::now();

@@ -8,6 +8,8 @@
 //! `shutdown` at once instead of lingering as zombies until init collects them. A process that
 //! leaves its group (`setsid`, `setpgid`) escapes the group kill; containing it needs cgroups.
 
+mod affinity;
+mod bare;
 mod build;
 mod command;
 mod escapees;
@@ -27,6 +29,8 @@ mod timing;
 mod watchdog;
 mod workdir;
 
+pub use affinity::{allowed_cpus, pin_current_thread, unpin_current_thread};
+pub use bare::BareBot;
 pub use build::{BuildError, build_c, default_build_cache};
 pub use command::{BotCommand, CommandError};
 pub use fault::{BotFault, ExitReport, FaultKind, Termination, Usage, signal_name};

@@ -94,6 +94,7 @@ pub(crate) fn watch(pgid: i32, limits: &Limits) -> Option<Arc<Verdict>> {
 
 /// The watchdog thread: sleeps while nothing is watched, else checks every `PERIOD`.
 fn run() {
+    super::affinity::unpin_current_thread();
     let (reg, wake) = registry();
     loop {
         let groups: Vec<(i32, GroupLimits, Arc<Verdict>)> = {

@@ -31,6 +31,13 @@ pub struct BenchArgs {
     /// Where the temporary results folders go (default: the system's temporary directory).
     #[arg(long, value_name = "DIR")]
     pub scratch: Option<PathBuf>,
+    /// Skip the bare relay (the floor any referee pays: the same number of games passed between
+    /// bare bot processes with no sandbox, limits, timing or logs).
+    #[arg(long)]
+    pub no_floor: bool,
+    /// Let the system place the games' processes on any core (see `juiz tournament --no-pin`).
+    #[arg(long)]
+    pub no_pin: bool,
     /// Print the figures as JSON instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -48,6 +55,8 @@ pub fn bench(args: BenchArgs) -> Outcome {
         bot_source: args.bot.clone(),
         build_cache: juiz::bot::default_build_cache(),
         scratch: args.scratch.clone(),
+        floor: !args.no_floor,
+        unpinned: args.no_pin,
     };
     let report = bench::run(&options, &mut |what| eprintln!("bench: {what}")).map_err(Failure::input)?;
     if args.json {

@@ -16,7 +16,13 @@ pub fn tournament(args: TournamentArgs) -> Outcome {
         Some(text) => Some(text.parse::<Shard>().map_err(Failure::input)?),
         None => None,
     };
-    let opts = RunOptions { jobs: args.jobs.map(|n| n as usize), out: args.out.clone(), resume: args.resume, shard };
+    let opts = RunOptions {
+        jobs: args.jobs.map(|n| n as usize),
+        out: args.out.clone(),
+        resume: args.resume,
+        shard,
+        unpinned: args.no_pin,
+    };
     // Ctrl-C (and a polite kill) stop the run cleanly: running games are cancelled and their
     // bots killed, finished rows stay, `--resume` finishes the rest.
     let cancel = super::stop_on_signals()?;

@@ -1,0 +1,100 @@
+//! The floor: the benchmark's games relayed by the barest loop that can play them — the same
+//! engine, bare bot processes (`bot::BareBot`), each bot's queued lines written in one go when it
+//! is asked to play, blocking reads, no sandbox, limits, deadlines, timing or logs. What this loop
+//! costs is what any referee pays to start the bots and pass the protocol's lines through pipes;
+//! juiz's own cost is judged beside it.
+
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::bot::{BareBot, allowed_cpus, pin_current_thread};
+use crate::games::{Awaiting, GameKind, TableSetup, new_engine};
+use crate::referee::wire_id;
+
+use super::usage::{CpuSnapshot, cpu_snapshot};
+
+/// What relaying `games` games cost.
+pub struct Relayed {
+    pub games: usize,
+    pub wall: Duration,
+    pub cpu: CpuSnapshot,
+    /// Lines the bots wrote, over every game.
+    pub bot_lines: u64,
+}
+
+/// Plays `games` games (seeds 1, 2, ...) between `players` copies of `binary`, on `jobs` threads,
+/// each pinned to a core as the tournament runner's workers are when `pin`.
+pub fn relay(binary: &Path, players: usize, games: usize, jobs: usize, pin: bool) -> Result<Relayed, String> {
+    let pin = pin && jobs <= allowed_cpus().len();
+    let next = AtomicUsize::new(0);
+    let before = cpu_snapshot();
+    let start = Instant::now();
+    let lines: Result<Vec<u64>, String> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..jobs)
+            .map(|worker| {
+                let next = &next;
+                scope.spawn(move || {
+                    if pin {
+                        pin_current_thread(worker);
+                    }
+                    let mut lines = 0;
+                    loop {
+                        let game = next.fetch_add(1, Ordering::Relaxed);
+                        if game >= games {
+                            return Ok(lines);
+                        }
+                        lines += relay_game(binary, players, game as u64 + 1)?;
+                    }
+                })
+            })
+            .collect();
+        workers.into_iter().map(|w| w.join().unwrap_or_else(|_| Err("a relay thread panicked".into()))).collect()
+    });
+    let wall = start.elapsed();
+    let cpu = cpu_snapshot().since(&before);
+    Ok(Relayed { games, wall, cpu, bot_lines: lines?.iter().sum() })
+}
+
+/// One game, relayed; returns how many lines the bots wrote.
+fn relay_game(binary: &Path, players: usize, seed: u64) -> Result<u64, String> {
+    let wire_ids = (1..=players).map(|seat| wire_id(&format!("p{seat}.template-{seat}"))).collect();
+    let mut engine = new_engine(GameKind::ItpBuraco, &TableSetup { wire_ids, seed, deal: None })
+        .map_err(|e| format!("seed {seed}: {e}"))?;
+    let mut bots = Vec::with_capacity(players);
+    for _ in 0..players {
+        bots.push(BareBot::spawn(binary).map_err(|e| format!("cannot start {}: {e}", binary.display()))?);
+    }
+    let mut outboxes = vec![Vec::new(); players];
+    let mut lines = 0;
+    let fail = |seat: usize, what: &str| format!("seed {seed}, seat {}: {what}", seat + 1);
+    loop {
+        for delivery in engine.take_deliveries() {
+            let outbox = &mut outboxes[delivery.seat];
+            outbox.extend_from_slice(delivery.line.as_bytes());
+            outbox.push(b'\n');
+        }
+        let seat = match engine.awaiting() {
+            Awaiting::One(seat) => seat,
+            Awaiting::Nobody => break,
+            Awaiting::Any(_) => return Err(format!("seed {seed}: the relay plays one seat at a time")),
+        };
+        if !outboxes[seat].is_empty() {
+            bots[seat].write(&outboxes[seat]).map_err(|e| fail(seat, &e.to_string()))?;
+            outboxes[seat].clear();
+        }
+        let line = bots[seat].read_line().map_err(|e| fail(seat, &e.to_string()))?;
+        lines += 1;
+        engine.submit(seat, line).map_err(|v| fail(seat, &v.to_string()))?;
+    }
+    for (seat, bot) in bots.iter_mut().enumerate() {
+        if !outboxes[seat].is_empty() {
+            // The game is over: a bot that stopped reading changes nothing.
+            let _ = bot.write(&outboxes[seat]);
+        }
+    }
+    for bot in bots {
+        bot.finish().map_err(|e| format!("seed {seed}: cannot reap a bot: {e}"))?;
+    }
+    Ok(lines)
+}
