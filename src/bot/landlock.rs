@@ -106,10 +106,38 @@ impl Ruleset {
     /// Allows `rights` beneath `path` (a directory) or on it (a file: directory rights are
     /// dropped). A path that does not exist is skipped.
     pub(crate) fn allow(&self, path: &Path, rights: u64) -> std::io::Result<()> {
+        match PathRule::open(path, rights, self.abi)? {
+            Some(rule) => self.add(&rule),
+            None => Ok(()),
+        }
+    }
+
+    /// Adds a rule opened beforehand (see `PathRule`).
+    pub(crate) fn add(&self, rule: &PathRule) -> std::io::Result<()> {
+        add_rule(self.fd.as_raw_fd(), rule.fd.as_raw_fd(), rule.rights)
+    }
+
+    pub(crate) fn raw_fd(&self) -> i32 {
+        self.fd.as_raw_fd()
+    }
+}
+
+/// A path opened for rules (`O_PATH`) with the rights it grants, ready to be added to any number
+/// of rulesets: paths every bot is allowed are opened once, not once per bot.
+#[derive(Debug)]
+pub(crate) struct PathRule {
+    fd: OwnedFd,
+    rights: u64,
+}
+
+impl PathRule {
+    /// `rights` beneath `path` (a directory) or on it (a file: directory rights are dropped),
+    /// within what `abi` knows; `None` if the path does not exist.
+    pub(crate) fn open(path: &Path, rights: u64, abi: u32) -> std::io::Result<Option<PathRule>> {
         let Ok(meta) = std::fs::metadata(path) else {
-            return Ok(());
+            return Ok(None);
         };
-        let rights = rights & all_fs_rights(self.abi);
+        let rights = rights & all_fs_rights(abi);
         let rights = if meta.is_dir() { rights } else { rights & FILE_RIGHTS };
         let mut bytes = path.as_os_str().as_bytes().to_vec();
         bytes.push(0);
@@ -121,11 +149,7 @@ impl Ruleset {
         }
         // SAFETY: a fresh descriptor we own.
         let fd = unsafe { OwnedFd::from_raw_fd(raw) };
-        add_rule(self.fd.as_raw_fd(), fd.as_raw_fd(), rights)
-    }
-
-    pub(crate) fn raw_fd(&self) -> i32 {
-        self.fd.as_raw_fd()
+        Ok(Some(PathRule { fd, rights }))
     }
 }
 

@@ -16,7 +16,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use super::landlock::{self, Ruleset};
+use super::landlock::{self, PathRule, Ruleset};
 use super::limits::Limits;
 use super::seccomp;
 
@@ -201,16 +201,31 @@ const SYSTEM_DIRS: [&str; 13] = [
     "/run/current-system",
 ];
 
+/// The rules of the system paths every bot may use, opened once for the life of juiz (an error
+/// is kept and returned to every bot).
+fn system_rules(abi: u32) -> std::io::Result<&'static [PathRule]> {
+    static RULES: OnceLock<Result<Vec<PathRule>, String>> = OnceLock::new();
+    let rules = RULES.get_or_init(|| {
+        let read =
+            SYSTEM_DIRS.iter().chain(&PROC_FILES).chain(&["/dev/urandom", "/dev/random"]).map(|p| (p, landlock::READ));
+        let read_write = ["/dev/null", "/dev/zero", "/dev/full"].iter().map(|p| (p, landlock::READ_WRITE_FILE));
+        let mut rules = Vec::new();
+        for (path, rights) in read.chain(read_write) {
+            match PathRule::open(Path::new(path), rights, abi) {
+                Ok(Some(rule)) => rules.push(rule),
+                Ok(None) => {}
+                Err(e) => return Err(format!("{path}: {e}")),
+            }
+        }
+        Ok(rules)
+    });
+    rules.as_deref().map_err(|e| std::io::Error::other(e.clone()))
+}
+
 fn build_ruleset(abi: u32, argv: &[String], work_dir: &Path) -> std::io::Result<Ruleset> {
     let ruleset = Ruleset::new(abi)?;
-    for dir in SYSTEM_DIRS.iter().chain(&PROC_FILES) {
-        ruleset.allow(Path::new(dir), landlock::READ)?;
-    }
-    for dev in ["/dev/null", "/dev/zero", "/dev/full"] {
-        ruleset.allow(Path::new(dev), landlock::READ_WRITE_FILE)?;
-    }
-    for dev in ["/dev/urandom", "/dev/random"] {
-        ruleset.allow(Path::new(dev), landlock::READ)?;
+    for rule in system_rules(abi)? {
+        ruleset.add(rule)?;
     }
     for dir in program_dirs(argv) {
         ruleset.allow(&dir, landlock::READ)?;
