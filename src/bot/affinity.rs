@@ -7,10 +7,11 @@ use std::sync::OnceLock;
 use nix::sched::{CpuSet, sched_getaffinity, sched_setaffinity};
 use nix::unistd::Pid;
 
-/// The cores juiz may run on (its affinity when first asked, before any pinning).
+/// The cores juiz may run on: the main thread's affinity (only workers pin themselves), read once.
 pub fn allowed_cpus() -> &'static [usize] {
     static ALLOWED: OnceLock<Vec<usize>> = OnceLock::new();
-    ALLOWED.get_or_init(|| match sched_getaffinity(Pid::from_raw(0)) {
+    // The main thread's id is the process id.
+    ALLOWED.get_or_init(|| match sched_getaffinity(Pid::this()) {
         Ok(set) => (0..CpuSet::count()).filter(|&cpu| set.is_set(cpu).unwrap_or(false)).collect(),
         Err(_) => Vec::new(),
     })

@@ -76,9 +76,8 @@ impl SeatPlayer {
         Ok(())
     }
 
-    /// Delivers the queued lines before the seat is asked to play (a recorded seat's faults
-    /// come when it is asked, as they were recorded).
-    /// `Ok(true)` when lines were written.
+    /// Delivers the queued lines before the seat is asked to play; `Ok(true)` when lines were
+    /// written. (A recorded seat's faults come when it is asked, as they were recorded.)
     pub(super) fn flush(&mut self) -> Result<bool, SeatFailure> {
         match self {
             SeatPlayer::Bot(process) if process.has_queued() => {
