@@ -44,8 +44,11 @@ impl Verdict {
     }
 
     /// Stops watching: called before the group's id can be reused (the main process reaped).
+    /// The group leaves the registry at once, which holds only the groups of live bots.
     pub(crate) fn stop(&self) {
-        self.active.store(false, Ordering::SeqCst);
+        if self.active.swap(false, Ordering::SeqCst) {
+            lock(&registry().0).entries.retain(|e| !std::ptr::eq(Arc::as_ptr(&e.verdict), self));
+        }
     }
 }
 
