@@ -11,7 +11,7 @@ use std::sync::{Mutex, MutexGuard, PoisonError, RwLock};
 
 use nix::sys::signal::Signal;
 
-use super::sys;
+use super::{procfs, sys};
 
 /// The process groups of the bots alive now (a group's id is its bot's pid), counted: a pid can be
 /// reused by a new bot before the shutdown of the one that had it is over.
@@ -79,7 +79,8 @@ fn children() -> Vec<i32> {
     let Ok(tasks) = std::fs::read_dir("/proc/self/task") else { return Vec::new() };
     let mut found = Vec::new();
     for task in tasks.flatten() {
-        if let Ok(text) = std::fs::read_to_string(task.path().join("children")) {
+        let mut text = String::new();
+        if procfs::read_to(task.path().join("children"), &mut text).is_ok() {
             found.extend(text.split_whitespace().filter_map(|p| p.parse::<i32>().ok()));
         }
     }
@@ -88,6 +89,7 @@ fn children() -> Vec<i32> {
 
 /// The process group of `pid`, from `/proc/<pid>/stat` (field 5, after the command's parentheses).
 fn process_group(pid: i32) -> Option<i32> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let mut stat = String::new();
+    procfs::read_to(format!("/proc/{pid}/stat"), &mut stat).ok()?;
     stat[stat.rfind(')')? + 1..].split_whitespace().nth(2)?.parse().ok()
 }

@@ -30,7 +30,7 @@ pub(crate) fn group_usage(pgids: &[i32]) -> Vec<GroupUsage> {
             continue;
         }
         buf.clear();
-        if read_to(&format!("/proc/{name}/stat"), &mut buf).is_err() {
+        if read_to(format!("/proc/{name}/stat"), &mut buf).is_err() {
             continue;
         }
         let Some(stat) = parse_stat(&buf) else { continue };
@@ -99,9 +99,24 @@ pub(crate) fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-fn read_to(path: &str, buf: &mut String) -> std::io::Result<()> {
+/// Appends the whole of a small file (a `/proc` file) to `buf` with plain reads: `read_to_string`
+/// on a `File` first asks for its size and position, two more system calls for nothing, as
+/// `/proc` files have no size. Called for every process on each look of the watchdog.
+pub(crate) fn read_to(path: impl AsRef<std::path::Path>, buf: &mut String) -> std::io::Result<()> {
     use std::io::Read;
-    std::fs::File::open(path)?.read_to_string(buf).map(|_| ())
+    let mut file = std::fs::File::open(path)?;
+    let mut bytes = Vec::new();
+    let mut chunk = [0u8; 4096];
+    loop {
+        match file.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => bytes.extend_from_slice(&chunk[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    buf.push_str(&String::from_utf8_lossy(&bytes));
+    Ok(())
 }
 
 fn page_size() -> u64 {
