@@ -13,12 +13,26 @@ fn bench_command_prints_the_figures() {
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
-    for figure in ["games/s", "harness cpu/game", "harness share of cpu", "latency/msg p99", "peak rss playing"] {
+    for figure in
+        ["games/s", "harness cpu/game", "harness share of cpu", "latency/msg p99", "peak rss playing", "bare relay"]
+    {
         assert!(stdout.contains(figure), "no '{figure}' in:\n{stdout}");
     }
 
     let out = common::juiz()
-        .args(["bench", "--games", "20", "--jobs-list", "2", "--big", "0", "--json", "--scratch"])
+        .args([
+            "bench",
+            "--games",
+            "20",
+            "--jobs-list",
+            "2",
+            "--big",
+            "0",
+            "--no-floor",
+            "--no-pin",
+            "--json",
+            "--scratch",
+        ])
         .arg(scratch.path())
         .env("JUIZ_BUILD_CACHE", common::bot_cache())
         .output()
@@ -27,6 +41,7 @@ fn bench_command_prints_the_figures() {
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["runs"][0]["games"], 20);
     assert!(json["runs"][0]["games_per_second"].as_f64().unwrap() > 0.0);
+    assert!(json["runs"][0]["floor"].is_null(), "--no-floor: {json}");
 }
 
 #[test]
