@@ -1,23 +1,27 @@
-//! What the transcript says was sent is what reached each bot: every line, in order, the lines
-//! held for a bot that waits for its turn and the game's last lines included.
+//! How lines reach the bots: what the transcript says was sent is what reached each bot (every
+//! line, in order, the game's last ones included), a bot that answers lines meant for others is
+//! caught at once, and transcripts recorded before lines were written a step at a time replay.
 
 mod common;
 
 use juiz::bot::BotCommand;
+use juiz::bot::FaultKind;
 use juiz::games::GameKind;
 use juiz::record::{Direction, Transcript};
 use juiz::referee::{self, GameConfig, Player, PlayerSpec, Quiet};
 
+fn fixture_bot(name: &str, script: &str) -> PlayerSpec {
+    let path = common::root().join("tests/fixtures/bot").join(script);
+    PlayerSpec {
+        name: name.into(),
+        player: Player::Bot(BotCommand::parse(&path.display().to_string()).unwrap().resolve().unwrap()),
+    }
+}
+
 #[test]
 fn every_line_sent_reached_its_bot_in_order() {
     let dir = tempfile::tempdir().unwrap();
-    let echo = common::root().join("tests/fixtures/bot/echo_to_stderr.py");
-    let players = (0..2)
-        .map(|seat| PlayerSpec {
-            name: format!("echo{seat}"),
-            player: Player::Bot(BotCommand::parse(&echo.display().to_string()).unwrap().resolve().unwrap()),
-        })
-        .collect();
+    let players = vec![fixture_bot("echo0", "echo_to_stderr.py"), fixture_bot("echo1", "echo_to_stderr.py")];
     let mut config = GameConfig::new(GameKind::ItpBuraco, 7, players);
     config.log = Some(dir.path().join("game.csv"));
     config.stderr_dir = Some(dir.path().to_path_buf());
@@ -37,4 +41,25 @@ fn every_line_sent_reached_its_bot_in_order() {
         assert!(sent.len() > 20, "seat {seat}: a whole game, {} lines", sent.len());
         assert_eq!(received, sent, "seat {seat}");
     }
+}
+
+#[test]
+fn a_bot_answering_another_players_turn_is_caught_while_that_player_plays() {
+    // The opponent takes 50 ms a line, so the wrong answer is there before its turn is over.
+    for seed in 1..=3 {
+        let players = vec![fixture_bot("buggy", "every_turn.py"), fixture_bot("slow", "slow_template.py")];
+        let report = referee::play(&GameConfig::new(GameKind::ItpBuraco, seed, players), &mut Quiet).unwrap();
+        let fault = report.fault.clone().unwrap_or_else(|| panic!("seed {seed}: no fault: {}", report.result_line()));
+        assert_eq!((fault.seat, fault.kind), (0, FaultKind::PrematureOutput), "seed {seed}: {fault:?}");
+    }
+}
+
+#[test]
+fn a_transcript_with_a_write_fault_recorded_line_by_line_replays() {
+    // Recorded when each line was written as it was queued: a bot that died between turns was
+    // found on the next line written to it, and the fault row follows that line.
+    let path = common::root().join("tests/fixtures/transcripts/write-fault-before-held-lines.csv");
+    let transcript = Transcript::read(&path).unwrap();
+    let report = juiz::record::replay(&transcript, &mut Quiet).unwrap();
+    assert!(report.matches(), "{report:?}");
 }

@@ -284,6 +284,17 @@ impl BotProcess {
         written
     }
 
+    /// Writes what the pipe takes at once of the queued lines, without waiting and without
+    /// looking at the bot: for the end of a game cut short, when nothing it does matters.
+    pub fn flush_without_waiting(&mut self) {
+        let data = std::mem::take(&mut self.outbox);
+        if let Some(stdin) = self.stdin.as_ref()
+            && !data.is_empty()
+        {
+            let _ = sys::write(stdin, &data);
+        }
+    }
+
     fn write_all(&mut self, data: &[u8]) -> Result<(), BotFault> {
         if self.report.is_some() {
             return Err(BotFault::new(FaultKind::ClosedInput, "the bot was shut down"));

@@ -140,11 +140,11 @@ pub fn play_engine(
     observer.started(&table.seats, table.engine.as_ref());
     let ended = table.run(observer);
     if let Err(Stop::Fault(fault)) = &ended {
-        // The others get what the transcript says they were sent; the game is over whatever
-        // becomes of it.
+        // The lines of the step the game stopped at go to the other seats as far as their pipes
+        // take them at once; the seat at fault gets no more.
         for (seat, player) in table.players.iter_mut().enumerate() {
             if seat != fault.seat {
-                let _ = player.flush();
+                player.flush_after_fault();
             }
         }
     }
@@ -246,9 +246,15 @@ impl Table<'_> {
             }
             self.deliver(observer)?;
             match self.engine.awaiting() {
-                Awaiting::Nobody => return self.flush_at_end(observer),
-                Awaiting::One(seat) => self.take_line(seat, &[seat], observer)?,
-                Awaiting::Any(seats) => self.first_of(&seats, observer)?,
+                Awaiting::Nobody => return self.flush(&[], observer),
+                Awaiting::One(seat) => {
+                    self.flush(&[seat], observer)?;
+                    self.take_line(seat, &[seat], observer)?;
+                }
+                Awaiting::Any(seats) => {
+                    self.flush(&seats, observer)?;
+                    self.first_of(&seats, observer)?;
+                }
             }
         }
     }
@@ -257,9 +263,7 @@ impl Table<'_> {
         self.config.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed))
     }
 
-    /// Logs and queues every line the engine queued, in order. A bot gets its lines when it is
-    /// asked to play (`flush`) or when the game ends, in one write: a line to a bot that is
-    /// waiting for its turn would only wake it up to read it.
+    /// Logs and queues every line the engine queued, in order; `flush` writes them.
     fn deliver(&mut self, observer: &mut dyn Observer) -> Result<(), Stop> {
         for delivery in self.engine.take_deliveries() {
             let seat = delivery.seat;
@@ -273,18 +277,13 @@ impl Table<'_> {
         Ok(())
     }
 
-    /// Writes the lines queued for `seat`. A seat that cannot be written to is at fault.
-    fn flush(&mut self, seat: Seat, observer: &mut dyn Observer) -> Result<(), Stop> {
-        if self.players[seat].flush().map_err(|f| Stop::from_seat(seat, f))? {
-            observer.timing(TimingPoint::LineWritten, seat);
-        }
-        Ok(())
-    }
-
-    /// The game is over: every seat gets its last lines, and one that cannot is at fault.
-    fn flush_at_end(&mut self, observer: &mut dyn Observer) -> Result<(), Stop> {
+    /// Before the referee waits for `awaited` (or at the end of the game, none): every seat gets
+    /// the lines of this step in one write, in seat order. A seat that cannot be written to is
+    /// at fault, whether or not it is its turn.
+    fn flush(&mut self, awaited: &[Seat], observer: &mut dyn Observer) -> Result<(), Stop> {
         for seat in 0..self.players.len() {
-            if self.players[seat].flush_at_end().map_err(|f| Stop::from_seat(seat, f))? {
+            let wrote = self.players[seat].flush(awaited.contains(&seat)).map_err(|f| Stop::from_seat(seat, f))?;
+            if wrote {
                 observer.timing(TimingPoint::LineWritten, seat);
             }
         }
@@ -294,7 +293,6 @@ impl Table<'_> {
     /// Gets one line from `seat` and submits it; `awaited` are the seats allowed to be writing.
     fn take_line(&mut self, seat: Seat, awaited: &[Seat], observer: &mut dyn Observer) -> Result<(), Stop> {
         self.check_premature(awaited)?;
-        self.flush(seat, observer)?;
         if self.players[seat].is_human() {
             return self.take_human_line(seat, observer);
         }
@@ -367,9 +365,6 @@ impl Table<'_> {
     /// Several seats may speak: the first line to arrive is submitted. If none arrives within the
     /// move timeout, the first seat of the engine's list is at fault.
     fn first_of(&mut self, seats: &[Seat], observer: &mut dyn Observer) -> Result<(), Stop> {
-        for &seat in seats {
-            self.flush(seat, observer)?;
-        }
         let deadline = Instant::now() + self.config.limits.move_timeout;
         loop {
             if self.cancelled() {

@@ -40,10 +40,19 @@ impl Script {
         }
     }
 
-    /// Checks that `line`, which the referee queues for the seat, is the recorded one.
-    pub(super) fn queue(&mut self, line: &str) -> Result<(), Divergence> {
+    /// Checks that `line`, which the referee queues for the seat, is the recorded one. A fault
+    /// recorded on the very next row was a failure to write it (transcripts recorded before the
+    /// referee held lines for a step have it so).
+    pub(super) fn queue(&mut self, line: &str) -> Result<Option<BotFault>, Divergence> {
         match self.events.pop_front() {
-            Some(ScriptEvent::Sent { line: recorded, .. }) if recorded == line => Ok(()),
+            Some(ScriptEvent::Sent { seq, line: recorded }) if recorded == line => match self.events.front() {
+                Some(ScriptEvent::Fault { seq: fault_seq, kind, .. })
+                    if *fault_seq == seq + 1 && *kind != FaultKind::PrematureOutput =>
+                {
+                    Ok(Some(self.take_fault()))
+                }
+                _ => Ok(None),
+            },
             Some(ScriptEvent::Sent { seq, line: recorded }) => {
                 Err(format!("row {seq}: the recording sent '{recorded}' but the engine now sends '{line}'"))
             }
@@ -51,11 +60,15 @@ impl Script {
         }
     }
 
-    /// When the game is over and the last lines are written: a fault still recorded for the
-    /// seat was a failure to write them.
-    pub(super) fn fault_at_end(&mut self) -> Option<BotFault> {
+    /// When the referee writes the lines of a step, before it waits for `awaited` seats (or,
+    /// with `awaited` false, to a seat not asked to play, or at the end of the game): a fault
+    /// recorded next for a seat not asked to play was a failure to write them (a seat asked to
+    /// play meets its fault when it is asked, as recorded; premature output is checked apart).
+    pub(super) fn flush(&mut self, awaited: bool) -> Option<BotFault> {
         match self.events.front() {
-            Some(ScriptEvent::Fault { .. }) => Some(self.take_fault()),
+            Some(ScriptEvent::Fault { kind, .. }) if !awaited && *kind != FaultKind::PrematureOutput => {
+                Some(self.take_fault())
+            }
             _ => None,
         }
     }

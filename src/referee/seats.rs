@@ -70,30 +70,34 @@ impl SeatPlayer {
     pub(super) fn queue(&mut self, line: &str) -> Result<(), SeatFailure> {
         match self {
             SeatPlayer::Bot(process) => process.queue(line),
-            SeatPlayer::Scripted(script) => script.queue(line).map_err(SeatFailure::Diverged)?,
+            SeatPlayer::Scripted(script) => {
+                if let Some(fault) = script.queue(line).map_err(SeatFailure::Diverged)? {
+                    return Err(SeatFailure::Fault(fault));
+                }
+            }
             SeatPlayer::Human | SeatPlayer::Failed(_) => {}
         }
         Ok(())
     }
 
-    /// Delivers the queued lines before the seat is asked to play; `Ok(true)` when lines were
-    /// written. (A recorded seat's faults come when it is asked, as they were recorded.)
-    pub(super) fn flush(&mut self) -> Result<bool, SeatFailure> {
+    /// Writes the queued lines, before the referee waits (`awaited`: for this seat among
+    /// others) or at the end of the game; `Ok(true)` when lines were written.
+    pub(super) fn flush(&mut self, awaited: bool) -> Result<bool, SeatFailure> {
         match self {
             SeatPlayer::Bot(process) if process.has_queued() => {
                 process.flush()?;
                 Ok(true)
             }
+            SeatPlayer::Scripted(script) => script.flush(awaited).map_or(Ok(false), |f| Err(SeatFailure::Fault(f))),
             _ => Ok(false),
         }
     }
 
-    /// Delivers the last queued lines once the game is over (`Ok(true)` when lines were
-    /// written).
-    pub(super) fn flush_at_end(&mut self) -> Result<bool, SeatFailure> {
-        match self {
-            SeatPlayer::Scripted(script) => script.fault_at_end().map_or(Ok(false), |f| Err(SeatFailure::Fault(f))),
-            _ => self.flush(),
+    /// After a fault ended the game: writes what the pipe takes at once of the queued lines,
+    /// without waiting and whatever goes wrong (the game is over).
+    pub(super) fn flush_after_fault(&mut self) {
+        if let SeatPlayer::Bot(process) = self {
+            process.flush_without_waiting();
         }
     }
 
