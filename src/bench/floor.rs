@@ -8,7 +8,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::bot::{BareBot, allowed_cpus, pin_current_thread};
+use crate::bot::{BareBot, CorePicker, allowed_cpus};
 use crate::games::{Awaiting, GameKind, TableSetup, new_engine};
 use crate::referee::wire_id;
 
@@ -28,15 +28,16 @@ pub struct Relayed {
 pub fn relay(binary: &Path, players: usize, games: usize, jobs: usize, pin: bool) -> Result<Relayed, String> {
     let pin = pin && jobs <= allowed_cpus().len();
     let next = AtomicUsize::new(0);
+    let cores = CorePicker::new();
     let before = cpu_snapshot();
     let start = Instant::now();
     let lines: Result<Vec<u64>, String> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..jobs)
-            .map(|worker| {
-                let next = &next;
+            .map(|_| {
+                let (next, cores) = (&next, &cores);
                 scope.spawn(move || {
                     if pin {
-                        pin_current_thread(worker);
+                        cores.pin_current_thread();
                     }
                     let mut lines = 0;
                     loop {

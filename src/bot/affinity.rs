@@ -1,8 +1,8 @@
-//! Which cores a game runs on: a tournament worker pins itself to one core, and the bots it
-//! starts inherit that core, so a game's conversation (referee writes, bot wakes, bot answers)
+//! Which cores a game runs on: a tournament worker pins itself to one core (`CorePicker`), and
+//! the bots it starts inherit that core, so a game's conversation (referee writes, bot wakes, bot answers)
 //! stays on one core instead of paying a cross-core wake-up for every line.
 
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use nix::sched::{CpuSet, sched_getaffinity, sched_setaffinity};
 use nix::unistd::Pid;
@@ -17,15 +17,36 @@ pub fn allowed_cpus() -> &'static [usize] {
     })
 }
 
-/// Pins the calling thread (and every process or thread it starts later) to the `slot`-th
-/// allowed core, wrapping around. A failure leaves the thread where it was: pinning only
-/// makes games faster.
-pub fn pin_current_thread(slot: usize) {
-    let cpus = allowed_cpus();
-    if cpus.is_empty() {
-        return;
+/// Hands out cores to the workers of one pool, one each: a worker keeps the core the system
+/// started it on (so that two juiz runs on one machine spread over the cores as the system
+/// placed them) unless another worker of the pool has it, and then takes the first free one.
+#[derive(Debug, Default)]
+pub struct CorePicker {
+    taken: Mutex<Vec<usize>>,
+}
+
+impl CorePicker {
+    pub fn new() -> Self {
+        CorePicker::default()
     }
-    set_current(&[cpus[slot % cpus.len()]]);
+
+    /// Pins the calling thread, and every process or thread it starts later, to one core. A
+    /// failure leaves the thread where it was: pinning only makes games faster.
+    pub fn pin_current_thread(&self) {
+        let cpus = allowed_cpus();
+        let mut taken = self.taken.lock().unwrap_or_else(PoisonError::into_inner);
+        // SAFETY: sched_getcpu has no preconditions; it returns -1 on failure.
+        let current = usize::try_from(unsafe { libc::sched_getcpu() }).ok();
+        let free = |cpu: &usize| !taken.contains(cpu);
+        let chosen = current
+            .filter(|cpu| cpus.contains(cpu) && free(cpu))
+            .or_else(|| cpus.iter().copied().find(free))
+            .or_else(|| current.filter(|cpu| cpus.contains(cpu)));
+        if let Some(cpu) = chosen {
+            taken.push(cpu);
+            set_current(&[cpu]);
+        }
+    }
 }
 
 /// Lets the calling thread run on every allowed core again (for helper threads that a pinned

@@ -29,7 +29,7 @@ mod timing;
 mod watchdog;
 mod workdir;
 
-pub use affinity::{allowed_cpus, pin_current_thread, unpin_current_thread};
+pub use affinity::{CorePicker, allowed_cpus, unpin_current_thread};
 pub use bare::BareBot;
 pub use build::{BuildError, build_c, default_build_cache};
 pub use command::{BotCommand, CommandError};

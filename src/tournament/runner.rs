@@ -133,11 +133,12 @@ pub fn run_with(
     progress.started(mine, mine - todo_count);
     let jobs = opts.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     let pin = !opts.unpinned && jobs <= crate::bot::allowed_cpus().len();
+    let cores = Arc::new(crate::bot::CorePicker::new());
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
-        .start_handler(move |worker| {
+        .start_handler(move |_| {
             if pin {
-                crate::bot::pin_current_thread(worker)
+                cores.pin_current_thread();
             }
         })
         .build()
