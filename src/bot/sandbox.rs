@@ -201,25 +201,26 @@ const SYSTEM_DIRS: [&str; 13] = [
     "/run/current-system",
 ];
 
-/// The rules of the system paths every bot may use, opened once for the life of juiz (an error
-/// is kept and returned to every bot).
+/// The rules of the system paths every bot may use, opened once for the life of juiz (a failure
+/// is not kept: the next bot tries again).
 fn system_rules(abi: u32) -> std::io::Result<&'static [PathRule]> {
-    static RULES: OnceLock<Result<Vec<PathRule>, String>> = OnceLock::new();
-    let rules = RULES.get_or_init(|| {
-        let read =
-            SYSTEM_DIRS.iter().chain(&PROC_FILES).chain(&["/dev/urandom", "/dev/random"]).map(|p| (p, landlock::READ));
-        let read_write = ["/dev/null", "/dev/zero", "/dev/full"].iter().map(|p| (p, landlock::READ_WRITE_FILE));
-        let mut rules = Vec::new();
-        for (path, rights) in read.chain(read_write) {
-            match PathRule::open(Path::new(path), rights, abi) {
-                Ok(Some(rule)) => rules.push(rule),
-                Ok(None) => {}
-                Err(e) => return Err(format!("{path}: {e}")),
-            }
+    static RULES: OnceLock<Vec<PathRule>> = OnceLock::new();
+    if let Some(rules) = RULES.get() {
+        return Ok(rules);
+    }
+    let read =
+        SYSTEM_DIRS.iter().chain(&PROC_FILES).chain(&["/dev/urandom", "/dev/random"]).map(|p| (p, landlock::READ));
+    let read_write = ["/dev/null", "/dev/zero", "/dev/full"].iter().map(|p| (p, landlock::READ_WRITE_FILE));
+    let mut rules = Vec::new();
+    for (path, rights) in read.chain(read_write) {
+        if let Some(rule) = PathRule::open(Path::new(path), rights, abi)
+            .map_err(|e| std::io::Error::new(e.kind(), format!("{path}: {e}")))?
+        {
+            rules.push(rule);
         }
-        Ok(rules)
-    });
-    rules.as_deref().map_err(|e| std::io::Error::other(e.clone()))
+    }
+    // Two bots started at once may both open them: one set is kept, the other closed.
+    Ok(RULES.get_or_init(|| rules))
 }
 
 fn build_ruleset(abi: u32, argv: &[String], work_dir: &Path) -> std::io::Result<Ruleset> {
