@@ -44,9 +44,15 @@ impl Verdict {
     }
 
     /// Stops watching: called before the group's id can be reused (the main process reaped).
+    /// Taken under the fault lock, which the watchdog holds from its last look at `active` to
+    /// its signal: once `stop` returns, no signal can reach a group id given to someone else.
     /// The group leaves the registry at once, which holds only the groups of live bots.
     pub(crate) fn stop(&self) {
-        if self.active.swap(false, Ordering::SeqCst) {
+        let stopped = {
+            let _no_signal_meanwhile = lock(&self.fault);
+            self.active.swap(false, Ordering::SeqCst)
+        };
+        if stopped {
             lock(&registry().0).entries.retain(|e| !std::ptr::eq(Arc::as_ptr(&e.verdict), self));
         }
     }
@@ -111,11 +117,10 @@ fn run() {
         let pgids: Vec<i32> = groups.iter().map(|g| g.0).collect();
         let usage = procfs::group_usage(&pgids);
         for ((pgid, limits, verdict), usage) in groups.iter().zip(usage) {
-            if let Some(fault) = judge(limits, &usage)
-                && verdict.active.load(Ordering::SeqCst)
-            {
+            if let Some(fault) = judge(limits, &usage) {
                 let mut slot = lock(&verdict.fault);
-                if slot.is_none() {
+                // Under the lock `stop` takes: the group id is still the bot's.
+                if slot.is_none() && verdict.active.load(Ordering::SeqCst) {
                     sys::signal_group(*pgid, Signal::SIGKILL);
                     *slot = Some(fault);
                 }
