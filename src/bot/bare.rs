@@ -44,8 +44,21 @@ impl BareBot {
 
     /// Closes the bot's input, kills it and reaps it.
     pub fn finish(mut self) -> io::Result<()> {
+        self.end()
+    }
+
+    fn end(&mut self) -> io::Result<()> {
         drop(self.stdin.take());
         let _ = self.child.kill();
         self.child.wait().map(drop)
+    }
+}
+
+/// A relay that gives up half-way leaves no process behind either.
+impl Drop for BareBot {
+    fn drop(&mut self) {
+        if matches!(self.child.try_wait(), Ok(None)) {
+            let _ = self.end();
+        }
     }
 }
