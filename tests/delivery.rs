@@ -63,3 +63,79 @@ fn a_transcript_with_a_write_fault_recorded_line_by_line_replays() {
     let report = juiz::record::replay(&transcript, &mut Quiet).unwrap();
     assert!(report.matches(), "{report:?}");
 }
+
+/// Both seats are told `GO` at the start and nothing more; then seat 0 answers, then seat 1.
+struct TwoAnswers {
+    queued: Vec<juiz::games::Delivery>,
+    answers: usize,
+    forfeit: Option<usize>,
+}
+
+impl juiz::games::Engine for TwoAnswers {
+    fn seat_count(&self) -> usize {
+        2
+    }
+    fn side_count(&self) -> usize {
+        2
+    }
+    fn side_of(&self, seat: usize) -> usize {
+        seat
+    }
+    fn awaiting(&self) -> juiz::games::Awaiting {
+        match (self.forfeit, self.answers) {
+            (None, n) if n < 2 => juiz::games::Awaiting::One(n),
+            _ => juiz::games::Awaiting::Nobody,
+        }
+    }
+    fn take_deliveries(&mut self) -> Vec<juiz::games::Delivery> {
+        std::mem::take(&mut self.queued)
+    }
+    fn submit(&mut self, _seat: usize, _line: &str) -> Result<String, juiz::games::Violation> {
+        self.answers += 1;
+        Ok("answers".into())
+    }
+    fn forfeit(&mut self, seat: usize) {
+        self.forfeit = Some(seat);
+    }
+    fn outcome(&self) -> Option<juiz::games::Outcome> {
+        let scores = vec![self.answers as i64, 0];
+        let ending = match self.forfeit {
+            Some(seat) => juiz::games::Ending::Forfeit { seat },
+            None if self.answers == 2 => juiz::games::Ending::Finished { reason: "done".into() },
+            None => return None,
+        };
+        Some(juiz::games::Outcome { scores, winner: self.forfeit.map(|seat| 1 - seat), ending })
+    }
+    fn turns(&self) -> u32 {
+        self.answers as u32
+    }
+    fn deal_text(&self) -> String {
+        String::new()
+    }
+    fn render(&self, _seat: Option<usize>) -> String {
+        String::new()
+    }
+    fn prompt_hint(&self, _seat: usize) -> String {
+        String::new()
+    }
+}
+
+#[test]
+fn a_recorded_fault_of_a_seat_with_nothing_to_write_is_met_when_it_is_asked() {
+    use juiz::referee::{Script, ScriptEvent};
+    // As recorded live: seat 0 answered (row 3), then seat 1 timed out (row 4). While seat 0
+    // was asked, seat 1 had nothing to write, so its fault cannot have been a write failure.
+    let said = |seq, line: &str| ScriptEvent::Said { seq, line: line.into() };
+    let sent = |seq| ScriptEvent::Sent { seq, line: "GO".into() };
+    let timeout = ScriptEvent::Fault { seq: 4, kind: FaultKind::Timeout, detail: "no line".into() };
+    let players = vec![
+        PlayerSpec { name: "a".into(), player: Player::Scripted(Script::new(vec![sent(1), said(3, "MINE")])) },
+        PlayerSpec { name: "b".into(), player: Player::Scripted(Script::new(vec![sent(2), timeout])) },
+    ];
+    let go = (0..2).map(|seat| juiz::games::Delivery { seat, line: "GO".into() }).collect();
+    let engine = TwoAnswers { queued: go, answers: 0, forfeit: None };
+    let config = GameConfig::new(GameKind::ItpBuraco, 1, players);
+    let report = referee::play_engine(&config, Box::new(engine), &mut Quiet).unwrap();
+    let fault = report.fault.expect("seat 1's recorded timeout");
+    assert_eq!((fault.seat, fault.kind, report.turns), (1, FaultKind::Timeout, 1));
+}

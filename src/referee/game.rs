@@ -282,7 +282,11 @@ impl Table<'_> {
     /// at fault, whether or not it is its turn.
     fn flush(&mut self, awaited: &[Seat], observer: &mut dyn Observer) -> Result<(), Stop> {
         for seat in 0..self.players.len() {
-            let wrote = self.players[seat].flush(awaited.contains(&seat)).map_err(|f| Stop::from_seat(seat, f))?;
+            let others_finished =
+                self.players.iter().enumerate().all(|(other, p)| other == seat || !p.has_recorded_events());
+            let wrote = self.players[seat]
+                .flush(awaited.contains(&seat), others_finished)
+                .map_err(|f| Stop::from_seat(seat, f))?;
             if wrote {
                 observer.timing(TimingPoint::LineWritten, seat);
             }

@@ -20,6 +20,8 @@ pub enum ScriptEvent {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Script {
     events: VecDeque<ScriptEvent>,
+    /// Lines were queued since the last flush: only then can a flush fail, as live.
+    queued: bool,
 }
 
 /// Why a scripted seat could not go on: the engine did something the recording did not.
@@ -27,7 +29,7 @@ pub type Divergence = String;
 
 impl Script {
     pub fn new(events: Vec<ScriptEvent>) -> Self {
-        Script { events: events.into() }
+        Script { events: events.into(), queued: false }
     }
 
     /// A seat whose first event is a start-up fault never started.
@@ -44,6 +46,7 @@ impl Script {
     /// recorded on the very next row was a failure to write it (transcripts recorded before the
     /// referee held lines for a step have it so).
     pub(super) fn queue(&mut self, line: &str) -> Result<Option<BotFault>, Divergence> {
+        self.queued = true;
         match self.events.pop_front() {
             Some(ScriptEvent::Sent { seq, line: recorded }) if recorded == line => match self.events.front() {
                 Some(ScriptEvent::Fault { seq: fault_seq, kind, .. })
@@ -61,12 +64,17 @@ impl Script {
     }
 
     /// When the referee writes the lines of a step, before it waits for `awaited` seats (or,
-    /// with `awaited` false, to a seat not asked to play, or at the end of the game): a fault
-    /// recorded next for a seat not asked to play was a failure to write them (a seat asked to
-    /// play meets its fault when it is asked, as recorded; premature output is checked apart).
-    pub(super) fn flush(&mut self, awaited: bool) -> Option<BotFault> {
+    /// with `awaited` false, to a seat not asked to play, or at the end of the game): the fault
+    /// recorded next for a seat not asked to play was a failure to write them if the seat had
+    /// lines to write and `others_finished`, no other seat has anything left in the recording
+    /// (the fault ended the game: everything else came before it). A seat asked to play meets
+    /// its fault when it is asked, as recorded; premature output is checked apart.
+    pub(super) fn flush(&mut self, awaited: bool, others_finished: bool) -> Option<BotFault> {
+        let had_lines = std::mem::replace(&mut self.queued, false);
         match self.events.front() {
-            Some(ScriptEvent::Fault { kind, .. }) if !awaited && *kind != FaultKind::PrematureOutput => {
+            Some(ScriptEvent::Fault { kind, .. })
+                if had_lines && others_finished && !awaited && *kind != FaultKind::PrematureOutput =>
+            {
                 Some(self.take_fault())
             }
             _ => None,
@@ -91,6 +99,11 @@ impl Script {
             Some(ScriptEvent::Said { seq, .. } | ScriptEvent::Fault { seq, .. }) => Some(*seq),
             _ => None,
         }
+    }
+
+    /// Nothing is left in the recording for this seat.
+    pub(super) fn finished(&self) -> bool {
+        self.events.is_empty()
     }
 
     pub(super) fn has_pending_output(&self) -> bool {

@@ -81,14 +81,17 @@ impl SeatPlayer {
     }
 
     /// Writes the queued lines, before the referee waits (`awaited`: for this seat among
-    /// others) or at the end of the game; `Ok(true)` when lines were written.
-    pub(super) fn flush(&mut self, awaited: bool) -> Result<bool, SeatFailure> {
+    /// others) or at the end of the game; `Ok(true)` when lines were written. For a recorded
+    /// seat, `others_finished` says that no other seat has anything left in the recording.
+    pub(super) fn flush(&mut self, awaited: bool, others_finished: bool) -> Result<bool, SeatFailure> {
         match self {
             SeatPlayer::Bot(process) if process.has_queued() => {
                 process.flush()?;
                 Ok(true)
             }
-            SeatPlayer::Scripted(script) => script.flush(awaited).map_or(Ok(false), |f| Err(SeatFailure::Fault(f))),
+            SeatPlayer::Scripted(script) => {
+                script.flush(awaited, others_finished).map_or(Ok(false), |f| Err(SeatFailure::Fault(f)))
+            }
             _ => Ok(false),
         }
     }
@@ -130,6 +133,11 @@ impl SeatPlayer {
             SeatPlayer::Scripted(script) => script.next_seq(),
             _ => None,
         }
+    }
+
+    /// A recorded seat with events left to play back (false for every other kind of seat).
+    pub(super) fn has_recorded_events(&self) -> bool {
+        matches!(self, SeatPlayer::Scripted(script) if !script.finished())
     }
 
     pub(super) fn has_pending_output(&mut self) -> bool {
