@@ -1,8 +1,8 @@
 //! The floor: the benchmark's games relayed by the barest loop that can play them — the same
-//! engine, bare bot processes (`bot::BareBot`), each bot's queued lines written in one go when it
-//! is asked to play, blocking reads, no sandbox, limits, deadlines, timing or logs. What this loop
-//! costs is what any referee pays to start the bots and pass the protocol's lines through pipes;
-//! juiz's own cost is judged beside it.
+//! engine, bare bot processes (`bot::BareBot`), the lines of each step written to each bot in one
+//! go before the wait (as juiz does), blocking reads, and no sandbox, limits, deadlines, timing or
+//! logs. What this loop costs is what any referee pays to start the bots and pass the protocol's
+//! lines through pipes; juiz's own cost is judged beside it.
 
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -80,9 +80,12 @@ fn relay_game(binary: &Path, players: usize, seed: u64) -> Result<u64, String> {
             Awaiting::Nobody => break,
             Awaiting::Any(_) => return Err(format!("seed {seed}: the relay plays one seat at a time")),
         };
-        if !outboxes[seat].is_empty() {
-            bots[seat].write(&outboxes[seat]).map_err(|e| fail(seat, &e.to_string()))?;
-            outboxes[seat].clear();
+        // As juiz: every bot gets the lines of the step in one write before the wait.
+        for (to, outbox) in outboxes.iter_mut().enumerate() {
+            if !outbox.is_empty() {
+                bots[to].write(outbox).map_err(|e| fail(to, &e.to_string()))?;
+                outbox.clear();
+            }
         }
         let line = bots[seat].read_line().map_err(|e| fail(seat, &e.to_string()))?;
         lines += 1;
