@@ -7,7 +7,8 @@
 
 use std::collections::BTreeMap;
 use std::io;
-use std::sync::{Mutex, MutexGuard, PoisonError, RwLock};
+use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use nix::sys::signal::Signal;
 
@@ -17,20 +18,59 @@ use super::{procfs, sys};
 /// reused by a new bot before the shutdown of the one that had it is over.
 static LIVE: Mutex<BTreeMap<i32, usize>> = Mutex::new(BTreeMap::new());
 
-/// Held shared while bots are being started (several at once), exclusively by a sweep: a sweep
-/// never sees a bot that is started but not yet recorded as live.
-static STARTING: RwLock<()> = RwLock::new(());
+/// Bots being started, one slot each: the child writes its own pid in its slot before it leaves
+/// juiz's process group, and the slot is cleared once the bot is recorded as live, so a sweep never
+/// takes a bot being started for an escaped process, and never waits for a start (the child runs
+/// until its `exec` meanwhile).
+static STARTING: [AtomicI32; SLOTS] = [const { AtomicI32::new(FREE) }; SLOTS];
+/// Bots started at once beyond this wait for a slot.
+const SLOTS: usize = 64;
+const FREE: i32 = 0;
+const RESERVED: i32 = -1;
+
+/// A slot of `STARTING`, freed on drop.
+pub(crate) struct StartSlot(&'static AtomicI32);
+
+impl StartSlot {
+    fn take() -> StartSlot {
+        loop {
+            for slot in &STARTING {
+                if slot.compare_exchange(FREE, RESERVED, Ordering::SeqCst, Ordering::SeqCst).is_ok() {
+                    return StartSlot(slot);
+                }
+            }
+            std::thread::yield_now();
+        }
+    }
+
+    /// Where the child writes its pid (an atomic store: allowed between `clone` and `exec`).
+    pub(crate) fn cell(&self) -> &'static AtomicI32 {
+        self.0
+    }
+}
+
+impl Drop for StartSlot {
+    fn drop(&mut self) {
+        self.0.store(FREE, Ordering::SeqCst);
+    }
+}
+
+/// Whether `pid` is a bot being started.
+fn starting(pid: i32) -> bool {
+    STARTING.iter().any(|slot| slot.load(Ordering::SeqCst) == pid)
+}
 
 fn live() -> MutexGuard<'static, BTreeMap<i32, usize>> {
     LIVE.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// Starts a bot with `start` (which returns its pid) and records it as live, with no sweep in
-/// between: a sweep never takes a bot being started for an escaped process.
-pub(crate) fn start<T>(start: impl FnOnce() -> io::Result<T>, pid: impl Fn(&T) -> i32) -> io::Result<T> {
-    let _starting = STARTING.read().unwrap_or_else(PoisonError::into_inner);
-    let started = start()?;
+/// Starts a bot with `start` (which returns its pid, and whose child must write its pid in the
+/// slot it is given before leaving juiz's process group) and records it as live.
+pub(crate) fn start<T>(start: impl FnOnce(&StartSlot) -> io::Result<T>, pid: impl Fn(&T) -> i32) -> io::Result<T> {
+    let slot = StartSlot::take();
+    let started = start(&slot)?;
     *live().entry(pid(&started)).or_default() += 1;
+    drop(slot);
     Ok(started)
 }
 
@@ -48,7 +88,6 @@ pub(crate) fn ended(pgid: i32) {
 /// Kills and reaps every escaped process there is now (their own children, re-parented to juiz
 /// in turn, with them). Returns how many there were.
 pub(crate) fn sweep() -> usize {
-    let _no_start = STARTING.write().unwrap_or_else(PoisonError::into_inner);
     let live = live();
     // SAFETY: getpgrp cannot fail.
     let own_group = unsafe { libc::getpgrp() };
@@ -57,7 +96,15 @@ pub(crate) fn sweep() -> usize {
         let escaped: Vec<(i32, i32)> = children()
             .into_iter()
             .filter_map(|pid| process_group(pid).map(|pgid| (pid, pgid)))
-            .filter(|&(pid, pgid)| pgid != own_group && !live.contains_key(&pgid) && !live.contains_key(&pid))
+            // Read after the process group: a bot being started is in its slot before it is in a
+            // group of its own.
+            .filter(|&(pid, pgid)| {
+                pgid != own_group
+                    && !live.contains_key(&pgid)
+                    && !live.contains_key(&pid)
+                    && !starting(pgid)
+                    && !starting(pid)
+            })
             .collect();
         if escaped.is_empty() {
             break;

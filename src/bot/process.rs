@@ -172,10 +172,21 @@ impl BotProcess {
             ("LC_ALL".into(), "C.UTF-8".into()),
         ];
         let rlimits = limits.rlimits();
-        let request =
-            spawn::Request { argv: &cmd.argv, env: &env, work_dir: &work_dir, rlimits: &rlimits, plan: &plan };
-        let child = escapees::start(|| spawn::spawn(&request), |c| c.pid)
-            .map_err(|e| spawn_fault(format!("cannot start `{}`: {e}", cmd.display)))?;
+        let child = escapees::start(
+            |slot| {
+                let request = spawn::Request {
+                    argv: &cmd.argv,
+                    env: &env,
+                    work_dir: &work_dir,
+                    rlimits: &rlimits,
+                    plan: &plan,
+                    announce: slot.cell(),
+                };
+                spawn::spawn(&request)
+            },
+            |c| c.pid,
+        )
+        .map_err(|e| spawn_fault(format!("cannot start `{}`: {e}", cmd.display)))?;
         drop(confinement);
         let pid_i32 = child.pid;
         let pid = u32::try_from(pid_i32).unwrap_or(0);

@@ -3,15 +3,16 @@
 //! copies its page tables, and every page any of its threads then writes takes a fault and a
 //! TLB shootdown: about a millisecond per bot on a 2-core VM.) The child shares juiz's memory
 //! while the calling thread waits for its `exec`, so it only makes system calls on data prepared
-//! here: the pipes on 0, 1 and 2, the work dir, its own process group, default signal handling,
-//! the resource limits, the sandbox, then `execve`. A failure before `exec` is reported through a
-//! close-on-exec pipe.
+//! here (and one atomic store of its pid, see `escapees`): the pipes on 0, 1 and 2, the work dir,
+//! its own process group, default signal handling, the resource limits, the sandbox, then
+//! `execve`. A failure before `exec` is reported through a close-on-exec pipe.
 
 use std::ffi::{CString, OsStr};
 use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicI32, Ordering};
 
 use super::limits::{Rlimit, apply_in_child};
 use super::sandbox::{ChildPlan, confine_in_child};
@@ -32,6 +33,8 @@ pub(crate) struct Request<'a> {
     pub work_dir: &'a Path,
     pub rlimits: &'a [Rlimit],
     pub plan: &'a ChildPlan,
+    /// Where the child writes its pid before it leaves juiz's process group (see `escapees`).
+    pub announce: &'a AtomicI32,
 }
 
 /// Everything the child reads, prepared in the parent (the child must not allocate).
@@ -48,6 +51,7 @@ struct ChildArgs<'a> {
     report: RawFd,
     rlimits: &'a [Rlimit],
     plan: &'a ChildPlan,
+    announce: &'a AtomicI32,
 }
 
 /// Stack of the child until its `exec` (it runs only this module's few calls).
@@ -89,6 +93,7 @@ pub(crate) fn spawn(req: &Request<'_>) -> io::Result<Spawned> {
         report: report_write.as_raw_fd(),
         rlimits: req.rlimits,
         plan: req.plan,
+        announce: req.announce,
     };
     let mut stack = vec![0u8; CHILD_STACK];
     // The stack grows down from its end, 16-byte aligned.
@@ -176,6 +181,8 @@ extern "C" fn child_main(arg: *mut libc::c_void) -> libc::c_int {
         if libc::chdir(args.work_dir.as_ptr()) != 0 {
             fail(1, io::Error::last_os_error());
         }
+        // Announced before it leaves juiz's group: from then on a sweep knows it is no escapee.
+        args.announce.store(libc::getpid(), Ordering::SeqCst);
         if libc::setpgid(0, 0) != 0 {
             fail(0, io::Error::last_os_error());
         }
