@@ -1,7 +1,8 @@
 //! Processes that left their bot's process group (`setsid`, `setpgid`) to outlive the game: juiz
 //! is a child subreaper, so such a process becomes juiz's child once the group it came from is
 //! gone, and `sweep` kills every child of juiz that is in no live bot's group (a bot is live
-//! until its shutdown has cleared its group) and not in juiz's own group (a compiler juiz runs).
+//! from its start until its shutdown has cleared its group) and not in juiz's own group (a
+//! compiler juiz runs).
 //! Without it an escaped process would live on after juiz, and could lurk in a work dir given to
 //! another bot.
 
