@@ -96,7 +96,7 @@ pub(crate) fn sweep() -> usize {
     for _ in 0..16 {
         let escaped: Vec<(i32, i32)> = children()
             .into_iter()
-            .filter_map(|pid| process_group(pid).map(|pgid| (pid, pgid)))
+            .filter_map(|pid| procfs::process_group(pid).map(|pgid| (pid, pgid)))
             // Read after the process group: a bot being started is in its slot before it is in a
             // group of its own.
             .filter(|&(pid, pgid)| {
@@ -133,11 +133,4 @@ fn children() -> Vec<i32> {
         }
     }
     found
-}
-
-/// The process group of `pid`, from `/proc/<pid>/stat` (field 5, after the command's parentheses).
-fn process_group(pid: i32) -> Option<i32> {
-    let mut stat = String::new();
-    procfs::read_to(format!("/proc/{pid}/stat"), &mut stat).ok()?;
-    stat[stat.rfind(')')? + 1..].split_whitespace().nth(2)?.parse().ok()
 }

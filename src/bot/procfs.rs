@@ -44,6 +44,13 @@ pub(crate) fn group_usage(pgids: &[i32]) -> Vec<GroupUsage> {
     usage
 }
 
+/// The process group of `pid`, from its `/proc/<pid>/stat`.
+pub(crate) fn process_group(pid: i32) -> Option<i32> {
+    let mut buf = String::new();
+    read_to(format!("/proc/{pid}/stat"), &mut buf).ok()?;
+    parse_stat(&buf).map(|stat| stat.pgrp)
+}
+
 /// The fields of `/proc/<pid>/stat` the watchdog uses.
 #[derive(Debug, PartialEq, Eq)]
 struct Stat {
