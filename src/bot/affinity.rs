@@ -1,6 +1,6 @@
 //! Which cores a game runs on: a tournament worker pins itself to one core (`CorePicker`), and
-//! the bots it starts inherit that core, so a game's conversation (referee writes, bot wakes, bot answers)
-//! stays on one core instead of paying a cross-core wake-up for every line.
+//! the bots it starts inherit that core, so a game's conversation (referee writes, bot wakes,
+//! bot answers) stays on one core instead of paying a cross-core wake-up for every line.
 
 use std::sync::{Mutex, OnceLock, PoisonError};
 

@@ -43,8 +43,8 @@ impl Script {
     }
 
     /// Checks that `line`, which the referee queues for the seat, is the recorded one. A fault
-    /// recorded on the very next row was a failure to write it (transcripts recorded before the
-    /// referee held lines for a step have it so).
+    /// recorded on the very next row was a failure to write it (so the line-by-line referee
+    /// recorded one), or came with nothing else in between: either way it is met here.
     pub(super) fn queue(&mut self, line: &str) -> Result<Option<BotFault>, Divergence> {
         self.queued = true;
         match self.events.pop_front() {
