@@ -38,6 +38,22 @@ pub fn default_build_cache() -> PathBuf {
     std::env::temp_dir().join(format!("juiz-build-{uid}"))
 }
 
+/// The mode of the cache's folders: private, except that a root juiz's bots, which run under
+/// uids of their own (`boxes.rs`), may pass through them to run their binary (not list them).
+fn cache_mode() -> u32 {
+    // SAFETY: geteuid cannot fail.
+    if unsafe { libc::geteuid() } == 0 { 0o711 } else { 0o700 }
+}
+
+/// Gives a folder made by an earlier juiz the mode of `cache_mode` (only root changes it).
+fn open_to_bots(dir: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    if cache_mode() == 0o700 {
+        return Ok(());
+    }
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(cache_mode()))
+}
+
 /// Compiles one C source with `$CC` or `cc` (`-O2 -o OUT SRC -lm`) into `cache_dir`, unless a
 /// binary built from the same bytes (source and the local `#include "..."` headers next to it)
 /// by the same compiler command is already there. Returns the binary's absolute path.
@@ -66,7 +82,8 @@ pub fn build_c(source: &Path, cache_dir: &Path) -> Result<PathBuf, BuildError> {
     }
 
     let cache_err = |e| BuildError::Cache { path: cache_dir.to_path_buf(), source: e };
-    DirBuilder::new().recursive(true).mode(0o700).create(cache_dir).map_err(cache_err)?;
+    DirBuilder::new().recursive(true).mode(cache_mode()).create(cache_dir).map_err(cache_err)?;
+    open_to_bots(cache_dir).map_err(cache_err)?;
     let cache_abs = std::path::absolute(cache_dir).map_err(cache_err)?;
     let stem = source.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "bot".to_string());
     // `<cache>/<hash>/<stem>`: the binary keeps the source's name, so the bot's default name
@@ -74,9 +91,11 @@ pub fn build_c(source: &Path, cache_dir: &Path) -> Result<PathBuf, BuildError> {
     let slot = cache_abs.join(format!("{:016x}", hash.finish()));
     let binary = slot.join(&stem);
     if binary.is_file() {
+        open_to_bots(&slot).map_err(cache_err)?;
         return Ok(binary);
     }
-    DirBuilder::new().recursive(true).mode(0o700).create(&slot).map_err(cache_err)?;
+    DirBuilder::new().recursive(true).mode(cache_mode()).create(&slot).map_err(cache_err)?;
+    open_to_bots(&slot).map_err(cache_err)?;
 
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let unique = COUNTER.fetch_add(1, Ordering::Relaxed);

@@ -2,7 +2,8 @@
 //! is a child subreaper, so such a process becomes juiz's child once the group it came from is
 //! gone, and `sweep` kills every child of juiz that is in no live bot's group (a bot is live
 //! from its start until its shutdown has cleared its group) and not in juiz's own group (a
-//! compiler juiz runs).
+//! compiler juiz runs), nor in a bot's box in use (`boxes.rs`: its cgroups end all of its
+//! processes with the bot).
 //! Without it an escaped process would live on after juiz, and could lurk in a work dir given to
 //! another bot.
 
@@ -13,7 +14,7 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use nix::sys::signal::Signal;
 
-use super::{procfs, sys};
+use super::{boxes, procfs, sys};
 
 /// The process groups of the bots alive now (a group's id is its bot's pid), counted: a pid can be
 /// reused by a new bot before the shutdown of the one that had it is over.
@@ -105,6 +106,7 @@ pub(crate) fn sweep() -> usize {
                     && !live.contains_key(&pid)
                     && !starting(pgid)
                     && !starting(pid)
+                    && !boxes::in_use(pid)
             })
             .collect();
         if escaped.is_empty() {

@@ -36,6 +36,8 @@ pub enum FaultKind {
     Processes,
     /// A process of the bot wrote a file larger than `Limits::file_size_bytes` (SIGXFSZ).
     FileSize,
+    /// The bot filled its work dir (`Limits::disk_bytes`).
+    Disk,
     /// The wall-clock backstop of a reply ran out while the bot had not used up its own time:
     /// the host was overloaded. Tournaments may play such a game again.
     TimeoutOverload,
@@ -43,7 +45,7 @@ pub enum FaultKind {
 
 impl FaultKind {
     /// Every kind, in declaration order.
-    pub const ALL: [FaultKind; 15] = [
+    pub const ALL: [FaultKind; 16] = [
         FaultKind::Spawn,
         FaultKind::Timeout,
         FaultKind::Crash,
@@ -58,6 +60,7 @@ impl FaultKind {
         FaultKind::CpuTime,
         FaultKind::Processes,
         FaultKind::FileSize,
+        FaultKind::Disk,
         FaultKind::TimeoutOverload,
     ];
 
@@ -78,6 +81,7 @@ impl FaultKind {
             FaultKind::CpuTime => "cpu-time",
             FaultKind::Processes => "processes",
             FaultKind::FileSize => "file-size",
+            FaultKind::Disk => "disk",
             FaultKind::TimeoutOverload => "timeout-overload",
         }
     }

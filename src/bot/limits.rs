@@ -45,6 +45,10 @@ pub struct Limits {
     pub file_size_bytes: Option<u64>,
     /// Open file descriptors of each process (default 256; RLIMIT_NOFILE).
     pub open_files: Option<u64>,
+    /// What the bot's work dir may hold in all (default 64 MiB): when juiz is root the work dir
+    /// is a tmpfs of this size, and filling it is a `disk` fault (`boxes.rs`). Otherwise only
+    /// `file_size_bytes` bounds each file.
+    pub disk_bytes: Option<u64>,
     /// Restrict the bot's file system, sockets, signals and view of other processes where the
     /// kernel allows it without root (Landlock, seccomp, a user namespace, or a network
     /// namespace where seccomp is missing; see `sandbox.rs`).
@@ -65,6 +69,7 @@ impl Default for Limits {
             max_processes: Some(32),
             file_size_bytes: Some(64 * MIB),
             open_files: Some(256),
+            disk_bytes: Some(64 * MIB),
             sandbox: true,
         }
     }
@@ -82,6 +87,7 @@ impl Limits {
             max_processes: None,
             file_size_bytes: None,
             open_files: None,
+            disk_bytes: None,
             sandbox: false,
             ..Limits::default()
         }
@@ -117,7 +123,7 @@ impl Limits {
     pub fn describe(&self) -> String {
         let opt = |v: Option<u64>, f: &dyn Fn(u64) -> String| v.map_or_else(|| "unlimited".to_string(), f);
         format!(
-            "move {}, start-up {}, wall ×{}, memory {}, cpu {}, processes {}, file size {}, open files {}",
+            "move {}, start-up {}, wall ×{}, memory {}, cpu {}, processes {}, file size {}, open files {}, disk {}",
             humantime::format_duration(self.move_timeout),
             humantime::format_duration(self.startup_timeout),
             self.wall_factor,
@@ -126,6 +132,7 @@ impl Limits {
             opt(self.max_processes, &|n| n.to_string()),
             opt(self.file_size_bytes, &format_bytes),
             opt(self.open_files, &|n| n.to_string()),
+            opt(self.disk_bytes, &format_bytes),
         )
     }
 }

@@ -10,7 +10,9 @@
 
 mod affinity;
 mod bare;
+mod boxes;
 mod build;
+mod cgroup;
 mod command;
 mod escapees;
 mod fault;

@@ -11,13 +11,14 @@ use nix::errno::Errno;
 use nix::poll::PollFlags;
 use nix::sys::signal::Signal;
 
+use super::boxes::{self, BotBox};
 use super::command::BotCommand;
 use super::escapees;
 use super::fault::{BotFault, ExitReport, FaultKind, Termination, Usage};
 use super::limits::Limits;
 use super::linebuf::LineBuffer;
 use super::procfs::RunDelay;
-use super::sandbox::Confinement;
+use super::sandbox::{Confinement, tasks_allowed};
 use super::spawn;
 use super::stderr::StderrDrain;
 use super::sys;
@@ -72,6 +73,8 @@ pub struct BotProcess {
     pub(super) group_killed: bool,
     pub(super) stderr: StderrDrain,
     pub(super) temp_dir: Option<WorkDirLease>,
+    /// The bot's uid, cgroups and work dir when juiz is root (see `boxes.rs`).
+    pub(super) jail: Option<BotBox>,
     pub(super) work_dir: PathBuf,
     pub(super) limits: Limits,
     pub(super) replies: u64,
@@ -102,6 +105,18 @@ fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Why a bot in a box may not start: its uid cannot reach its program.
+fn access_hint(error: &std::io::Error, jail: Option<&BotBox>) -> String {
+    match jail {
+        Some(bx) if error.kind() == std::io::ErrorKind::PermissionDenied => format!(
+            " (bots run as uid {}: their programs and the folders above them must be readable by \
+             others, or set JUIZ_BOT_UIDS=off)",
+            bx.uid
+        ),
+        _ => String::new(),
+    }
+}
+
 fn spawn_fault(detail: String) -> BotFault {
     BotFault::new(FaultKind::Spawn, detail)
 }
@@ -122,23 +137,39 @@ impl BotProcess {
         if cmd.argv.is_empty() {
             return Err(spawn_fault("empty bot command".to_string()));
         }
-        let fresh = || WorkDirLease::take().map_err(|e| spawn_fault(format!("cannot create a work dir: {e}")));
-        let (temp_dir, work_dir) = match work {
-            WorkDir::Fresh => {
-                let dir = fresh()?;
-                let path = dir.path().to_path_buf();
-                (Some(dir), path)
+        let jail = match boxes::uid_range().map_err(spawn_fault)? {
+            Some(range) => Some(
+                BotBox::take(range, limits.disk_bytes, limits.max_processes.map(tasks_allowed), limits.memory_bytes)
+                    .map_err(|e| spawn_fault(format!("cannot set up the bot's box: {e}")))?,
+            ),
+            None => None,
+        };
+        let fresh = || -> Result<(Option<WorkDirLease>, PathBuf), BotFault> {
+            if let Some(bx) = &jail {
+                return Ok((None, bx.dir().to_path_buf()));
             }
+            let dir = WorkDirLease::take().map_err(|e| spawn_fault(format!("cannot create a work dir: {e}")))?;
+            let path = dir.path().to_path_buf();
+            Ok((Some(dir), path))
+        };
+        let (temp_dir, work_dir) = match work {
+            WorkDir::Fresh => fresh()?,
             WorkDir::CopyOf(source) => {
-                let dir = fresh()?;
-                copy_tree(&source, dir.path())
-                    .map_err(|e| spawn_fault(format!("cannot copy work dir {}: {e}", source.display())))?;
-                let path = dir.path().to_path_buf();
-                (Some(dir), path)
+                let (lease, path) = fresh()?;
+                let copied = copy_tree(&source, &path).and_then(|()| match &jail {
+                    Some(bx) => bx.hand_over(&path),
+                    None => Ok(()),
+                });
+                copied.map_err(|e| spawn_fault(format!("cannot copy work dir {}: {e}", source.display())))?;
+                (lease, path)
             }
             WorkDir::Given(path) => {
                 std::fs::create_dir_all(&path)
                     .map_err(|e| spawn_fault(format!("cannot create work dir {}: {e}", path.display())))?;
+                if let Some(bx) = &jail {
+                    std::os::unix::fs::chown(&path, Some(bx.uid), Some(bx.uid))
+                        .map_err(|e| spawn_fault(format!("cannot give work dir {} to the bot: {e}", path.display())))?;
+                }
                 (None, path)
             }
         };
@@ -159,7 +190,15 @@ impl BotProcess {
         if limits.sandbox {
             sys::become_undumpable();
         }
-        let confinement = Confinement::prepare(&cmd.argv, &work_dir, limits).map_err(spawn_fault)?;
+        // Juiz's working folder and the folder of the logs: the results are there or below.
+        let keep_out: Vec<PathBuf> =
+            [std::env::current_dir().ok(), log.as_ref().and_then(|l| l.parent().map(Path::to_path_buf))]
+                .into_iter()
+                .flatten()
+                .map(|p| std::path::absolute(&p).unwrap_or(p))
+                .collect();
+        let confinement =
+            Confinement::prepare(&cmd.argv, &work_dir, limits, jail.as_ref(), &keep_out).map_err(spawn_fault)?;
         let plan = confinement.child_plan();
         let env: Vec<(String, PathBuf)> = vec![
             (
@@ -186,7 +225,7 @@ impl BotProcess {
             },
             |c| c.pid,
         )
-        .map_err(|e| spawn_fault(format!("cannot start `{}`: {e}", cmd.display)))?;
+        .map_err(|e| spawn_fault(format!("cannot start `{}`: {e}{}", cmd.display, access_hint(&e, jail.as_ref()))))?;
         drop(confinement);
         let pid_i32 = child.pid;
         let pid = u32::try_from(pid_i32).unwrap_or(0);
@@ -213,12 +252,13 @@ impl BotProcess {
                     return Err(spawn_fault(format!("cannot start a stderr thread: {e}")));
                 }
             },
+            verdict: watchdog::watch(pid_i32, limits, jail.as_ref()),
             temp_dir,
+            jail,
             work_dir,
             limits: limits.clone(),
             replies: 0,
             report: None,
-            verdict: watchdog::watch(pid_i32, limits),
             timing: TimingTotals::default(),
             last_move: None,
             run_delay: RunDelay::open(pid_i32),
@@ -248,10 +288,14 @@ impl BotProcess {
         &self.limits
     }
 
-    /// CPU time the bot's main process has used so far (its children not counted), precise to
-    /// the nanosecond: sample it around a move to charge the bot its own CPU time rather than
-    /// the wall clock of a loaded host. After the process ended, the total from `wait4`.
+    /// CPU time the bot has used so far: of all its processes and threads where it has
+    /// cgroups, else of its main process (all threads), precise to the microsecond: sample it
+    /// around a move to charge the bot its own CPU time. After the main process ended without
+    /// cgroups, the total from `wait4`.
     pub fn cpu_time(&self) -> Option<Duration> {
+        if let Some(cpu) = self.jail.as_ref().and_then(|b| b.cgroup.as_ref()).and_then(|c| c.cpu_time()) {
+            return Some(cpu);
+        }
         match self.exited {
             Some(exited) => Some(exited.usage.cpu_time),
             None => sys::cpu_time(self.pid),

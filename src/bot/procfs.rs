@@ -17,6 +17,9 @@ pub(crate) struct GroupUsage {
 /// The usage of each group of `pgids`, from one pass over `/proc`.
 pub(crate) fn group_usage(pgids: &[i32]) -> Vec<GroupUsage> {
     let mut usage = vec![GroupUsage::default(); pgids.len()];
+    if pgids.is_empty() {
+        return usage;
+    }
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return usage;
     };
@@ -101,9 +104,10 @@ pub(crate) fn load_average() -> Option<f64> {
     buf.split_whitespace().next()?.parse().ok()
 }
 
-/// Processors this program may run on.
+/// Processors this program may run on: the main thread's CPU set (a tournament worker, and
+/// the bots it starts, are pinned to one core of it).
 pub(crate) fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+    super::affinity::allowed_cpus().len().max(1)
 }
 
 /// Appends the whole of a small file (a `/proc` file) to `buf` with plain reads: `read_to_string`

@@ -16,6 +16,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+use super::boxes::{self, BotBox};
+use super::cgroup::{Hierarchies, MAX_DIRS, join_in_child};
 use super::landlock::{self, PathRule, Ruleset};
 use super::limits::Limits;
 use super::seccomp;
@@ -31,6 +33,10 @@ pub struct SandboxSupport {
     pub seccomp: bool,
     /// The referee runs as root (RLIMIT_NPROC is not enforced for root).
     pub root: bool,
+    /// The uids bots run under, one each (juiz is root and `JUIZ_BOT_UIDS` is not `off`).
+    pub bot_uids: Option<(u32, u32)>,
+    /// The cgroups juiz puts each bot in (with `bot_uids`), as `describe` says them.
+    pub cgroups: Option<String>,
 }
 
 /// What this host supports, probed once.
@@ -48,21 +54,30 @@ pub fn sandbox_support() -> &'static SandboxSupport {
         },
         // SAFETY: geteuid cannot fail.
         root: unsafe { libc::geteuid() } == 0,
+        bot_uids: boxes::uid_range().ok().flatten(),
+        cgroups: boxes::uid_range().ok().flatten().and_then(|_| Hierarchies::get().describe()),
     })
 }
 
 impl SandboxSupport {
-    /// The protections bots get, for the transcript's `sandbox=` row: `landlock,seccomp,userns`
-    /// (or `netns` in place of `seccomp` where a filter cannot be installed), or `none`.
+    /// The protections bots get, for the transcript's `sandbox=` row: `uids,cgroups` when juiz
+    /// is root, then `landlock,seccomp,userns` (`netns` in place of `seccomp` where a filter
+    /// cannot be installed; no `userns` with uids), or `none`.
     pub fn metadata(&self, enabled: bool) -> String {
         let mut parts = Vec::new();
+        if self.bot_uids.is_some() {
+            parts.push("uids");
+            if self.cgroups.is_some() {
+                parts.push("cgroups");
+            }
+        }
         if enabled && self.landlock_abi.is_some() {
             parts.push("landlock");
         }
         if enabled && self.seccomp {
             parts.push("seccomp");
         }
-        if enabled && self.namespaces {
+        if enabled && self.namespaces && !(self.seccomp && self.bot_uids.is_some()) {
             parts.push(if self.seccomp { "userns" } else { "netns" });
         }
         if parts.is_empty() { "none".to_string() } else { parts.join(",") }
@@ -71,9 +86,12 @@ impl SandboxSupport {
     /// One line for the user: what protects bots from each other, and what does not.
     pub fn describe(&self, enabled: bool) -> String {
         if !enabled {
-            return "sandbox off (--no-sandbox): bots can read any file you can, including other \
-                    players' logs, and use the network"
-                .to_string();
+            let who = if self.bot_uids.is_some() { "any user" } else { "you" };
+            return format!(
+                "sandbox off (--no-sandbox): bots can read any file {who} can, including other players' logs, \
+                 and use the network; {}",
+                self.describe_identity()
+            );
         }
         let mut parts = Vec::new();
         let mut missing = Vec::new();
@@ -99,7 +117,34 @@ impl SandboxSupport {
             text.push_str("; ");
             text.push_str(m);
         }
+        text.push_str("; ");
+        text.push_str(&self.describe_identity());
         text
+    }
+
+    /// What keeps bots apart from juiz and from each other, in the sandbox line: their uids and
+    /// cgroups (root), or what the kernel allows without root.
+    fn describe_identity(&self) -> String {
+        match (self.bot_uids, &self.cgroups) {
+            (Some((first, last)), Some(cgroups)) => format!(
+                "bots as uids {first}-{last}, no capabilities, {cgroups}, private ipc, tmpfs work dirs with a disk quota"
+            ),
+            (Some((first, last)), None) => format!(
+                "bots as uids {first}-{last}, no capabilities, private ipc, tmpfs work dirs with a disk quota; \
+                 no usable cgroups: processes counted by group and uid, cpu and memory per process"
+            ),
+            (None, _) if self.root => {
+                "bots as root (JUIZ_BOT_UIDS=off): no separate identities, no cgroups, no disk quota".to_string()
+            }
+            (None, _) if self.namespaces => {
+                "not root: bots share your uid in user namespaces of their own, private ipc; \
+                 no cgroups (processes counted by group, cpu and memory per process), no disk quota"
+                    .to_string()
+            }
+            (None, _) => {
+                "not root and no user namespaces: bots share your uid and ipc; no cgroups, no disk quota".to_string()
+            }
+        }
     }
 }
 
@@ -137,6 +182,8 @@ pub(crate) struct Confinement {
     namespaces: bool,
     deny_sockets: bool,
     nproc: Option<u64>,
+    uid: Option<u32>,
+    join: Vec<i32>,
 }
 
 /// What the child needs: plain data, copied into the `pre_exec` closure.
@@ -147,6 +194,11 @@ pub(crate) struct ChildPlan {
     /// Deny sockets with seccomp (then no network namespace is needed).
     deny_sockets: bool,
     nproc: Option<u64>,
+    /// The bot's own uid and gid (juiz is root): taken after the namespaces, before the rest.
+    uid: Option<u32>,
+    /// Open `cgroup.procs` files of the bot's box to join (`joins` of them).
+    join: [i32; MAX_DIRS],
+    joins: usize,
 }
 
 /// Tasks (threads included) allowed per permitted process by RLIMIT_NPROC, where it applies:
@@ -154,32 +206,56 @@ pub(crate) struct ChildPlan {
 const TASKS_PER_PROCESS: u64 = 16;
 
 impl Confinement {
-    /// The confinement for a bot running `argv` in `work_dir` under `limits`. A Landlock
+    /// The confinement for a bot running `argv` in `work_dir` under `limits`, in box `bx`,
+    /// kept out of every folder that holds one of `keep_out` (see `program_paths`). A Landlock
     /// failure leaves the bot without it (the probe said it works; the error is returned).
-    pub(crate) fn prepare(argv: &[String], work_dir: &Path, limits: &Limits) -> Result<Confinement, String> {
+    pub(crate) fn prepare(
+        argv: &[String],
+        work_dir: &Path,
+        limits: &Limits,
+        bx: Option<&BotBox>,
+        keep_out: &[PathBuf],
+    ) -> Result<Confinement, String> {
+        // The box is the bot's identity and accounting, sandbox or not.
+        let uid = bx.map(|b| b.uid);
+        let join = bx.and_then(|b| b.cgroup.as_ref()).map(|c| c.join_fds()).unwrap_or_default();
+        // RLIMIT_NPROC where it counts this bot alone, unless a pids cgroup does better (the
+        // rlimit would refuse a thread before the cgroup could say so).
+        let counted = bx.and_then(|b| b.cgroup.as_ref()).is_some_and(|c| c.limits_tasks());
+        let own = uid.is_some() || sandbox_support().namespaces && !sandbox_support().root;
+        let nproc = limits.max_processes.filter(|_| own && !counted).map(tasks_allowed);
         if !limits.sandbox {
-            return Ok(Confinement::default());
+            return Ok(Confinement { uid, join, nproc: nproc.filter(|_| uid.is_some()), ..Confinement::default() });
         }
         let support = sandbox_support();
-        let nproc = match (support.namespaces && !support.root, limits.max_processes) {
-            (true, Some(n)) => Some(n.saturating_mul(TASKS_PER_PROCESS).max(TASKS_PER_PROCESS)),
-            _ => None,
-        };
         let ruleset = match support.landlock_abi {
-            Some(abi) => Some(build_ruleset(abi, argv, work_dir).map_err(|e| format!("cannot set up landlock: {e}"))?),
+            Some(abi) => {
+                Some(build_ruleset(abi, argv, work_dir, keep_out).map_err(|e| format!("cannot set up landlock: {e}"))?)
+            }
             None => None,
         };
-        Ok(Confinement { ruleset, namespaces: support.namespaces, deny_sockets: support.seccomp, nproc })
+        Ok(Confinement { ruleset, namespaces: support.namespaces, deny_sockets: support.seccomp, nproc, uid, join })
     }
 
     pub(crate) fn child_plan(&self) -> ChildPlan {
+        let mut join = [-1; MAX_DIRS];
+        let joins = self.join.len().min(MAX_DIRS);
+        join[..joins].copy_from_slice(&self.join[..joins]);
         ChildPlan {
             ruleset_fd: self.ruleset.as_ref().map(Ruleset::raw_fd),
             namespaces: self.namespaces,
             deny_sockets: self.deny_sockets,
             nproc: self.nproc,
+            uid: self.uid,
+            join,
+            joins,
         }
     }
+}
+
+/// The tasks (threads included) a bot of `processes` processes may have at once.
+pub(crate) fn tasks_allowed(processes: u64) -> u64 {
+    processes.saturating_mul(TASKS_PER_PROCESS).max(TASKS_PER_PROCESS)
 }
 
 /// Global `/proc` files a runtime may read (none tells about another process).
@@ -223,40 +299,49 @@ fn system_rules(abi: u32) -> std::io::Result<&'static [PathRule]> {
     Ok(RULES.get_or_init(|| rules))
 }
 
-fn build_ruleset(abi: u32, argv: &[String], work_dir: &Path) -> std::io::Result<Ruleset> {
+fn build_ruleset(abi: u32, argv: &[String], work_dir: &Path, keep_out: &[PathBuf]) -> std::io::Result<Ruleset> {
     let ruleset = Ruleset::new(abi)?;
     for rule in system_rules(abi)? {
         ruleset.add(rule)?;
     }
-    for dir in program_dirs(argv) {
-        ruleset.allow(&dir, landlock::READ)?;
+    for path in program_paths(argv, keep_out) {
+        ruleset.allow(&path, landlock::READ)?;
     }
     ruleset.allow(work_dir, !landlock::MAKE_SOCK)?;
     Ok(ruleset)
 }
 
-/// The directories a bot's own files live in: the program's (and its installation prefix when
-/// it is in a `bin/`, `sbin/` or `shims/` directory, for interpreters, virtual environments
-/// and pyenv), before and after
-/// resolving links, and those of absolute paths among the arguments (a script and its modules).
-fn program_dirs(argv: &[String]) -> Vec<PathBuf> {
-    let mut dirs = Vec::new();
-    let add_with_prefix = |path: &Path, dirs: &mut Vec<PathBuf>| {
-        if let Some(parent) = path.parent() {
-            dirs.push(parent.to_path_buf());
-            if parent.file_name().is_some_and(|n| n == "bin" || n == "sbin" || n == "shims")
-                && let Some(prefix) = parent.parent()
-                && prefix != Path::new("/")
-            {
-                dirs.push(prefix.to_path_buf());
-            }
+/// The files and folders a bot may read as its own: the folder of its program and of each
+/// absolute path among its arguments (a script and its modules), before and after resolving
+/// links, and the installation prefix of a program in a `bin/`, `sbin/` or `shims/` folder when it
+/// is one (it holds `lib/`, `libexec/` or `pyvenv.cfg`: interpreters, virtual environments and
+/// pyenv). A folder that holds one of `keep_out` (juiz's working folder, where the results go)
+/// is never given: only the program or script file itself is, whatever the layout (a bot at
+/// `X/bin/bot` or `X/bot` with the results under `X`).
+fn program_paths(argv: &[String], keep_out: &[PathBuf]) -> Vec<PathBuf> {
+    let mut paths = Vec::new();
+    let holds_kept = |dir: &Path| keep_out.iter().any(|k| k.starts_with(dir));
+    let add_file = |file: &Path, prefix: bool, paths: &mut Vec<PathBuf>| {
+        let Some(parent) = file.parent() else { return };
+        if holds_kept(parent) {
+            paths.push(file.to_path_buf());
+            return;
+        }
+        paths.push(parent.to_path_buf());
+        if prefix
+            && parent.file_name().is_some_and(|n| n == "bin" || n == "sbin" || n == "shims")
+            && let Some(root) = parent.parent()
+            && ["lib", "libexec", "pyvenv.cfg"].iter().any(|m| root.join(m).exists())
+            && !holds_kept(root)
+        {
+            paths.push(root.to_path_buf());
         }
     };
     if let Some(program) = argv.first() {
         let program = Path::new(program);
-        add_with_prefix(program, &mut dirs);
+        add_file(program, true, &mut paths);
         if let Ok(real) = program.canonicalize() {
-            add_with_prefix(&real, &mut dirs);
+            add_file(&real, true, &mut paths);
         }
     }
     for arg in argv.iter().skip(1) {
@@ -265,33 +350,58 @@ fn program_dirs(argv: &[String]) -> Vec<PathBuf> {
             continue;
         }
         if path.is_dir() {
-            dirs.push(path.to_path_buf());
-        } else if path.is_file()
-            && let Some(parent) = path.parent()
-        {
-            dirs.push(parent.to_path_buf());
+            if !holds_kept(path) {
+                paths.push(path.to_path_buf());
+            }
+        } else if path.is_file() {
+            add_file(path, false, &mut paths);
         }
     }
-    dirs.retain(|d| d != Path::new("/"));
-    dirs.sort();
-    dirs.dedup();
-    dirs
+    paths.retain(|d| d != Path::new("/"));
+    paths.sort();
+    paths.dedup();
+    paths
 }
 
-/// In the child before `exec`, after the resource limits: a new user namespace (the bot is
-/// nobody to the host, even under a root referee) and, where sockets cannot be denied, a new
-/// network namespace (a failure leaves the bot without them), RLIMIT_NPROC inside them, then
-/// Landlock, then the seccomp filter. System calls only.
+/// In the child before `exec`: joins the box's cgroups; then as root, a private IPC namespace
+/// (and a network namespace where sockets cannot be denied) and the bot's own uid and gid, which
+/// drops every capability; otherwise a user namespace with the same (the bot is nobody to the
+/// host; a failure leaves it without them); RLIMIT_NPROC; `no_new_privs`; then Landlock and the
+/// seccomp filter. System calls only.
 pub(crate) fn confine_in_child(plan: &ChildPlan) -> std::io::Result<()> {
-    let flags = if plan.deny_sockets { libc::CLONE_NEWUSER } else { libc::CLONE_NEWUSER | libc::CLONE_NEWNET };
-    // SAFETY: unshare is async-signal-safe and the child is single-threaded.
-    if plan.namespaces && unsafe { libc::unshare(flags) } == 0 {
-        // Set after unshare, so the namespace's ceiling for the user as a whole stays as it was.
-        if let Some(n) = plan.nproc {
-            let limit = libc::rlimit { rlim_cur: n, rlim_max: n };
-            // SAFETY: a valid pointer to an rlimit.
-            unsafe { libc::setrlimit(libc::RLIMIT_NPROC, &limit) };
+    let last = std::io::Error::last_os_error;
+    join_in_child(&plan.join[..plan.joins])?;
+    let net = if plan.deny_sockets || !plan.namespaces { 0 } else { libc::CLONE_NEWNET };
+    let private = if let Some(uid) = plan.uid {
+        // SAFETY (the block): plain system calls; the child is single-threaded.
+        unsafe {
+            if libc::unshare(libc::CLONE_NEWIPC | net) != 0 {
+                return Err(last());
+            }
+            if libc::setgroups(0, std::ptr::null()) != 0
+                || libc::setresgid(uid, uid, uid) != 0
+                || libc::setresuid(uid, uid, uid) != 0
+            {
+                return Err(last());
+            }
         }
+        true
+    } else {
+        // SAFETY: unshare is async-signal-safe and the child is single-threaded.
+        plan.namespaces
+            && (unsafe { libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWIPC | net) } == 0
+                || unsafe { libc::unshare(libc::CLONE_NEWUSER | net) } == 0)
+    };
+    // Set after unshare (in a user namespace of its own, or for a uid of its own), so that the
+    // ceiling of juiz's user as a whole stays as it was.
+    if private && let Some(n) = plan.nproc {
+        let limit = libc::rlimit { rlim_cur: n, rlim_max: n };
+        // SAFETY: a valid pointer to an rlimit.
+        unsafe { libc::setrlimit(libc::RLIMIT_NPROC, &limit) };
+    }
+    // SAFETY: prctl with PR_SET_NO_NEW_PRIVS takes one integer.
+    if unsafe { libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) } != 0 {
+        return Err(last());
     }
     if let Some(fd) = plan.ruleset_fd {
         landlock::enforce_in_child(fd)?;
@@ -307,29 +417,67 @@ mod tests {
     use super::*;
 
     #[test]
-    fn program_dirs_cover_interpreter_prefixes_and_scripts() {
+    fn program_paths_cover_interpreter_prefixes_and_scripts() {
         let here = std::env::current_dir().unwrap();
-        let script = here.join("Cargo.toml");
+        let script = here.join("src").join("lib.rs");
         let argv = vec!["/usr/bin/python3".to_string(), "-u".to_string(), script.to_string_lossy().into_owned()];
-        let dirs = program_dirs(&argv);
-        assert!(dirs.contains(&PathBuf::from("/usr/bin")), "{dirs:?}");
-        assert!(dirs.contains(&PathBuf::from("/usr")), "{dirs:?}");
-        assert!(dirs.contains(&here), "{dirs:?}");
-        assert!(!dirs.contains(&PathBuf::from("/")));
+        let paths = program_paths(&argv, &[]);
+        assert!(paths.contains(&PathBuf::from("/usr/bin")), "{paths:?}");
+        assert!(paths.contains(&PathBuf::from("/usr")), "{paths:?}");
+        assert!(paths.contains(&here.join("src")), "{paths:?}");
+        assert!(!paths.contains(&PathBuf::from("/")));
+    }
+
+    #[test]
+    fn a_folder_holding_the_results_is_never_given_only_the_program() {
+        let x = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(x.path().join("bin")).unwrap();
+        std::fs::create_dir_all(x.path().join("lib")).unwrap();
+        let bot = x.path().join("bin").join("bot");
+        std::fs::write(&bot, "").unwrap();
+        let results = x.path().join("results");
+        let argv = vec![bot.to_string_lossy().into_owned()];
+        // Without results under X, X/bin and X (it has a lib/) are the bot's.
+        assert_eq!(program_paths(&argv, &[]), vec![x.path().to_path_buf(), x.path().join("bin")]);
+        // With them, X/bin still is, X is not.
+        assert_eq!(program_paths(&argv, std::slice::from_ref(&results)), vec![x.path().join("bin")]);
+        // With the results in X/bin, only the program file is.
+        assert_eq!(program_paths(&argv, &[x.path().join("bin").join("out")]), vec![bot.clone()]);
     }
 
     #[test]
     fn descriptions_say_what_is_missing() {
-        let none = SandboxSupport { landlock_abi: None, namespaces: false, seccomp: false, root: false };
+        let none = SandboxSupport {
+            landlock_abi: None,
+            namespaces: false,
+            seccomp: false,
+            root: false,
+            bot_uids: None,
+            cgroups: None,
+        };
         assert_eq!(none.metadata(true), "none");
         assert!(none.describe(true).contains("no landlock"), "{}", none.describe(true));
-        let full = SandboxSupport { landlock_abi: Some(6), namespaces: true, seccomp: true, root: true };
-        let no_filter = SandboxSupport { seccomp: false, ..full.clone() };
+        assert!(none.describe(true).ends_with("bots share your uid and ipc; no cgroups, no disk quota"));
+        let user = SandboxSupport { landlock_abi: Some(6), namespaces: true, seccomp: true, ..none.clone() };
+        let no_filter = SandboxSupport { seccomp: false, ..user.clone() };
         assert_eq!(no_filter.metadata(true), "landlock,netns");
-        assert_eq!(full.metadata(true), "landlock,seccomp,userns");
-        assert_eq!(full.metadata(false), "none");
-        assert_eq!(full.describe(true), "sandbox: landlock abi 6, no network (no sockets)");
-        assert_eq!(no_filter.describe(true), "sandbox: landlock abi 6, no network");
-        assert!(full.describe(false).starts_with("sandbox off"));
+        assert_eq!(user.metadata(true), "landlock,seccomp,userns");
+        assert_eq!(user.metadata(false), "none");
+        assert!(user.describe(true).starts_with("sandbox: landlock abi 6, no network (no sockets); not root: "));
+        assert!(no_filter.describe(true).starts_with("sandbox: landlock abi 6, no network; not root"));
+        assert!(user.describe(false).starts_with("sandbox off"));
+        let root = SandboxSupport {
+            root: true,
+            bot_uids: Some((10, 20)),
+            cgroups: Some("cgroups (pids v1)".into()),
+            ..user.clone()
+        };
+        assert_eq!(root.metadata(true), "uids,cgroups,landlock,seccomp");
+        assert_eq!(root.metadata(false), "uids,cgroups");
+        assert_eq!(
+            root.describe(true),
+            "sandbox: landlock abi 6, no network (no sockets); bots as uids 10-20, no capabilities, cgroups (pids v1), \
+             private ipc, tmpfs work dirs with a disk quota"
+        );
     }
 }

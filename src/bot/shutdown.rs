@@ -10,7 +10,7 @@ use nix::sys::signal::Signal;
 use super::escapees;
 use super::fault::{BotFault, ExitReport, FaultKind, Termination};
 use super::process::{BotProcess, Exited, TICK};
-use super::sys;
+use super::{sys, watchdog};
 
 /// How long `shutdown` keeps reaping after SIGKILL before it reports the group as not cleared.
 const CLEANUP_BOUND: Duration = Duration::from_secs(2);
@@ -36,6 +36,7 @@ impl BotProcess {
         loop {
             if sys::has_exited(self.pid) {
                 sys::signal_group(self.pid, Signal::SIGKILL);
+                self.kill_box();
                 self.group_killed = true;
                 if let Some(verdict) = &self.verdict {
                     verdict.stop();
@@ -62,6 +63,9 @@ impl BotProcess {
     /// the exit code or the signal.
     fn classify(&self, exited: Exited) -> BotFault {
         if let Some(fault) = self.watchdog_fault() {
+            return fault;
+        }
+        if let Some(fault) = self.jail.as_ref().and_then(|bx| watchdog::box_fault(&self.limits, bx)) {
             return fault;
         }
         let Some(term) = exited.termination else {
@@ -123,10 +127,11 @@ impl BotProcess {
                 if self.exited.is_none() {
                     sys::signal_process(self.pid, Signal::SIGKILL);
                 }
+                self.kill_box();
                 sent_kill = true;
             }
         }
-        let group_cleared = self.wait_for_group(CLEANUP_BOUND);
+        let mut group_cleared = self.wait_for_group(CLEANUP_BOUND);
         self.stdout = None;
         self.pidfd = None;
         self.lines.clear();
@@ -137,6 +142,10 @@ impl BotProcess {
         // The group is over: its members, if any are left, are escapees like the others.
         escapees::ended(self.pid);
         let escaped = escapees::sweep();
+        // Everything the bot started, in any group or session, is in its box.
+        if let Some(bx) = self.jail.take() {
+            group_cleared &= bx.release(CLEANUP_BOUND);
+        }
         if let Some(dir) = self.temp_dir.take() {
             dir.release(group_cleared && escaped == 0);
         }
@@ -193,6 +202,13 @@ impl BotProcess {
             && let Ok(Some(reaped)) = sys::reap(self.pid, false)
         {
             self.record_exit(reaped.termination, reaped.usage);
+        }
+    }
+
+    /// Kills every process of the bot's box, whatever its group or session.
+    fn kill_box(&self) {
+        if let Some(cgroup) = self.jail.as_ref().and_then(|bx| bx.cgroup.as_ref()) {
+            cgroup.kill();
         }
     }
 

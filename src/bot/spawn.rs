@@ -4,7 +4,8 @@
 //! TLB shootdown: about a millisecond per bot on a 2-core VM.) The child shares juiz's memory
 //! while the calling thread waits for its `exec`, so it only makes system calls on data prepared
 //! here (and one atomic store of its pid, see `escapees`): the pipes on 0, 1 and 2, the work dir,
-//! its own process group, default signal handling, the resource limits, the sandbox, then
+//! its own session and process group, default signal handling, its cgroups and identity (see
+//! `sandbox.rs`), the resource limits, the sandbox, then
 //! `execve`. A failure before `exec` is reported through a close-on-exec pipe.
 
 use std::ffi::{CString, OsStr};
@@ -183,7 +184,10 @@ extern "C" fn child_main(arg: *mut libc::c_void) -> libc::c_int {
         }
         // Announced before it leaves juiz's group: from then on a sweep knows it is no escapee.
         args.announce.store(libc::getpid(), Ordering::SeqCst);
-        if libc::setpgid(0, 0) != 0 {
+        // A session of its own, not only a group: `setpgid` works only within a session, so no
+        // process of this bot can join the group of juiz or of another bot (and be counted,
+        // killed or spared as theirs), nor any process of theirs join this bot's group.
+        if libc::setsid() < 0 {
             fail(0, io::Error::last_os_error());
         }
     }

@@ -1,6 +1,9 @@
 //! Fair move timing: a reply is charged the wall-clock time it took minus the time the bot was
 //! runnable but waiting for a CPU (the kernel's schedstat run delay), so a host busy with other
-//! games does not make a bot time out; a wall-clock backstop bounds every reply. Per-bot totals.
+//! games does not make a bot time out, or the CPU time it used over all its threads and
+//! processes, whichever is larger, so that threads thinking in parallel (and keeping the main
+//! thread waiting for a CPU) cannot dodge the limit; a wall-clock backstop bounds every reply.
+//! Per-bot totals.
 
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -13,10 +16,11 @@ use super::procfs;
 pub struct MoveTime {
     /// From the call (the prompt flushed) to the complete line.
     pub wall: Duration,
-    /// What the bot is charged: `wall` minus the time it waited for a CPU.
+    /// What the bot is charged: `wall` minus the time its main thread waited for a CPU, or
+    /// `cpu`, whichever is larger.
     pub charged: Duration,
-    /// CPU time the bot's main process used meanwhile (counted from `QUICK_REPLY` on; zero for
-    /// a quicker reply).
+    /// CPU time the bot used meanwhile, all its threads (and with cgroups all its processes)
+    /// together (counted from `QUICK_REPLY` on; zero for a quicker reply).
     pub cpu: Duration,
 }
 
@@ -66,6 +70,9 @@ impl fmt::Display for TimingTotals {
 /// than the replies. A slower reply's counters start from this point (what the bot waited for
 /// a CPU in these first milliseconds, if anything, is charged to it).
 pub(crate) const QUICK_REPLY: Duration = Duration::from_millis(20);
+/// After `QUICK_REPLY`, the counters are read again at least this often (a fraction of the
+/// allowance): the CPU time of a bot's threads can run ahead of the wall clock.
+const LOOKS_PER_ALLOWANCE: u32 = 20;
 
 /// The clock of one reply. The run delay and CPU time are read once the reply is slower than
 /// `QUICK_REPLY` (`take_baseline`), at its end, and when a wait runs past its deadline
@@ -78,6 +85,8 @@ pub(crate) struct MoveClock {
     /// The time the bot waited for a CPU as of the last reading.
     waited: Duration,
     cpu0: Option<Duration>,
+    /// When the counters were last read.
+    looked: Instant,
     /// The charged allowance.
     pub(crate) timeout: Duration,
     /// The wall-clock backstop.
@@ -92,6 +101,7 @@ impl MoveClock {
             delay0: None,
             waited: Duration::ZERO,
             cpu0: None,
+            looked: Instant::now(),
             timeout,
             wall_limit: wall_limit.max(timeout),
         }
@@ -107,11 +117,13 @@ impl MoveClock {
             self.baseline = true;
             self.delay0 = delay.read();
             self.cpu0 = cpu;
+            self.looked = Instant::now();
         }
     }
 
     /// Reads the run delay again (after `take_baseline`).
     pub(crate) fn refresh(&mut self, delay: &procfs::RunDelay) {
+        self.looked = Instant::now();
         if let (Some(before), Some(now)) = (self.delay0, delay.read()) {
             self.waited = now.saturating_sub(before);
         }
@@ -124,16 +136,21 @@ impl MoveClock {
             (Some(a), Some(b)) => b.saturating_sub(a),
             _ => Duration::ZERO,
         };
-        MoveTime { wall, charged: wall.saturating_sub(self.waited), cpu }
+        MoveTime { wall, charged: wall.saturating_sub(self.waited).max(cpu), cpu }
     }
 
     /// When to look again: the moment the charge would reach the timeout if the bot got a CPU
-    /// from now on, or the backstop, whichever is first; before the baseline, the end of the
-    /// quick-reply window at the latest.
+    /// from now on, or the backstop, whichever is first, and a twentieth of the allowance after
+    /// the last look at the latest (its CPU time may run ahead); before the baseline, the end of
+    /// the quick-reply window at the latest.
     pub(crate) fn next_deadline(&self) -> Instant {
         let by_charge = self.start + self.timeout + self.waited;
         let deadline = by_charge.min(self.start + self.wall_limit);
-        if self.baseline { deadline } else { deadline.min(self.start + QUICK_REPLY) }
+        if self.baseline {
+            deadline.min(self.looked + (self.timeout / LOOKS_PER_ALLOWANCE).max(QUICK_REPLY))
+        } else {
+            deadline.min(self.start + QUICK_REPLY)
+        }
     }
 
     /// The fault for a reply that is over its time, if it is: `timeout` when the bot was

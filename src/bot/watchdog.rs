@@ -1,10 +1,10 @@
-//! The group watchdog: one thread for the whole program that, every `PERIOD`, reads `/proc` once
-//! and checks each watched bot's process group against its limits on processes, resident memory
-//! and CPU time. A group over a limit is killed (SIGKILL) and the verdict kept for the fault.
-//!
-//! This is what enforces the number of processes when RLIMIT_NPROC cannot (it counts per user,
-//! and root is exempt), and what keeps a bot from multiplying its memory or CPU limit by forking.
-//! A group that grows faster than one `PERIOD` can go over a limit for that long.
+//! The watchdog: one thread for the whole program that, every `PERIOD`, checks each bot against
+//! its limits and kills one over a limit, keeping the verdict for the fault. A bot in a box
+//! (`boxes.rs`) is judged by its cgroups, where the kernel enforces the limits at once and the
+//! watchdog names what happened (a fork refused at the task limit, an OOM kill, CPU time, too
+//! many processes, a full work dir); any other bot by its process group, from one pass over
+//! `/proc`: the processes, resident memory and CPU time of the group, which a bot can leave
+//! (`setsid`), and which can grow for a `PERIOD` before it is seen.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock, PoisonError};
@@ -12,8 +12,13 @@ use std::time::Duration;
 
 use nix::sys::signal::Signal;
 
+use std::path::PathBuf;
+
+use super::boxes::{BotBox, disk_full};
+use super::cgroup::{BoxCgroup, CgroupUsage};
 use super::fault::{BotFault, FaultKind};
 use super::limits::{Limits, format_bytes};
+use super::sandbox::tasks_allowed;
 use super::{procfs, sys};
 
 /// How often the groups are checked.
@@ -22,9 +27,9 @@ pub(crate) const PERIOD: Duration = Duration::from_millis(50);
 /// RLIMIT_CPU acts first and names its signal.
 const CPU_SLACK: Duration = Duration::from_secs(2);
 
-/// What the watchdog checks for one group.
+/// What the watchdog checks for one bot.
 #[derive(Clone, Copy, Debug)]
-struct GroupLimits {
+pub(crate) struct GroupLimits {
     processes: Option<u64>,
     memory: Option<u64>,
     cpu: Option<Duration>,
@@ -58,8 +63,15 @@ impl Verdict {
     }
 }
 
+/// What is watched: a process group, or a box's cgroups and work dir.
+#[derive(Clone)]
+enum Target {
+    Group(i32),
+    Box { cgroup: Arc<BoxCgroup>, quota: Option<(PathBuf, u64)> },
+}
+
 struct Entry {
-    pgid: i32,
+    target: Target,
     limits: GroupLimits,
     verdict: Arc<Verdict>,
 }
@@ -84,19 +96,38 @@ fn registry() -> &'static (Mutex<Registry>, Condvar) {
     })
 }
 
-/// Starts watching group `pgid` with `limits`; `None` when no group limit is set.
-pub(crate) fn watch(pgid: i32, limits: &Limits) -> Option<Arc<Verdict>> {
-    let group = GroupLimits {
+fn group_limits(limits: &Limits) -> GroupLimits {
+    GroupLimits {
         processes: limits.max_processes,
         memory: limits.memory_bytes,
         cpu: limits.cpu_seconds.map(|s| Duration::from_secs(s) + CPU_SLACK),
+    }
+}
+
+/// The fault of a bot in a box with cgroups, judged now (for a bot found dead before the
+/// watchdog's next look).
+pub(crate) fn box_fault(limits: &Limits, bx: &BotBox) -> Option<BotFault> {
+    let cgroup = bx.cgroup.as_ref()?;
+    judge_box(&group_limits(limits), &cgroup.usage(), bx.quota_dir().as_ref())
+}
+
+/// Starts watching the bot of group `pgid` (by its box's cgroups when it has them) with
+/// `limits`; `None` when there is nothing to watch.
+pub(crate) fn watch(pgid: i32, limits: &Limits, bx: Option<&BotBox>) -> Option<Arc<Verdict>> {
+    let group = group_limits(limits);
+    let target = match bx {
+        Some(bx) if bx.cgroup.is_some() => {
+            Target::Box { cgroup: Arc::clone(bx.cgroup.as_ref().expect("checked")), quota: bx.quota_dir() }
+        }
+        _ => Target::Group(pgid),
     };
-    if group.processes.is_none() && group.memory.is_none() && group.cpu.is_none() {
+    let quota = matches!(&target, Target::Box { quota: Some(_), .. });
+    if group.processes.is_none() && group.memory.is_none() && group.cpu.is_none() && !quota {
         return None;
     }
     let verdict = Arc::new(Verdict { fault: Mutex::new(None), active: AtomicBool::new(true) });
     let (reg, wake) = registry();
-    lock(reg).entries.push(Entry { pgid, limits: group, verdict: Arc::clone(&verdict) });
+    lock(reg).entries.push(Entry { target, limits: group, verdict: Arc::clone(&verdict) });
     wake.notify_all();
     Some(verdict)
 }
@@ -106,28 +137,67 @@ fn run() {
     super::affinity::unpin_current_thread();
     let (reg, wake) = registry();
     loop {
-        let groups: Vec<(i32, GroupLimits, Arc<Verdict>)> = {
+        let watched: Vec<(Target, GroupLimits, Arc<Verdict>)> = {
             let mut guard = lock(reg);
             guard.entries.retain(|e| e.verdict.active.load(Ordering::SeqCst) && Arc::strong_count(&e.verdict) > 1);
             while guard.entries.is_empty() {
                 guard = wake.wait(guard).unwrap_or_else(PoisonError::into_inner);
             }
-            guard.entries.iter().map(|e| (e.pgid, e.limits, Arc::clone(&e.verdict))).collect()
+            guard.entries.iter().map(|e| (e.target.clone(), e.limits, Arc::clone(&e.verdict))).collect()
         };
-        let pgids: Vec<i32> = groups.iter().map(|g| g.0).collect();
-        let usage = procfs::group_usage(&pgids);
-        for ((pgid, limits, verdict), usage) in groups.iter().zip(usage) {
-            if let Some(fault) = judge(limits, &usage) {
+        let pgids: Vec<i32> =
+            watched.iter().filter_map(|w| if let Target::Group(pgid) = w.0 { Some(pgid) } else { None }).collect();
+        let mut group_usage = procfs::group_usage(&pgids).into_iter();
+        for (target, limits, verdict) in &watched {
+            let fault = match target {
+                Target::Group(_) => group_usage.next().and_then(|usage| judge(limits, &usage)),
+                Target::Box { cgroup, quota } => judge_box(limits, &cgroup.usage(), quota.as_ref()),
+            };
+            if let Some(fault) = fault {
                 let mut slot = lock(&verdict.fault);
-                // Under the lock `stop` takes: the group id is still the bot's.
+                // Under the lock `stop` takes: the group id (or the box) is still the bot's.
                 if slot.is_none() && verdict.active.load(Ordering::SeqCst) {
-                    sys::signal_group(*pgid, Signal::SIGKILL);
+                    match target {
+                        Target::Group(pgid) => sys::signal_group(*pgid, Signal::SIGKILL),
+                        Target::Box { cgroup, .. } => cgroup.kill(),
+                    }
                     *slot = Some(fault);
                 }
             }
         }
         std::thread::sleep(PERIOD);
     }
+}
+
+/// The fault of a bot in a box over one of its limits, if it is: the kernel refused a fork at
+/// its task limit or killed a process at its memory limit, or the work dir is full, or the bot
+/// has more processes than allowed or has used up its CPU time.
+pub(crate) fn judge_box(limits: &GroupLimits, usage: &CgroupUsage, quota: Option<&(PathBuf, u64)>) -> Option<BotFault> {
+    if usage.hit_task_limit {
+        let tasks = limits
+            .processes
+            .map_or_else(String::new, |n| format!(" (limit {n} processes, {} tasks)", tasks_allowed(n)));
+        return Some(BotFault::new(
+            FaultKind::Processes,
+            format!("a process or thread could not start at its task limit{tasks}"),
+        ));
+    }
+    if usage.oom_killed {
+        let limit = limits.memory.map_or_else(String::new, |m| format!(" of {}", format_bytes(m)));
+        return Some(BotFault::new(
+            FaultKind::Memory,
+            format!(
+                "the kernel killed a process of it at its memory limit{limit} (shared memory and work dir files included)"
+            ),
+        ));
+    }
+    if let Some((dir, size)) = quota
+        && disk_full(dir)
+    {
+        return Some(BotFault::new(FaultKind::Disk, format!("filled its work dir (quota {})", format_bytes(*size))));
+    }
+    let group = procfs::GroupUsage { processes: usage.processes, rss_bytes: 0, cpu_time: usage.cpu_time };
+    judge(limits, &group)
 }
 
 /// The fault of a group over one of its limits, if it is.

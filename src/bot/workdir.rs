@@ -75,7 +75,7 @@ impl Drop for WorkDirLease {
 }
 
 /// Removes everything in `dir` and gives it back mode 0700; true when it is then empty.
-fn empty(dir: &Path) -> bool {
+pub(crate) fn empty(dir: &Path) -> bool {
     use std::os::unix::fs::PermissionsExt;
     if std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700)).is_err() {
         return false;

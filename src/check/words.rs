@@ -25,6 +25,7 @@ pub fn explain(kind: FaultKind) -> &'static str {
         FaultKind::CpuTime => "the bot used up its CPU time limit",
         FaultKind::Processes => "the bot started more processes than the limit allows",
         FaultKind::FileSize => "the bot wrote a file larger than the limit",
+        FaultKind::Disk => "the bot filled its work dir (its disk quota)",
         FaultKind::TimeoutOverload => {
             "the move took too long by the clock while the machine was overloaded (not counted against the bot's own time)"
         }
