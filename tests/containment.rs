@@ -177,9 +177,11 @@ fn threads_do_not_dodge_the_move_timeout() {
     let fault = played.report.fault.as_ref().expect("a fault");
     assert_eq!(fault.seat, SEAT, "{fault:?}");
     assert!(matches!(fault.kind, FaultKind::Timeout | FaultKind::TimeoutOverload), "{fault:?}");
-    // Charged its CPU time over its eight threads, it is out of time before its 6 s (after 1 s
-    // on an idle machine).
-    assert!(played.took < Duration::from_secs(6), "the game took {:?}", played.took);
+    // Charged its CPU time over its eight threads, it is out of time before its 6 s are over on
+    // an idle machine (after 1 s); on a loaded one its threads get less CPU, so only the end of
+    // the game is bounded here.
+    assert!(played.took < Duration::from_secs(6) + MARGIN, "the game took {:?}", played.took);
+    assert!(fault.detail.contains("cpu"), "{fault:?}");
 }
 
 #[test]
@@ -246,4 +248,71 @@ fn a_bot_cannot_read_the_results_beside_its_program() {
     spawned.send("go").unwrap();
     let (line, _) = spawned.receive(Duration::from_secs(10)).unwrap();
     assert_eq!(line, "DENIED", "the bot read the results");
+}
+
+#[test]
+fn what_a_killed_juiz_leaves_the_next_run_cleans() {
+    if !root_user() {
+        eprintln!("note: not root: no box to take over after a kill; skipped");
+        return;
+    }
+    // Uids of this test's own: the next run takes the same box (uid, cgroups, work dir).
+    let uids = "2500990-2500991";
+    let marker = format!("juiz-contain-killed-{}", std::process::id());
+    let burner = fixture("session_burner.c", &marker);
+    let mut first = juiz()
+        .env("JUIZ_BOT_UIDS", uids)
+        .args(["play", "--silent", "--seed", "5", "--move-timeout", "30s", "bots/template.c", &burner.display])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while processes_mentioning(&marker).len() < 4 && start.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    first.kill().unwrap();
+    first.wait().unwrap();
+    std::thread::sleep(Duration::from_millis(100));
+    let lurkers = processes_mentioning(&marker);
+    assert!(!lurkers.is_empty(), "the burners should outlive a juiz killed with -9");
+    let next = juiz()
+        .env("JUIZ_BOT_UIDS", uids)
+        .args(["play", "--silent", "--seed", "1", "bots/template.c", "bots/template.c"])
+        .output()
+        .unwrap();
+    assert!(next.status.success(), "{}", String::from_utf8_lossy(&next.stderr));
+    let start = Instant::now();
+    while !processes_mentioning(&marker).is_empty() && start.elapsed() < Duration::from_secs(2) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(processes_mentioning(&marker).is_empty(), "left: {:?}", processes_mentioning(&marker));
+    let mounts = std::fs::read_to_string("/proc/self/mountinfo").unwrap();
+    assert!(!mounts.contains("box-250099"), "a work dir is still mounted");
+    let stale = cgroups_named(&["juiz-box-2500990", "juiz-box-2500991"]);
+    assert!(stale.is_empty(), "cgroups left: {stale:?}");
+}
+
+/// The cgroup folders of these names, within four levels of every cgroup mount.
+fn cgroups_named(names: &[&str]) -> Vec<PathBuf> {
+    fn walk(dir: &std::path::Path, depth: usize, names: &[&str], found: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        for entry in entries.flatten() {
+            if !entry.file_type().is_ok_and(|t| t.is_dir()) {
+                continue;
+            }
+            if names.iter().any(|n| entry.file_name() == *n) {
+                found.push(entry.path());
+            } else if depth > 0 {
+                walk(&entry.path(), depth - 1, names, found);
+            }
+        }
+    }
+    let mounts = std::fs::read_to_string("/proc/self/mountinfo").unwrap();
+    let mut found = Vec::new();
+    for line in mounts.lines().filter(|l| l.contains(" - cgroup")) {
+        if let Some(point) = line.split(' ').nth(4) {
+            walk(std::path::Path::new(point), 4, names, &mut found);
+        }
+    }
+    found
 }

@@ -97,12 +97,43 @@ fn state_dir() -> io::Result<&'static Path> {
         }
         // Bots pass through it to their work dirs; nobody but root lists or changes it.
         std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o711)).map_err(|e| e.to_string())?;
+        sweep_stale(&dir);
         // SAFETY: registering a plain function to run at exit.
         unsafe { libc::atexit(unmount_pool) };
         Ok(dir)
     })
     .as_deref()
     .map_err(|e| io::Error::other(e.clone()))
+}
+
+/// Cleans every box a juiz killed with -9 left (its uid's lock is free, its work dir is still
+/// there): processes under its uid, cgroups, work dir. Done once, by the first box taken.
+fn sweep_stale(state: &Path) {
+    let Ok(entries) = std::fs::read_dir(state) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(uid) = name.to_str().and_then(|n| n.strip_prefix("box-")).and_then(|u| u.parse::<u32>().ok()) else {
+            continue;
+        };
+        let Ok(lock) = std::fs::OpenOptions::new().write(true).open(state.join(format!("{uid}.lock"))) else {
+            continue;
+        };
+        // SAFETY: flock on a descriptor we own.
+        if unsafe { libc::flock(lock.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+            continue; // a live juiz's box
+        }
+        kill_uid(uid);
+        if Hierarchies::get().usable()
+            && let Ok(cgroup) = BoxCgroup::open(uid)
+        {
+            cgroup.remove();
+        }
+        let dir = entry.path();
+        if is_mount_point(&dir) {
+            unmount(&dir);
+        }
+        let _ = std::fs::remove_dir(&dir);
+    }
 }
 
 /// At exit: the pooled boxes are emptied, their work dirs unmounted and their cgroups removed.
@@ -244,8 +275,9 @@ impl BotBox {
 impl Drop for BotBox {
     fn drop(&mut self) {
         IN_USE.lock().unwrap_or_else(PoisonError::into_inner).remove(&self.uid);
+        // The watchdog may hold the cgroups a while longer: they go now.
         if let Some(cgroup) = self.cgroup.as_ref() {
-            cgroup.kill_and_wait(Duration::from_secs(1));
+            cgroup.remove();
         }
         kill_uid(self.uid);
         if self.size.is_some() {

@@ -361,6 +361,16 @@ impl BoxCgroup {
         self.pids().is_empty()
     }
 
+    /// Empties the box and removes its cgroups (juiz is done with the uid); they stay if
+    /// something could not be killed, for the next juiz that takes the uid.
+    pub(crate) fn remove(&self) {
+        if self.kill_and_wait(Duration::from_secs(1)) {
+            for dir in &self.dirs {
+                let _ = std::fs::remove_dir(dir);
+            }
+        }
+    }
+
     /// Kills the box and waits (reaping what juiz must) until it is empty or `bound` passed.
     pub(crate) fn kill_and_wait(&self, bound: Duration) -> bool {
         let deadline = Instant::now() + bound;
@@ -374,17 +384,6 @@ impl BoxCgroup {
                 return self.is_empty();
             }
             std::thread::sleep(Duration::from_millis(2));
-        }
-    }
-}
-
-impl Drop for BoxCgroup {
-    fn drop(&mut self) {
-        self.procs.clear();
-        if self.kill_and_wait(Duration::from_secs(1)) {
-            for dir in &self.dirs {
-                let _ = std::fs::remove_dir(dir);
-            }
         }
     }
 }

@@ -378,9 +378,11 @@ pub(crate) fn confine_in_child(plan: &ChildPlan) -> std::io::Result<()> {
             if libc::unshare(libc::CLONE_NEWIPC | net) != 0 {
                 return Err(last());
             }
-            if libc::setgroups(0, std::ptr::null()) != 0
-                || libc::setresgid(uid, uid, uid) != 0
-                || libc::setresuid(uid, uid, uid) != 0
+            // Raw system calls: glibc's wrappers would ask every thread of juiz (whose memory
+            // this child shares until `exec`) to change its ids too, and wait for them forever.
+            if libc::syscall(libc::SYS_setgroups, 0, std::ptr::null::<libc::gid_t>()) != 0
+                || libc::syscall(libc::SYS_setresgid, uid, uid, uid) != 0
+                || libc::syscall(libc::SYS_setresuid, uid, uid, uid) != 0
             {
                 return Err(last());
             }
