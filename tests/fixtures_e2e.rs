@@ -407,12 +407,15 @@ fn a_tournament_with_every_fixture_completes_with_intact_files() {
     for (file, expect) in FIXTURES {
         let name = file.split('.').next().unwrap().replace('_', "-");
         if let Expect::Fault(kind) = expect {
-            assert_eq!(
-                summary.faults.get(&name).and_then(|k| k.get(kind.name())),
-                Some(&2),
-                "{name}: {:?}",
-                summary.faults
-            );
+            // Counted by kind, where a hang on a loaded machine may be either (`same_kind`).
+            let counted: u64 = summary.faults.get(&name).map_or(0, |kinds| {
+                kinds
+                    .iter()
+                    .filter(|(k, _)| FaultKind::from_name(k).is_some_and(|k| same_kind(k, kind)))
+                    .map(|(_, n)| u64::from(*n))
+                    .sum()
+            });
+            assert_eq!(counted, 2, "{name}: {:?}", summary.faults);
         } else {
             assert!(!summary.faults.contains_key(&name), "{name}: {:?}", summary.faults);
         }

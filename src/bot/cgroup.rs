@@ -191,6 +191,8 @@ pub(crate) struct BoxCgroup {
     h: &'static Hierarchies,
     name: String,
     base: Mutex<Counters>,
+    /// The limits set last (tasks, memory): the same for the next bot are not written again.
+    set: Mutex<Option<(Option<u64>, Option<u64>)>>,
 }
 
 impl BoxCgroup {
@@ -219,7 +221,7 @@ impl BoxCgroup {
             .iter()
             .map(|d| std::fs::OpenOptions::new().write(true).open(d.join("cgroup.procs")))
             .collect::<io::Result<_>>()?;
-        let cgroup = BoxCgroup { dirs, procs, h, name, base: Mutex::new(Counters::default()) };
+        let cgroup = BoxCgroup { dirs, procs, h, name, base: Mutex::new(Counters::default()), set: Mutex::new(None) };
         // Whatever a juiz killed with -9 left in it goes now.
         if !cgroup.kill_and_wait(Duration::from_secs(2)) {
             return Err(io::Error::other(format!("cgroup {} cannot be emptied", cgroup.name)));
@@ -245,6 +247,12 @@ impl BoxCgroup {
 
     /// Sets the limits of the next bot and takes its counters' starting values.
     pub(crate) fn prepare(&self, tasks: Option<u64>, memory: Option<u64>) -> io::Result<()> {
+        *self.base() = self.counters();
+        let mut set = self.set.lock().unwrap_or_else(PoisonError::into_inner);
+        if *set == Some((tasks, memory)) {
+            return Ok(());
+        }
+        *set = None;
         let write = |path: PathBuf, value: &str| {
             std::fs::write(&path, value).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
         };
@@ -272,7 +280,7 @@ impl BoxCgroup {
             }
             None => {}
         }
-        *self.base() = self.counters();
+        *set = Some((tasks, memory));
         Ok(())
     }
 

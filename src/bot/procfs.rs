@@ -8,6 +8,8 @@ use std::time::Duration;
 pub(crate) struct GroupUsage {
     /// Processes in the group, zombies included.
     pub processes: u64,
+    /// Their threads (tasks), for the task limit.
+    pub tasks: u64,
     /// Resident memory of all of them.
     pub rss_bytes: u64,
     /// CPU time of the live processes plus that of the children they reaped.
@@ -40,6 +42,7 @@ pub(crate) fn group_usage(pgids: &[i32]) -> Vec<GroupUsage> {
         if let Some(i) = pgids.iter().position(|&g| g == stat.pgrp) {
             let u = &mut usage[i];
             u.processes += 1;
+            u.tasks += stat.threads.max(1);
             u.rss_bytes = u.rss_bytes.saturating_add(stat.rss_pages.saturating_mul(page));
             u.cpu_time += Duration::from_secs_f64(stat.cpu_ticks as f64 / tick as f64);
         }
@@ -59,6 +62,7 @@ pub(crate) fn process_group(pid: i32) -> Option<i32> {
 struct Stat {
     pgrp: i32,
     cpu_ticks: u64,
+    threads: u64,
     rss_pages: u64,
 }
 
@@ -72,6 +76,7 @@ fn parse_stat(text: &str) -> Option<Stat> {
     Some(Stat {
         pgrp: field(5)?.parse().ok()?,
         cpu_ticks: num(14)? + num(15)? + num(16)? + num(17)?,
+        threads: num(20)?,
         rss_pages: num(24)?,
     })
 }
@@ -149,7 +154,7 @@ mod tests {
     #[test]
     fn parses_stat_with_a_tricky_name() {
         let line = "1234 (a (b) c) S 1 1230 1230 0 -1 4194560 100 0 0 0 7 3 2 1 20 0 1 0 5 1000 250 rest";
-        assert_eq!(parse_stat(line), Some(Stat { pgrp: 1230, cpu_ticks: 13, rss_pages: 250 }));
+        assert_eq!(parse_stat(line), Some(Stat { pgrp: 1230, cpu_ticks: 13, threads: 1, rss_pages: 250 }));
         assert_eq!(parse_stat("garbage"), None);
     }
 

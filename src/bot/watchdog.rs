@@ -196,12 +196,24 @@ pub(crate) fn judge_box(limits: &GroupLimits, usage: &CgroupUsage, quota: Option
     {
         return Some(BotFault::new(FaultKind::Disk, format!("filled its work dir (quota {})", format_bytes(*size))));
     }
-    let group = procfs::GroupUsage { processes: usage.processes, rss_bytes: 0, cpu_time: usage.cpu_time };
+    let group = procfs::GroupUsage { processes: usage.processes, tasks: 0, rss_bytes: 0, cpu_time: usage.cpu_time };
     judge(limits, &group)
 }
 
 /// The fault of a group over one of its limits, if it is.
 fn judge(limits: &GroupLimits, usage: &procfs::GroupUsage) -> Option<BotFault> {
+    if let Some(max) = limits.processes
+        && usage.tasks >= tasks_allowed(max)
+    {
+        return Some(BotFault::new(
+            FaultKind::Processes,
+            format!(
+                "reached its task limit: {} threads (limit {max} processes, {} tasks)",
+                usage.tasks,
+                tasks_allowed(max)
+            ),
+        ));
+    }
     if let Some(max) = limits.processes
         && usage.processes > max
     {
@@ -240,10 +252,13 @@ mod tests {
     #[test]
     fn judges_each_limit() {
         let limits = GroupLimits { processes: Some(4), memory: Some(100 << 20), cpu: Some(Duration::from_secs(3)) };
-        let fine = procfs::GroupUsage { processes: 4, rss_bytes: 50 << 20, cpu_time: Duration::from_secs(1) };
+        let fine =
+            procfs::GroupUsage { processes: 4, tasks: 63, rss_bytes: 50 << 20, cpu_time: Duration::from_secs(1) };
         assert!(judge(&limits, &fine).is_none());
         let many = procfs::GroupUsage { processes: 5, ..fine };
         assert_eq!(judge(&limits, &many).unwrap().kind, FaultKind::Processes);
+        let threads = procfs::GroupUsage { tasks: 64, ..fine };
+        assert!(judge(&limits, &threads).unwrap().detail.contains("64 threads"));
         let fat = procfs::GroupUsage { rss_bytes: 200 << 20, ..fine };
         assert_eq!(judge(&limits, &fat).unwrap().kind, FaultKind::Memory);
         let busy = procfs::GroupUsage { cpu_time: Duration::from_secs(4), ..fine };

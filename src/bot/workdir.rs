@@ -3,6 +3,9 @@
 //! gone. Making and removing a folder per bot per game costs an inode allocation that, on ext4,
 //! scans the recently deleted inodes: a fifth of juiz's own CPU in a tournament of quick bots.
 //! A folder is reused only when it could be emptied and nothing of its bot is left running.
+//! The root holds a `.lock` that this juiz keeps locked (`flock`) while it lives: the next juiz
+//! removes the roots whose lock is free, left by a juiz killed with -9. (As root, bots' work
+//! dirs are tmpfs boxes instead: `boxes.rs`.)
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -14,14 +17,39 @@ static POOL: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 /// The private root of all work dirs of this process, made once.
 static ROOT: OnceLock<Result<PathBuf, String>> = OnceLock::new();
 
+/// The name of the lock file in a root.
+const LOCK: &str = ".lock";
+
 fn root() -> io::Result<&'static Path> {
     let root = ROOT.get_or_init(|| {
+        remove_stale_roots();
         let dir = tempfile::Builder::new().prefix("juiz-work-").tempdir().map_err(|e| e.to_string())?;
+        let lock = std::fs::File::create(dir.path().join(LOCK)).map_err(|e| e.to_string())?;
+        // SAFETY: flock on a descriptor we own; it stays open (and locked) until juiz exits.
+        unsafe { libc::flock(std::os::fd::IntoRawFd::into_raw_fd(lock), libc::LOCK_EX) };
         // SAFETY: registering a plain function to run at exit.
         unsafe { libc::atexit(remove_root) };
         Ok(dir.keep())
     });
     root.as_deref().map_err(|e| io::Error::other(e.clone()))
+}
+
+/// Removes the roots of this user that no live juiz holds (their lock is free).
+fn remove_stale_roots() {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else { return };
+    // SAFETY: geteuid cannot fail.
+    let me = unsafe { libc::geteuid() };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let ours = entry.file_name().to_string_lossy().starts_with("juiz-work-")
+            && std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir() && m.uid() == me);
+        let Ok(lock) = std::fs::File::open(path.join(LOCK)) else { continue };
+        // SAFETY: flock on a descriptor we own.
+        if ours && unsafe { libc::flock(std::os::fd::AsRawFd::as_raw_fd(&lock), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
+            remove_stubborn_dir(&path);
+        }
+    }
 }
 
 /// At exit: the root goes, with the pooled folders in it.
@@ -117,6 +145,27 @@ pub(crate) fn remove_stubborn_dir(path: &Path) {
 mod tests {
     use super::*;
     use std::os::unix::fs::PermissionsExt;
+
+    #[test]
+    fn roots_left_by_a_killed_juiz_are_removed_and_live_ones_kept() {
+        let make = |name: &str| {
+            let dir = std::env::temp_dir().join(format!("juiz-work-{name}-{}", std::process::id()));
+            std::fs::create_dir_all(dir.join("bot-1")).unwrap();
+            let lock = std::fs::File::create(dir.join(LOCK)).unwrap();
+            (dir, lock)
+        };
+        let (stale, _unlocked) = make("stale");
+        let (live, held) = make("live");
+        // SAFETY: flock on a descriptor we own.
+        assert_eq!(unsafe { libc::flock(std::os::fd::AsRawFd::as_raw_fd(&held), libc::LOCK_EX) }, 0);
+        remove_stale_roots();
+        assert!(!stale.exists(), "a root with a free lock is removed");
+        assert!(live.join("bot-1").exists(), "a root with a held lock stays");
+        // Its juiz gone (the lock released with it), it goes too.
+        drop(held);
+        remove_stale_roots();
+        assert!(!live.exists());
+    }
 
     #[test]
     fn a_released_folder_comes_back_empty_whatever_the_bot_left() {
