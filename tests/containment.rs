@@ -172,16 +172,15 @@ fn filling_the_work_dir_is_a_disk_fault() {
 
 #[test]
 fn threads_do_not_dodge_the_move_timeout() {
-    // Its main thread alone runs about 1.5 s of its 6 s on 2 cores: under the limit.
-    let played = play("thread_thinker.c", Limits { move_timeout: Duration::from_secs(2), ..limits() });
+    // It thinks until its eight threads used 4 s of CPU; its main thread alone runs about an
+    // eighth of that: under the limit. The wall-clock backstop is far (20 s), so that only the
+    // charge can stop it.
+    let limits = Limits { move_timeout: Duration::from_secs(2), wall_factor: 10, ..limits() };
+    let played = play("thread_thinker.c", limits);
     let fault = played.report.fault.as_ref().expect("a fault");
     assert_eq!(fault.seat, SEAT, "{fault:?}");
-    assert!(matches!(fault.kind, FaultKind::Timeout | FaultKind::TimeoutOverload), "{fault:?}");
-    // Charged its CPU time over its eight threads, it is out of time before its 6 s are over on
-    // an idle machine (after 1 s); on a loaded one its threads get less CPU, so only the end of
-    // the game is bounded here.
-    assert!(played.took < Duration::from_secs(6) + MARGIN, "the game took {:?}", played.took);
-    assert!(fault.detail.contains("cpu"), "{fault:?}");
+    assert_eq!(fault.kind, FaultKind::Timeout, "{fault:?}");
+    assert!(played.took < Duration::from_secs(20) + MARGIN, "the game took {:?}", played.took);
 }
 
 #[test]
