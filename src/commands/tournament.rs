@@ -4,7 +4,7 @@
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
-use juiz::report::Bar;
+use juiz::report::{Bar, terminal_safe};
 use juiz::tournament::{self, RunOptions, Shard, Summary, TournamentError};
 
 use super::{Failure, INTERRUPTED, Outcome, SUCCESS};
@@ -48,7 +48,7 @@ pub fn merge(args: MergeArgs) -> Outcome {
 }
 
 fn print_summary(summary: &Summary) {
-    let text = summary.to_text();
+    let text = terminal_safe(&summary.to_text()).into_owned();
     print!("{text}");
     if !text.ends_with('\n') {
         println!();

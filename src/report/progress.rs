@@ -40,6 +40,7 @@ impl Progress for Bar {
     }
 
     fn build_failed(&self, bot: &str, message: &str) {
+        let message = super::escape::terminal_safe(message);
         self.bar.println(format!("bot '{bot}' does not build, its games are lost: {message}"));
     }
 
