@@ -62,6 +62,11 @@ pub enum TournamentError {
     DifferentTournament { dir: PathBuf },
     #[error("{dir} already holds games of this tournament: add --resume to continue, or use another --out")]
     AlreadyStarted { dir: PathBuf },
+    #[error(
+        "{dir} is being written by another juiz run{}: wait for it to end, or use another --out",
+        holder.map_or(String::new(), |pid| format!(" (process {pid})"))
+    )]
+    Locked { dir: PathBuf, holder: Option<u32> },
     #[error("{path}, line {line}: {message}")]
     BadGamesCsv { path: PathBuf, line: u64, message: String },
     #[error("{path}: game {id} is not in this tournament's schedule")]

@@ -47,6 +47,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<Summary, TournamentError> {
 
     let out_games = out.join("games");
     std::fs::create_dir_all(&out_games).map_err(TournamentError::io(&out_games))?;
+    let _lock = super::lock::lock_dir(out)?;
     let mut taken = vec![false; schedule.len()];
     let mut sources = Vec::new();
     let mut entries = Vec::new();

@@ -4,6 +4,7 @@
 mod bots;
 mod config;
 mod error;
+mod lock;
 mod merge;
 mod progress;
 mod rating;
