@@ -4,7 +4,7 @@ use std::path::Path;
 
 use juiz::tournament::{Tournament, decode, repair_games, standings, standings_csv};
 
-const HEADER: &str = "game_id,pairing,deal,seats,seed,score0,score1,winner,verdict,fault_kind,faulty_bot,fault_detail,turns,duration_ms,log\n";
+const HEADER: &str = "game_id,pairing,deal,seats,seed,score0,score1,winner,verdict,fault_kind,faulty_bot,fault_detail,turns,duration_ms,log,check\n";
 
 fn tournament(points: &str) -> Tournament {
     let text = format!(
@@ -18,14 +18,14 @@ fn tournament(points: &str) -> Tournament {
 /// timeout of ben's.
 fn games_csv() -> String {
     let rows = [
-        "r0001-ann-ben-d001-s0,ann-ben,1,ann ben,11,300,100,ann,OK,,,,40,5,games/r0001-ann-ben-d001-s0.csv",
-        "r0001-ann-ben-d001-s1,ann-ben,1,ben ann,11,150,250,ann,OK,,,,41,5,games/r0001-ann-ben-d001-s1.csv",
-        "r0001-ann-ben-d002-s0,ann-ben,2,ann ben,12,200,200,,OK,,,,30,5,games/r0001-ann-ben-d002-s0.csv",
-        "r0001-ann-ben-d002-s1,ann-ben,2,ben ann,12,90,310,ann,OK,,,,33,5,games/r0001-ann-ben-d002-s1.csv",
-        "r0002-ann-cat-d001-s0,ann-cat,1,ann cat,13,100,200,cat,OK,,,,20,5,games/r0002-ann-cat-d001-s0.csv",
-        "r0002-ann-cat-d001-s1,ann-cat,1,cat ann,13,120,220,ann,OK,,,,21,5,games/r0002-ann-cat-d001-s1.csv",
-        "r0003-ben-cat-d001-s0,ben-cat,1,ben cat,14,50,60,cat,NOK,timeout,ben,\"timeout: no line within 3s\",9,3000,games/r0003-ben-cat-d001-s0.csv",
-        "r0003-ben-cat-d001-s1,ben-cat,1,cat ben,14,210,20,cat,OK,,,,25,5,games/r0003-ben-cat-d001-s1.csv",
+        "r0001-ann-ben-d001-s0,ann-ben,1,ann ben,11,300,100,ann,OK,,,,40,5,games/r0001-ann-ben-d001-s0.csv,",
+        "r0001-ann-ben-d001-s1,ann-ben,1,ben ann,11,150,250,ann,OK,,,,41,5,games/r0001-ann-ben-d001-s1.csv,",
+        "r0001-ann-ben-d002-s0,ann-ben,2,ann ben,12,200,200,,OK,,,,30,5,games/r0001-ann-ben-d002-s0.csv,",
+        "r0001-ann-ben-d002-s1,ann-ben,2,ben ann,12,90,310,ann,OK,,,,33,5,games/r0001-ann-ben-d002-s1.csv,",
+        "r0002-ann-cat-d001-s0,ann-cat,1,ann cat,13,100,200,cat,OK,,,,20,5,games/r0002-ann-cat-d001-s0.csv,",
+        "r0002-ann-cat-d001-s1,ann-cat,1,cat ann,13,120,220,ann,OK,,,,21,5,games/r0002-ann-cat-d001-s1.csv,",
+        "r0003-ben-cat-d001-s0,ben-cat,1,ben cat,14,50,60,cat,NOK,timeout,ben,\"timeout: no line within 3s\",9,3000,games/r0003-ben-cat-d001-s0.csv,",
+        "r0003-ben-cat-d001-s1,ben-cat,1,cat ben,14,210,20,cat,OK,,,,25,5,games/r0003-ben-cat-d001-s1.csv,",
     ];
     format!("{HEADER}{}\n", rows.join("\n"))
 }

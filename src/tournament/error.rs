@@ -71,6 +71,16 @@ pub enum TournamentError {
     BadGamesCsv { path: PathBuf, line: u64, message: String },
     #[error("{path}: game {id} is not in this tournament's schedule")]
     UnknownGame { path: PathBuf, id: String },
+    #[error(
+        "{path}: the row of game {id} fails its checksum (it was edited, or comes from another \
+         tournament): delete that line to have the game played again with --resume"
+    )]
+    TamperedRow { path: PathBuf, id: String },
+    #[error(
+        "cannot merge: game {id} has different results in {first} and {second}: remove it from \
+         one of them (or merge without it) to choose"
+    )]
+    ConflictingRows { id: String, first: PathBuf, second: PathBuf },
     #[error("{path}: game {id} is there twice")]
     RepeatedGame { path: PathBuf, id: String },
     #[error("cannot merge: {0}")]

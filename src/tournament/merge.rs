@@ -6,16 +6,17 @@ use std::path::{Path, PathBuf};
 
 use super::config::Tournament;
 use super::error::TournamentError;
-use super::rows::write_atomic;
+use super::rows::{identity, write_atomic};
 use super::runner::{belongs, write_results};
 use super::schedule::Schedule;
 use super::stream::{Entry, scan};
 use super::summary::{Summary, assemble};
 
 /// Merges the results directories `dirs` into `out` (which may be one of them). All must hold
-/// the same tournament (equal `tournament.json`). A game found in several directories is taken
-/// from the first; `out`'s `games.csv` becomes the union, in schedule order. Torn last lines of
-/// the inputs are left out; the inputs are not changed.
+/// the same tournament (equal `tournament.json`), every row with its checksum. A game found in
+/// several directories must have the same outcome in each (it is taken from the first), else the
+/// merge is refused; `out`'s `games.csv` becomes the union, in schedule order. Torn last lines
+/// of the inputs are left out; the inputs are not changed.
 pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<Summary, TournamentError> {
     let Some(first) = dirs.first() else {
         return Err(TournamentError::Merge("no results directory given".to_string()));
@@ -48,14 +49,27 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<Summary, TournamentError> {
     let out_games = out.join("games");
     std::fs::create_dir_all(&out_games).map_err(TournamentError::io(&out_games))?;
     let _lock = super::lock::lock_dir(out)?;
-    let mut taken = vec![false; schedule.len()];
+    let identity = identity(&json);
+    // For each game taken: the digest of its outcome and the folder it came from.
+    let mut taken: Vec<Option<(String, usize)>> = vec![None; schedule.len()];
     let mut sources = Vec::new();
     let mut entries = Vec::new();
-    for dir in dirs {
+    for (d, dir) in dirs.iter().enumerate() {
         let games_csv = dir.join("games.csv");
-        // First every row checked, then the new ones taken (and their logs copied).
+        // First every row checked (its checksum, its place in the schedule, and against the same
+        // game from an earlier folder), then the new ones taken (and their logs copied).
         let mut seen = vec![false; schedule.len()];
-        scan(&games_csv, &mut |row, _| belongs(&schedule, &mut seen, &row.game_id, dir).map(|_| ()))?;
+        scan(&games_csv, &mut |row, _| {
+            let index = belongs(&schedule, &identity, &mut seen, &row, dir)?;
+            match &taken[index] {
+                Some((outcome, from)) if *outcome != row.outcome_digest() => Err(TournamentError::ConflictingRows {
+                    id: row.game_id,
+                    first: dirs[*from].join("games.csv"),
+                    second: games_csv.clone(),
+                }),
+                _ => Ok(()),
+            }
+        })?;
         let file = match File::open(&games_csv) {
             Ok(file) => file,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
@@ -65,9 +79,10 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<Summary, TournamentError> {
         let same_dir = same_path(dir, out);
         scan(&games_csv, &mut |row, span| {
             let index = schedule.index_of(&row.game_id).expect("checked above");
-            if std::mem::replace(&mut taken[index], true) {
+            if taken[index].is_some() {
                 return Ok(());
             }
+            taken[index] = Some((row.outcome_digest(), d));
             if !same_dir {
                 copy_logs(&dir.join("games"), &out_games, &row.game_id)?;
             }

@@ -13,7 +13,7 @@ use super::bots::{PreparedBot, prepare};
 use super::config::Tournament;
 use super::error::TournamentError;
 use super::progress::Progress;
-use super::rows::{Appender, GameRow, write_atomic};
+use super::rows::{Appender, GameRow, identity, write_atomic};
 use super::schedule::{Schedule, ScheduledGame, Shard};
 use super::standings::{Standings, StandingsRow, standings_csv};
 use super::stream::{Entry, rewrite_sorted, scan};
@@ -120,7 +120,8 @@ pub fn run_with(
     let shard = opts.shard.unwrap_or(Shard::ALL);
     let mine = shard.size(schedule.len());
     claim_dir(t, &out, &games_csv, opts.resume, mine)?;
-    let done = repair_and_check(&games_csv, &schedule, &out)?;
+    let identity = identity(&t.to_json());
+    let done = repair_and_check(&games_csv, &schedule, &identity, &out)?;
     let todo_count = (0..schedule.len()).filter(|&i| shard.contains_index(i) && !done[i]).count();
     let todo = (0..schedule.len())
         .filter(|&i| shard.contains_index(i) && !done[i])
@@ -180,7 +181,7 @@ pub fn run_with(
                     .map(|name| bots.iter().find(|b| b.name == name).expect("seats name bots of the tournament"))
                     .collect();
                 let row = if let Some(seat) = seats.iter().position(|b| b.broken.is_some()) {
-                    unplayed_row(game, &seats, seat)
+                    unplayed_row(game, &seats, seat).seal(&identity)
                 } else {
                     let setup = GameSetup {
                         tournament: t,
@@ -191,7 +192,7 @@ pub fn run_with(
                         cancel: &cancel,
                     };
                     match runner.play(&setup) {
-                        Ok(result) => played_row(game, &result),
+                        Ok(result) => played_row(game, &result).seal(&identity),
                         Err(PlayError::Cancelled) => return,
                         Err(PlayError::Failed(message)) => {
                             return fail(TournamentError::Game { id: game.id(), message });
@@ -217,12 +218,17 @@ pub fn run_with(
 
 /// Cuts a torn last line off `games_csv` (as `repair_games`), and checks that every row is a game
 /// of the schedule, once. Returns which games have a row, by schedule index.
-fn repair_and_check(games_csv: &Path, schedule: &Schedule, dir: &Path) -> Result<Vec<bool>, TournamentError> {
+fn repair_and_check(
+    games_csv: &Path,
+    schedule: &Schedule,
+    identity: &str,
+    dir: &Path,
+) -> Result<Vec<bool>, TournamentError> {
     let mut done = vec![false; schedule.len()];
     let mut wrong = None;
     let scanned = scan(games_csv, &mut |row, _| {
         if wrong.is_none() {
-            wrong = belongs(schedule, &mut done, &row.game_id, dir).err();
+            wrong = belongs(schedule, identity, &mut done, &row, dir).err();
         }
         Ok(())
     })?;
@@ -238,13 +244,23 @@ fn repair_and_check(games_csv: &Path, schedule: &Schedule, dir: &Path) -> Result
     }
 }
 
-/// The schedule index of a row of `dir`'s `games.csv`, which must be a game of the schedule not
-/// `seen` yet (it is marked seen).
-pub(super) fn belongs(schedule: &Schedule, seen: &mut [bool], id: &str, dir: &Path) -> Result<usize, TournamentError> {
+/// The schedule index of a row of `dir`'s `games.csv`, which must carry the checksum of the
+/// tournament of `identity` and be a game of the schedule not `seen` yet (it is marked seen).
+pub(super) fn belongs(
+    schedule: &Schedule,
+    identity: &str,
+    seen: &mut [bool],
+    row: &GameRow,
+    dir: &Path,
+) -> Result<usize, TournamentError> {
     let path = || dir.join("games.csv");
+    let id = &row.game_id;
     let Some(index) = schedule.index_of(id) else {
         return Err(TournamentError::UnknownGame { path: path(), id: id.to_string() });
     };
+    if !row.sealed_by(identity) {
+        return Err(TournamentError::TamperedRow { path: path(), id: id.to_string() });
+    }
     if std::mem::replace(&mut seen[index], true) {
         return Err(TournamentError::RepeatedGame { path: path(), id: id.to_string() });
     }
@@ -292,11 +308,12 @@ fn finish_files(
     shard: Shard,
 ) -> Result<(Vec<StandingsRow>, Vec<FaultedGame>, usize), TournamentError> {
     let games_csv = out.join("games.csv");
+    let identity = identity(&t.to_json());
     let mut seen = vec![false; schedule.len()];
     let mut entries = Vec::new();
     let mut done = 0;
     scan(&games_csv, &mut |row, span| {
-        let index = belongs(schedule, &mut seen, &row.game_id, out)?;
+        let index = belongs(schedule, &identity, &mut seen, &row, out)?;
         done += usize::from(shard.contains_index(index));
         entries.push(Entry { index: index as u32, source: 0, span });
         Ok(())
@@ -346,6 +363,7 @@ fn base_row(game: &ScheduledGame) -> GameRow {
         turns: 0,
         duration_ms: 0,
         log: String::new(),
+        check: String::new(),
     }
 }
 
