@@ -315,14 +315,23 @@ fn rows_of_another_schedule_are_refused_on_resume() {
 }
 
 #[test]
-fn the_text_summary_shows_standings_faults_and_commands() {
+fn the_text_summary_shows_faults_per_bot_then_the_standings_last() {
     let t = tournament("");
     let (_keep, out) = reference(&t);
     let summary = go(&t, &RunOptions { resume: true, ..opts(&out, 1) }).unwrap();
-    let text = summary.to_text();
+    let text = juiz::report::summary_text(&summary);
     assert!(text.starts_with(&format!("fake: 24/24 games, results in {}", out.display())), "{text}");
-    let first = text.lines().nth(2).unwrap();
-    assert!(first.trim_start().starts_with("1  strong"), "{text}");
-    assert!(text.contains("faults of crashy: "), "{text}");
-    assert!(text.contains("    juiz replay "), "{text}");
+    let crashes = summary.faults["crashy"]["crash"];
+    assert!(text.contains(&format!("crashy: {crashes} crash\n  crash first in r")), "{text}");
+    assert_eq!(text.matches("    juiz replay ").count(), 1, "one command per bot and kind: {text}");
+    assert_eq!(text.matches("    juiz play ").count(), 1, "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    let header = lines.iter().position(|l| l.trim_start().starts_with("rank")).unwrap();
+    assert_eq!(header + 5, lines.len(), "the standings are last: {text}");
+    assert!(lines[header + 1].trim_start().starts_with("1  strong"), "{text}");
+    // Every faulted game is in faults.csv, with its commands.
+    let faults = read(&out, "faults.csv");
+    assert_eq!(faults.lines().count(), 1 + crashes as usize, "{faults}");
+    assert!(faults.starts_with("game_id,bot,kind,detail,replay,play\n"), "{faults}");
+    assert!(faults.lines().skip(1).all(|l| l.contains(",crashy,crash,") && l.contains("juiz play ")), "{faults}");
 }

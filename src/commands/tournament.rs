@@ -1,10 +1,9 @@
 //! `juiz tournament` and `juiz merge`: run a tournament file with a progress bar and a summary at
 //! the end; combine shard results.
 
-use std::io::IsTerminal;
 use std::process::ExitCode;
 
-use juiz::report::{Bar, terminal_safe};
+use juiz::report::{Bar, summary_text};
 use juiz::tournament::{self, RunOptions, Shard, Summary, TournamentError};
 
 use super::{Failure, INTERRUPTED, Outcome, SUCCESS};
@@ -48,14 +47,8 @@ pub fn merge(args: MergeArgs) -> Outcome {
 }
 
 fn print_summary(summary: &Summary) {
-    let text = terminal_safe(&summary.to_text()).into_owned();
-    print!("{text}");
-    if !text.ends_with('\n') {
-        println!();
-    }
-    if std::io::stdout().is_terminal() {
-        println!("results: {}", summary.out.display());
-    }
+    // The standings come last, where the eye lands when the run ends.
+    print!("{}", summary_text(summary));
 }
 
 fn tournament_failure(e: TournamentError) -> Failure {

@@ -5,8 +5,10 @@ mod escape;
 mod game_view;
 mod progress;
 mod style;
+mod summary;
 
 pub use escape::terminal_safe;
 pub use game_view::{GameView, Verbosity, stderr_excerpt};
 pub use progress::Bar;
 pub use style::Style;
+pub use summary::summary_text;

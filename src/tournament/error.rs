@@ -67,6 +67,11 @@ pub enum TournamentError {
         holder.map_or(String::new(), |pid| format!(" (process {pid})"))
     )]
     Locked { dir: PathBuf, holder: Option<u32> },
+    #[error(
+        "bot '{bot}' has changed since its games in {dir} were played ({file} differs): \
+         to play the tournament afresh, use another --out or delete {dir}"
+    )]
+    BotChanged { dir: PathBuf, bot: String, file: PathBuf },
     #[error("{path}, line {line}: {message}")]
     BadGamesCsv { path: PathBuf, line: u64, message: String },
     #[error("{path}: game {id} is not in this tournament's schedule")]

@@ -4,6 +4,7 @@
 mod bots;
 mod config;
 mod error;
+mod fingerprint;
 mod lock;
 mod merge;
 mod progress;

@@ -119,7 +119,9 @@ pub fn run_with(
     let games_csv = out.join("games.csv");
     let shard = opts.shard.unwrap_or(Shard::ALL);
     let mine = shard.size(schedule.len());
-    claim_dir(t, &out, &games_csv, opts.resume, mine)?;
+    let recorded = claim_dir(t, &out, &games_csv, opts.resume, mine)?;
+    super::fingerprint::check_and_record(&t.bots, &out, recorded > 0)?;
+    let written = std::fs::metadata(&games_csv).and_then(|m| m.modified()).ok();
     let identity = identity(&t.to_json());
     let done = repair_and_check(&games_csv, &schedule, &identity, &out)?;
     let todo_count = (0..schedule.len()).filter(|&i| shard.contains_index(i) && !done[i]).count();
@@ -213,7 +215,10 @@ pub fn run_with(
     if let Some(e) = failure.into_inner().expect("no panic while holding it") {
         return Err(e);
     }
-    Ok(assemble(t, &out, standings, faulted, (mine, done), cancel.load(Ordering::SeqCst)))
+    let mut summary = assemble(t, &out, standings, faulted, (mine, done), cancel.load(Ordering::SeqCst));
+    summary.reused = mine - todo_count;
+    summary.reused_written = written.filter(|_| summary.reused > 0);
+    Ok(summary)
 }
 
 /// Cuts a torn last line off `games_csv` (as `repair_games`), and checks that every row is a game
@@ -269,8 +274,14 @@ pub(super) fn belongs(
 
 /// Checks that `out` is free for `t`, or holds `t`'s results and `resume` is set, or holds all
 /// `games` of this run already (running it again then plays nothing and reports the results);
-/// writes `tournament.json` on first use.
-fn claim_dir(t: &Tournament, out: &Path, games_csv: &Path, resume: bool, games: usize) -> Result<(), TournamentError> {
+/// writes `tournament.json` on first use. Returns how many rows `games.csv` holds.
+fn claim_dir(
+    t: &Tournament,
+    out: &Path,
+    games_csv: &Path,
+    resume: bool,
+    games: usize,
+) -> Result<usize, TournamentError> {
     let config = out.join("tournament.json");
     let json = t.to_json();
     match std::fs::read_to_string(&config) {
@@ -286,6 +297,7 @@ fn claim_dir(t: &Tournament, out: &Path, games_csv: &Path, resume: bool, games: 
             if !resume && recorded > 0 && recorded < games {
                 return Err(TournamentError::AlreadyStarted { dir: out.to_path_buf() });
             }
+            return Ok(recorded);
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             if games_csv.exists() {
@@ -295,7 +307,7 @@ fn claim_dir(t: &Tournament, out: &Path, games_csv: &Path, resume: bool, games: 
         }
         Err(e) => return Err(TournamentError::io(&config)(e)),
     }
-    Ok(())
+    Ok(0)
 }
 
 /// Puts `games.csv` in schedule order and rewrites `standings.csv`, both atomically, so the files
@@ -328,7 +340,8 @@ fn finish_files(
 }
 
 /// Writes `out`'s `games.csv` from the rows `entries` of `sources`, in schedule order, and its
-/// `standings.csv` from those rows, both atomically. Returns the standings and faulted games.
+/// `standings.csv` and `faults.csv` from those rows, all atomically. Returns the standings and
+/// faulted games.
 pub(super) fn write_results(
     t: &Tournament,
     out: &Path,
@@ -343,6 +356,7 @@ pub(super) fn write_results(
     })?;
     let standings = standings.finish();
     write_atomic(&out.join("standings.csv"), &standings_csv(&standings))?;
+    write_atomic(&out.join("faults.csv"), &super::summary::faults_csv(&faulted))?;
     Ok((standings, faulted))
 }
 

@@ -1,5 +1,6 @@
-//! The end-of-run summary handed to the report module: the standings, the faults per bot, and for
-//! each faulted game the commands that reproduce it.
+//! The end-of-run summary handed to the report module (which prints it): the standings, the
+//! faults per bot, and for each faulted game the commands that reproduce it, also written to
+//! `faults.csv`.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -34,6 +35,10 @@ pub struct Summary {
     pub done: usize,
     /// True when the run was stopped (Ctrl-C) before the end: `--resume` finishes it.
     pub cancelled: bool,
+    /// Games of this run found in `games.csv` already (a resumed or repeated run), not played
+    /// again, and when that file was last written before this run.
+    pub reused: usize,
+    pub reused_written: Option<std::time::SystemTime>,
     /// The standings over every game in `games.csv`, best first.
     pub standings: Vec<StandingsRow>,
     /// Faults per bot, by kind; only bots that faulted.
@@ -101,72 +106,28 @@ pub(super) fn assemble(
     cancelled: bool,
 ) -> Summary {
     let faults = standings.iter().filter(|s| s.fault_count() > 0).map(|s| (s.bot.clone(), s.faults.clone())).collect();
-    Summary { name: t.name.clone(), out: out.to_path_buf(), total, done, cancelled, standings, faults, faulted }
+    Summary {
+        name: t.name.clone(),
+        out: out.to_path_buf(),
+        total,
+        done,
+        cancelled,
+        reused: 0,
+        reused_written: None,
+        standings,
+        faults,
+        faulted,
+    }
 }
 
-impl Summary {
-    /// A plain-text account for the terminal: the standings table, the faults per bot, and the
-    /// commands that reproduce each faulted game.
-    pub fn to_text(&self) -> String {
-        use std::fmt::Write;
-        let mut s = String::new();
-        let state = if self.cancelled { ", stopped: --resume finishes it" } else { "" };
-        let _ =
-            writeln!(s, "{}: {}/{} games{state}, results in {}", self.name, self.done, self.total, self.out.display());
-        let width = self.standings.iter().map(|l| l.bot.len()).max().unwrap_or(3).max(3);
-        let _ = writeln!(
-            s,
-            "{:>4}  {:<width$}  {:>5} {:>4} {:>4} {:>4}  {:>7}  {:>8} {:>8}  {:>6}  {:>14}  {:>17}",
-            "rank",
-            "bot",
-            "games",
-            "won",
-            "drew",
-            "lost",
-            "points",
-            "for",
-            "against",
-            "faults",
-            "elo (95%)",
-            "paired diff (95%)"
-        );
-        for l in &self.standings {
-            let elo = format!("{:.0} ±{:.0}", l.rating.elo, l.rating.ci95);
-            let paired = match l.paired {
-                Some(m) => match m.ci95 {
-                    Some(ci) => format!("{:+.1} ±{ci:.1}", m.mean),
-                    None => format!("{:+.1}", m.mean),
-                },
-                None => "-".to_string(),
-            };
-            let _ = writeln!(
-                s,
-                "{:>4}  {:<width$}  {:>5} {:>4} {:>4} {:>4}  {:>7}  {:>8} {:>8}  {:>6}  {:>14}  {:>17}",
-                l.rank,
-                l.bot,
-                l.games,
-                l.wins,
-                l.draws,
-                l.losses,
-                l.points,
-                l.score_for,
-                l.score_against,
-                l.fault_count(),
-                elo,
-                paired
-            );
-        }
-        for (bot, kinds) in &self.faults {
-            let list: Vec<String> = kinds.iter().map(|(k, n)| format!("{n} {k}")).collect();
-            let _ = writeln!(s, "faults of {bot}: {}", list.join(", "));
-        }
-        for f in &self.faulted {
-            let _ = writeln!(s, "{} — {} {}: {}", f.game_id, f.bot, f.kind, f.detail);
-            if let Some(replay) = &f.replay {
-                let _ = writeln!(s, "    {replay}");
-            }
-            let _ = writeln!(s, "    {}", f.play);
-        }
-        s
+/// `faults.csv`: every faulted game, in schedule order, with the commands that reproduce it.
+pub(super) fn faults_csv(faulted: &[FaultedGame]) -> Vec<u8> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(["game_id", "bot", "kind", "detail", "replay", "play"]).expect("writing to memory cannot fail");
+    for f in faulted {
+        let replay = f.replay.as_deref().unwrap_or_default();
+        w.write_record([&f.game_id, &f.bot, &f.kind, &f.detail, replay, &f.play])
+            .expect("writing to memory cannot fail");
     }
+    w.into_inner().expect("writing to memory cannot fail")
 }
