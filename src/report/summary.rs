@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use crate::tournament::{FaultedGame, Summary};
+use crate::tournament::{FaultedGame, MeanCi, StandingsRow, Summary};
 
 use super::escape::terminal_safe;
 
@@ -79,9 +79,23 @@ fn first_of_kind(f: &FaultedGame) -> String {
 fn standings_text(s: &Summary) -> String {
     let mut out = String::from("\n");
     let width = s.standings.iter().map(|l| l.bot.len()).max().unwrap_or(3).max(3);
-    let _ = writeln!(
-        out,
-        "{:>4}  {:<width$}  {:>5} {:>4} {:>4} {:>4}  {:>7}  {:>8} {:>8}  {:>6}  {:>14}  {:>17}",
+    let row = |cells: [&str; 11]| {
+        format!(
+            "{:>4}  {:<width$}  {:>5} {:>4} {:>4} {:>4}  {:>7}  {:>6}  {:>11}  {:>14}  {:>20}\n",
+            cells[0],
+            cells[1],
+            cells[2],
+            cells[3],
+            cells[4],
+            cells[5],
+            cells[6],
+            cells[7],
+            cells[8],
+            cells[9],
+            cells[10]
+        )
+    };
+    out.push_str(&row([
         "rank",
         "bot",
         "games",
@@ -89,37 +103,56 @@ fn standings_text(s: &Summary) -> String {
         "drew",
         "lost",
         "points",
-        "for",
-        "against",
         "faults",
         "elo (95%)",
-        "paired diff (95%)"
-    );
+        "pair pts (95%)",
+        "margin (95%, pairs)",
+    ]));
+    let mean = |m: Option<MeanCi>, digits: usize, sign: bool| match m {
+        None => "-".to_string(),
+        Some(m) => {
+            let value = if sign { format!("{:+.digits$}", m.mean) } else { format!("{:.digits$}", m.mean) };
+            match m.ci95 {
+                Some(ci) => format!("{value} ±{ci:.digits$}"),
+                None => value,
+            }
+        }
+    };
     for l in &s.standings {
         let elo = format!("{:.0} ±{:.0}", l.rating.elo, l.rating.ci95);
-        let paired = match l.paired {
-            Some(m) => match m.ci95 {
-                Some(ci) => format!("{:+.1} ±{ci:.1}", m.mean),
-                None => format!("{:+.1}", m.mean),
-            },
+        let margin = match l.margin {
+            Some(m) => format!("{} ({})", mean(Some(m), 0, true), m.n),
             None => "-".to_string(),
         };
-        let _ = writeln!(
-            out,
-            "{:>4}  {:<width$}  {:>5} {:>4} {:>4} {:>4}  {:>7}  {:>8} {:>8}  {:>6}  {:>14}  {:>17}",
-            l.rank,
-            l.bot,
-            l.games,
-            l.wins,
-            l.draws,
-            l.losses,
-            l.points,
-            l.score_for,
-            l.score_against,
-            l.fault_count(),
-            elo,
-            paired
-        );
+        out.push_str(&row([
+            &l.rank.to_string(),
+            &l.bot,
+            &l.games.to_string(),
+            &l.wins.to_string(),
+            &l.draws.to_string(),
+            &l.losses.to_string(),
+            &l.points.to_string(),
+            &l.fault_count().to_string(),
+            &elo,
+            &mean(l.pairs, 2, false),
+            &margin,
+        ]));
     }
+    out.push_str(&empty_columns_note(s));
     out
+}
+
+/// Why a pair column shows `-`, when one does for a bot that played.
+fn empty_columns_note(s: &Summary) -> String {
+    let played = |l: &&StandingsRow| l.games > 0;
+    if s.standings.iter().filter(played).any(|l| l.pairs.is_none()) {
+        return "pair pts and margin are '-' where no deal was played both ways with the seats swapped: the \
+                tournament is not \"duplicate\", or these results hold one game of a deal only (an \
+                unfinished run, or one shard: merge the shards)\n"
+            .to_string();
+    }
+    if s.standings.iter().filter(played).any(|l| l.margin.is_none()) {
+        return "margin is '-' where someone faulted in every deal pair of the bot\n".to_string();
+    }
+    String::new()
 }
