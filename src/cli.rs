@@ -11,7 +11,8 @@ use juiz::games::GameKind;
 ///
 /// Bots are programs that talk to the referee over stdin/stdout, one line per message
 /// (see protocol.md). Exit status: 0 done, 1 a check failed (replay mismatch, `check`
-/// problems), 2 bad input (usage, missing bot, bad file), 130 interrupted.
+/// problems), 2 bad input (usage, missing bot, bad file), 3 `merge` lacks games, 130
+/// interrupted.
 #[derive(Debug, Parser)]
 #[command(name = "juiz", version, propagate_version = true, max_term_width = 100)]
 pub struct Cli {

@@ -49,3 +49,57 @@ fn a_rerun_says_nothing_was_played_and_a_changed_bot_is_refused_by_name() {
         assert!(err.contains(&path_str(&script)) && err.contains("use another --out"), "{err}");
     }
 }
+
+#[test]
+fn merging_an_incomplete_set_of_shards_says_what_is_missing_with_status_3() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("t.json");
+    let text = format!(
+        r#"{{"name": "shards", "games_per_pairing": 4, "move_timeout": "5s",
+            "bots": [{{"name": "smart", "command": "{}"}}, {{"name": "template", "command": "{}"}}]}}"#,
+        path_str(&c_bot("smart")),
+        path_str(&c_bot("template"))
+    );
+    std::fs::write(&file, text).unwrap();
+    let shard = |i: usize| dir.path().join(format!("s{i}"));
+    for i in 1..=3 {
+        let output = run(&file, &shard(i), &["--shard", &format!("{i}/3")]);
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    }
+    // Shard 1 unfinished (its last row lost), shard 2 forgotten.
+    let games = shard(1).join("games.csv");
+    let text = std::fs::read_to_string(&games).unwrap();
+    let kept: Vec<&str> = text.lines().collect();
+    std::fs::write(&games, kept[..kept.len() - 1].join("\n") + "\n").unwrap();
+    let merged = dir.path().join("merged");
+    let output = juiz().arg("merge").arg(shard(1)).arg(shard(3)).arg("--out").arg(&merged).output().unwrap();
+    let (out, err) = (String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    assert_eq!(output.status.code(), Some(3), "{out}{err}");
+    assert!(
+        err.contains(
+            "incomplete: 2 of 4 games are missing (first: r0001-smart-template-d001-s1, r0001-smart-template-d002-s1)"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("no folder of shard 2/3 was given"), "{err}");
+    assert!(err.contains("shard 1/3 lacks 1 game: finish it with --resume"), "{err}");
+    assert!(out.contains("shards: 2/4 games"), "the partial standings are shown: {out}");
+    assert!(out.contains("pair pts and margin are '-' where no deal was played both ways"), "{out}");
+
+    let complete = juiz().arg("merge").arg(shard(2)).arg(shard(3)).arg(shard(1)).arg("--out").arg(&merged).output();
+    assert_eq!(complete.unwrap().status.code(), Some(3), "shard 1 still lacks a game");
+    assert!(run(&file, &shard(1), &["--shard", "1/3", "--resume"]).status.success());
+    let complete = juiz().arg("merge").arg(shard(2)).arg(shard(3)).arg(shard(1)).arg("--out").arg(&merged).output();
+    let complete = complete.unwrap();
+    assert!(complete.status.success(), "{}", String::from_utf8_lossy(&complete.stderr));
+    assert!(complete.stderr.is_empty());
+
+    // A shard played by another version of a bot cannot be merged with the others.
+    let bots_csv = shard(3).join("bots.csv");
+    let changed = std::fs::read_to_string(&bots_csv).unwrap().replacen("template,", "template,x", 1);
+    std::fs::write(&bots_csv, changed).unwrap();
+    let output = juiz().arg("merge").arg(shard(1)).arg(shard(3)).arg("--out").arg(&merged).output().unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{err}");
+    assert!(err.contains("bot 'template' differs between"), "{err}");
+}

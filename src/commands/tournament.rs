@@ -3,10 +3,10 @@
 
 use std::process::ExitCode;
 
-use juiz::report::{Bar, summary_text};
+use juiz::report::{Bar, missing_text, summary_text};
 use juiz::tournament::{self, RunOptions, Shard, Summary, TournamentError};
 
-use super::{Failure, INTERRUPTED, Outcome, SUCCESS};
+use super::{Failure, INCOMPLETE, INTERRUPTED, Outcome, SUCCESS};
 use crate::cli::{MergeArgs, TournamentArgs};
 
 pub fn tournament(args: TournamentArgs) -> Outcome {
@@ -43,6 +43,10 @@ pub fn tournament(args: TournamentArgs) -> Outcome {
 pub fn merge(args: MergeArgs) -> Outcome {
     let summary = tournament::merge(&args.dirs, &args.out).map_err(tournament_failure)?;
     print_summary(&summary);
+    if let Some(text) = missing_text(&summary) {
+        eprint!("{text}");
+        return Ok(ExitCode::from(INCOMPLETE));
+    }
     Ok(ExitCode::from(SUCCESS))
 }
 

@@ -11,4 +11,4 @@ pub use escape::terminal_safe;
 pub use game_view::{GameView, Verbosity, stderr_excerpt};
 pub use progress::Bar;
 pub use style::Style;
-pub use summary::summary_text;
+pub use summary::{missing_text, summary_text};

@@ -156,3 +156,20 @@ fn empty_columns_note(s: &Summary) -> String {
     }
     String::new()
 }
+
+/// What a merge lacks, for stderr: the games missing and the shards they belong to.
+pub fn missing_text(s: &Summary) -> Option<String> {
+    let m = s.missing.as_ref()?;
+    let mut out = format!("incomplete: {} of {} games are missing (first: {})", m.games, s.total, m.first.join(", "));
+    if !m.absent_shards.is_empty() {
+        let list: Vec<String> = m.absent_shards.iter().map(|sh| sh.to_string()).collect();
+        let _ =
+            write!(out, "; no folder of shard {} was given: run them with --shard and merge again", list.join(", "));
+    }
+    for (shard, n) in &m.short_shards {
+        let games = if *n == 1 { "game" } else { "games" };
+        let _ = write!(out, "; shard {shard} lacks {n} {games}: finish it with --resume and merge again");
+    }
+    out.push('\n');
+    Some(terminal_safe(&out).into_owned())
+}

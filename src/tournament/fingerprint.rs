@@ -103,6 +103,32 @@ pub fn check_and_record(bots: &[BotSpec], out: &Path, has_games: bool) -> Result
     write_atomic(&path, &encode(&now))
 }
 
+/// For a merge: the bots of every folder that recorded them must be the same; `out` gets them.
+pub fn merge_check(dirs: &[PathBuf], out: &Path) -> Result<(), TournamentError> {
+    let mut first: Option<(&PathBuf, Vec<u8>)> = None;
+    for dir in dirs {
+        let Ok(bytes) = std::fs::read(dir.join("bots.csv")) else { continue };
+        match &first {
+            None => first = Some((dir, bytes)),
+            Some((first_dir, recorded)) => {
+                if let Some((bot, file)) = first_change(&decode(recorded), &decode(&bytes)) {
+                    return Err(TournamentError::Merge(format!(
+                        "bot '{bot}' differs between {} and {} ({} changed between the runs): \
+                         play its games again with one version",
+                        first_dir.display(),
+                        dir.display(),
+                        file.display()
+                    )));
+                }
+            }
+        }
+    }
+    match first {
+        Some((_, bytes)) => write_atomic(&out.join("bots.csv"), &bytes),
+        None => Ok(()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

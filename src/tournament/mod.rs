@@ -28,4 +28,4 @@ pub use rows::{GameRow, HEADER, decode, encode_all, encode_row, identity, read_g
 pub use runner::{GameResult, GameRunner, GameSetup, PlayError, RunOptions, SeatFault, out_dir, run_with};
 pub use schedule::{Schedule, ScheduledGame, Shard, game_seed, schedule};
 pub use standings::{StandingsRow, standings, standings_csv};
-pub use summary::{FaultedGame, Summary, play_command, summarize};
+pub use summary::{FaultedGame, Missing, Summary, play_command, summarize};

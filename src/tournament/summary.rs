@@ -24,6 +24,18 @@ pub struct FaultedGame {
     pub play: String,
 }
 
+/// The games a merge could not find, and which shards they belong to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Missing {
+    pub games: usize,
+    /// The first few missing games, in schedule order.
+    pub first: Vec<String>,
+    /// Shards of the split the inputs were run with (`--shard I/N`) that no input holds.
+    pub absent_shards: Vec<super::schedule::Shard>,
+    /// Shards among the inputs that lack games (an unfinished run), with how many.
+    pub short_shards: Vec<(super::schedule::Shard, usize)>,
+}
+
 /// What a run or a merge ends with.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Summary {
@@ -39,6 +51,8 @@ pub struct Summary {
     /// again, and when that file was last written before this run.
     pub reused: usize,
     pub reused_written: Option<std::time::SystemTime>,
+    /// For a merge: the games of the schedule that none of the folders holds.
+    pub missing: Option<Missing>,
     /// The standings over every game in `games.csv`, best first.
     pub standings: Vec<StandingsRow>,
     /// Faults per bot, by kind; only bots that faulted.
@@ -114,6 +128,7 @@ pub(super) fn assemble(
         cancelled,
         reused: 0,
         reused_written: None,
+        missing: None,
         standings,
         faults,
         faulted,
