@@ -129,8 +129,9 @@ pub struct PlayArgs {
     #[arg(long, value_name = "DIR")]
     pub stderr_dir: Option<PathBuf>,
     /// The bots, in seat order: an executable, a quoted command line ("python3 bots/x.py"),
-    /// a `.py` script or a `.c` source (compiled once and cached). With an odd number of bots
-    /// you take seat 0 yourself, at the terminal.
+    /// a `.py` script or a `.c` source (compiled once and cached); `NAME=BOT` names the seat
+    /// (as a tournament names its bots). With an odd number of bots you take seat 0 yourself,
+    /// at the terminal.
     #[arg(value_name = "BOT", required = true)]
     pub bots: Vec<String>,
 }

@@ -103,3 +103,45 @@ fn merging_an_incomplete_set_of_shards_says_what_is_missing_with_status_3() {
     assert_eq!(output.status.code(), Some(2), "{err}");
     assert!(err.contains("bot 'template' differs between"), "{err}");
 }
+
+/// A transcript's rows without the time column and the timing rows.
+fn rows_without_ms(path: &Path) -> Vec<String> {
+    let mut reader = csv::Reader::from_path(path).unwrap();
+    reader
+        .records()
+        .filter(|r| !r.as_ref().unwrap()[4].starts_with("timing "))
+        .map(|r| {
+            let r = r.unwrap();
+            r.iter().enumerate().filter(|(i, _)| *i != 1).map(|(_, f)| f).collect::<Vec<_>>().join(",")
+        })
+        .collect()
+}
+
+#[test]
+fn a_printed_reproduce_command_replays_the_game_exactly_under_the_bots_tournament_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("t.json");
+    // Names that differ from the files' names, and a limit that differs from play's default.
+    let text = format!(
+        r#"{{"name": "repro", "games_per_pairing": 2, "move_timeout": "2s", "limits": {{"memory": "512MiB"}},
+            "bots": [{{"name": "noisy", "command": "{}"}}, {{"name": "champ", "command": "{}"}}]}}"#,
+        path_str(&root().join("bots/fixtures/garbage.py")),
+        path_str(&c_bot("template"))
+    );
+    std::fs::write(&file, text).unwrap();
+    let out = dir.path().join("out");
+    let output = run(&file, &out, &[]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let mut faults = csv::Reader::from_path(out.join("faults.csv")).unwrap();
+    let record = faults.records().next().expect("garbage.py faults").unwrap();
+    let (game_id, play) = (record[0].to_string(), record[5].to_string());
+    assert!(play.contains(" noisy=") && play.contains(" champ=") && play.contains("--memory 512MiB"), "{play}");
+
+    let words = shlex::split(&play).unwrap();
+    assert_eq!(words[0], "juiz");
+    let replayed = juiz().args(&words[1..]).current_dir(dir.path()).output().unwrap();
+    assert!(replayed.status.success(), "{}", String::from_utf8_lossy(&replayed.stderr));
+    let recorded = rows_without_ms(&out.join("games").join(format!("{game_id}.csv")));
+    let again = rows_without_ms(&dir.path().join(format!("{game_id}.csv")));
+    assert_eq!(again, recorded, "the reproduce command plays the very same game");
+}

@@ -15,8 +15,10 @@ pub fn play(args: PlayArgs) -> Outcome {
         players.push(PlayerSpec { name: "user".into(), player: Player::Human });
     }
     for text in &args.bots {
+        let (name, text) = seat_name(text);
         let command = BotCommand::parse(text).and_then(BotCommand::resolve).map_err(Failure::input)?;
-        players.push(PlayerSpec { name: bot_name_from_command(&command), player: Player::Bot(command) });
+        let name = name.map_or_else(|| bot_name_from_command(&command), str::to_owned);
+        players.push(PlayerSpec { name, player: Player::Bot(command) });
     }
     let deal = match &args.deal {
         Some(path) => Some(
@@ -102,6 +104,22 @@ pub fn play(args: PlayArgs) -> Outcome {
         println!("log: {} (replay with: juiz replay {})", log.display(), log.display());
     }
     Ok(ExitCode::from(SUCCESS))
+}
+
+/// A seat given as `NAME=BOT` (as a tournament's reproduce commands write it): the name, as a
+/// tournament bot's name is made (letters, digits, `_ - .`), and the bot.
+fn seat_name(text: &str) -> (Option<&str>, &str) {
+    match text.split_once('=') {
+        Some((name, bot))
+            if !name.is_empty()
+                && !bot.is_empty()
+                && !name.starts_with(['-', '.'])
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')) =>
+        {
+            (Some(name), bot)
+        }
+        _ => (None, text),
+    }
 }
 
 /// How much of each bot's stderr is shown after a game.

@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 use super::config::Tournament;
 use super::rows::GameRow;
 use super::standings::{StandingsRow, standings};
+use crate::bot::{BotCommand, Limits};
+use crate::referee::bot_name_from_command;
 
 /// A game in which a bot faulted, and how to see it again.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -69,25 +71,54 @@ fn shell_word(word: &str) -> String {
     }
 }
 
-/// The command that plays `row`'s game again with the same seed and bots in the same seats.
-pub fn play_command(t: &Tournament, row: &GameRow) -> String {
-    let mut words = vec![
-        "juiz".to_string(),
-        "play".to_string(),
-        "--game".to_string(),
-        t.game.name().to_string(),
-        "--seed".to_string(),
-        row.seed.to_string(),
-        "--move-timeout".to_string(),
-        humantime::format_duration(t.move_timeout).to_string(),
-        "--log".to_string(),
-        format!("{}.csv", row.game_id),
-    ];
-    for name in row.seat_bots() {
-        let command = t.bot(name).map_or(name.to_string(), |b| b.command_text());
-        words.push(shell_word(&command));
+/// The flags of `juiz play` that set `limits` where they differ from play's defaults (the move
+/// timeout always).
+fn limit_flags(limits: &Limits) -> Vec<String> {
+    let default = Limits::default();
+    let duration = |d: std::time::Duration| humantime::format_duration(d).to_string();
+    let cap = |v: Option<u64>, f: &dyn Fn(u64) -> String| v.map_or("unlimited".to_string(), f);
+    let bytes = |b: u64| if b.is_multiple_of(1 << 20) { format!("{}MiB", b >> 20) } else { b.to_string() };
+    let mut flags = vec!["--move-timeout".to_string(), duration(limits.move_timeout)];
+    let mut add = |flag: &str, differs: bool, value: String| {
+        if differs {
+            flags.extend([flag.to_string(), value]);
+        }
+    };
+    add("--startup-timeout", limits.startup_timeout != default.startup_timeout, duration(limits.startup_timeout));
+    add("--memory", limits.memory_bytes != default.memory_bytes, cap(limits.memory_bytes, &bytes));
+    add("--cpu-time", limits.cpu_seconds != default.cpu_seconds, cap(limits.cpu_seconds, &|s| format!("{s}s")));
+    add(
+        "--max-processes",
+        limits.max_processes != default.max_processes,
+        cap(limits.max_processes, &|n| n.to_string()),
+    );
+    add("--file-size", limits.file_size_bytes != default.file_size_bytes, cap(limits.file_size_bytes, &bytes));
+    add("--open-files", limits.open_files != default.open_files, cap(limits.open_files, &|n| n.to_string()));
+    add("--wall-factor", limits.wall_factor != default.wall_factor, limits.wall_factor.to_string());
+    if !limits.sandbox {
+        flags.push("--no-sandbox".to_string());
     }
-    words.iter().map(|w| if w.starts_with('\'') { w.clone() } else { shell_word(w) }).collect::<Vec<_>>().join(" ")
+    flags
+}
+
+/// A seat of `juiz play`: the bot's command, as `NAME=COMMAND` when the name `juiz play` would
+/// derive from the command is not the bot's tournament name (the wire ids depend on it).
+fn seat_word(name: &str, command: &str) -> String {
+    let derived = bot_name_from_command(&BotCommand { argv: Vec::new(), display: command.to_string() });
+    if derived == name { command.to_string() } else { format!("{name}={command}") }
+}
+
+/// The command that plays `row`'s game again with the same seed, limits and bots in the same
+/// seats, under the same names.
+pub fn play_command(t: &Tournament, row: &GameRow) -> String {
+    let mut words = vec!["juiz".to_string(), "play".to_string(), "--game".to_string(), t.game.name().to_string()];
+    words.extend(["--seed".to_string(), row.seed.to_string()]);
+    words.extend(limit_flags(&t.limits));
+    words.extend(["--log".to_string(), format!("{}.csv", row.game_id)]);
+    for name in row.seat_bots() {
+        words.push(t.bot(name).map_or(name.to_string(), |b| seat_word(name, &b.command_text())));
+    }
+    words.iter().map(|w| shell_word(w)).collect::<Vec<_>>().join(" ")
 }
 
 /// The summary of `t`'s results in `out` (`rows`: every row of `games.csv`; `total` and `done`:
