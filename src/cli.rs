@@ -197,20 +197,9 @@ fn parse_game(text: &str) -> Result<GameKind, String> {
     text.parse()
 }
 
-/// A duration like `3s`, `500ms`, `1m 30s`; a bare number is seconds.
+/// A duration like `3s`, `500ms`, `1m 30s`; a bare number is seconds (as in tournament files).
 pub fn parse_duration(text: &str) -> Result<Duration, String> {
-    let text = text.trim();
-    if let Ok(seconds) = text.parse::<f64>()
-        && seconds.is_finite()
-        && seconds > 0.0
-    {
-        return Ok(Duration::from_secs_f64(seconds));
-    }
-    match humantime::parse_duration(text) {
-        Ok(d) if !d.is_zero() => Ok(d),
-        Ok(_) => Err(format!("duration '{text}' must be more than zero")),
-        Err(e) => Err(format!("bad duration '{text}': {e} (examples: 3s, 500ms, 1m)")),
-    }
+    juiz::tournament::parse_duration(text)
 }
 
 #[cfg(test)]

@@ -78,7 +78,13 @@ pub fn play(args: PlayArgs) -> Outcome {
         Ok(report) => report,
         Err(RefereeError::Cancelled) => return Ok(ExitCode::from(INTERRUPTED)),
         Err(e @ RefereeError::Setup(_)) => {
-            let hint = args.deal.as_ref().map(|d| format!(" ({})", d.display())).unwrap_or_default();
+            let mut hint = args.deal.as_ref().map(|d| format!(" ({})", d.display())).unwrap_or_default();
+            if args.bots.len() % 2 == 1 {
+                hint.push_str(&format!(
+                    ": {} bots and you (an odd number of bots gives seat 0 to you, at the terminal)",
+                    args.bots.len()
+                ));
+            }
             return Err(Failure::input(format!("{e}{hint}")));
         }
         Err(e) => return Err(Failure::input(e)),

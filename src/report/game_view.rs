@@ -169,7 +169,13 @@ impl<W: Write> Observer for GameView<W> {
             None => "a draw".to_owned(),
             Some(_) => format!("winner: {}", report.winner_text()),
         };
-        let summary = format!("{ending}. {} — {winner} ({} turns)", scores.join(", "), report.turns);
+        // Turns are numbered from 1 in the lines above: a fault comes in the turn after the
+        // last one completed.
+        let turns = match &report.fault {
+            Some(_) => format!("{} turns completed, the fault in turn {}", report.turns, report.turns + 1),
+            None => format!("{} turns", report.turns),
+        };
+        let summary = format!("{ending}. {} — {winner} ({turns})", scores.join(", "));
         self.say(&self.style.bold(&terminal_safe(&summary)));
     }
 

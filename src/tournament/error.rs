@@ -18,7 +18,7 @@ pub enum ConfigError {
     UnknownChampion(String),
     #[error("\"champion\" is only used with format gauntlet")]
     ChampionWithoutGauntlet,
-    #[error("bad move_timeout '{0}': {1} (write e.g. \"3s\" or \"500ms\")")]
+    #[error("bad move_timeout '{0}': {1}")]
     BadDuration(String, String),
     #[error("{game} is played by {expected} players, not {got} (key \"players\")")]
     BadPlayers { game: String, expected: String, got: usize },

@@ -18,7 +18,7 @@ mod stream;
 mod summary;
 
 pub use bots::{PreparedBot, check_command};
-pub use config::{BotRun, BotSpec, Format, Points, Tournament, load};
+pub use config::{BotRun, BotSpec, Format, Points, Tournament, load, parse_duration};
 pub use error::{ConfigError, TournamentError};
 pub use merge::merge;
 pub use progress::{Progress, Quiet};
