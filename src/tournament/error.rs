@@ -72,6 +72,8 @@ pub enum TournamentError {
          to play the tournament afresh, use another --out or delete {dir}"
     )]
     BotChanged { dir: PathBuf, bot: String, file: PathBuf },
+    #[error("--out {dir}: {problem}")]
+    Out { dir: PathBuf, problem: String },
     #[error("{path}, line {line}: {message}")]
     BadGamesCsv { path: PathBuf, line: u64, message: String },
     #[error("{path}: game {id} is not in this tournament's schedule")]

@@ -113,8 +113,8 @@ pub fn run_with(
 ) -> Result<Summary, TournamentError> {
     let out = out_dir(t, opts);
     let games_dir = out.join("games");
-    std::fs::create_dir_all(&games_dir).map_err(TournamentError::io(&games_dir))?;
-    let _lock = super::lock::lock_dir(&out)?;
+    super::results_dir::create(&out)?;
+    let _lock = super::results_dir::lock_dir(&out)?;
     let schedule = Schedule::new(t);
     let games_csv = out.join("games.csv");
     let shard = opts.shard.unwrap_or(Shard::ALL);

@@ -1,0 +1,84 @@
+//! What the instructor reads and the files they share: errors about `--out` name it and the fix;
+//! finished results are readable by the owner's group only (0640 files, 0750 folders); a game's
+//! end line says the turn of its fault; an odd number of bots is explained.
+
+mod common;
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+
+use common::*;
+
+fn tournament_file(dir: &Path) -> std::path::PathBuf {
+    let path = dir.join("t.json");
+    let text = format!(
+        r#"{{"name": "modes", "games_per_pairing": 2, "move_timeout": "1s",
+            "bots": [{{"name": "sleeper", "command": "{}"}}, {{"name": "template", "command": "{}"}}]}}"#,
+        path_str(&root().join("bots/fixtures/sleeper.py")),
+        path_str(&c_bot("template"))
+    );
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn mode(path: &Path) -> u32 {
+    std::fs::metadata(path).unwrap().permissions().mode() & 0o7777
+}
+
+#[test]
+fn an_out_that_is_a_file_is_named_with_the_fix() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = tournament_file(dir.path());
+    let output = juiz().arg("tournament").arg(&file).arg("--out").arg(&file).output().unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{err}");
+    let expected = format!("juiz: --out {0}: {0} is a file, not a folder: give --out a folder", file.display());
+    assert!(err.starts_with(&expected), "{err}");
+}
+
+#[test]
+fn finished_results_are_readable_by_the_group_and_nobody_else() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = tournament_file(dir.path());
+    let out = dir.path().join("out");
+    let output = juiz().arg("tournament").arg(&file).arg("--out").arg(&out).output().unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!((mode(&out), mode(&out.join("games"))), (0o750, 0o750));
+    let mut files = 0;
+    for folder in [out.clone(), out.join("games")] {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_file() && path.file_name().unwrap() != ".lock" {
+                assert_eq!(mode(&path), 0o640, "{}", path.display());
+                files += 1;
+            }
+        }
+    }
+    // games.csv, standings.csv, faults.csv, tournament.json, bots.csv, shard.txt, two
+    // transcripts, and the sleeper's stderr logs if any.
+    assert!(files >= 8, "{files} files");
+    // SAFETY: getegid has no preconditions.
+    let gid = unsafe { libc::getegid() };
+    assert_eq!(std::os::unix::fs::MetadataExt::gid(&std::fs::metadata(&out).unwrap()), gid);
+}
+
+#[test]
+fn a_games_end_line_names_the_turn_of_the_fault() {
+    let template = path_str(&c_bot("template"));
+    let sleeper = path_str(&root().join("bots/fixtures/sleeper.py"));
+    let output = juiz().args(["play", "--seed", "1", "--move-timeout", "1s", &sleeper, &template]).output().unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    // The last turn shown before the fault is 3: the fault came in turn 4.
+    assert!(text.contains("\n   3  p2.template discards"), "{text}");
+    assert!(text.contains("(3 turns completed, the fault in turn 4)"), "{text}");
+}
+
+#[test]
+fn an_odd_number_of_bots_is_explained() {
+    let template = path_str(&c_bot("template"));
+    let bots = vec![template.as_str(); 5];
+    let output = juiz().arg("play").args(&bots).output().unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{err}");
+    assert!(err.contains("not 6: 5 bots and you (an odd number of bots gives seat 0 to you"), "{err}");
+}
