@@ -82,3 +82,31 @@ fn an_odd_number_of_bots_is_explained() {
     assert_eq!(output.status.code(), Some(2), "{err}");
     assert!(err.contains("not 6: 5 bots and you (an odd number of bots gives seat 0 to you"), "{err}");
 }
+
+#[test]
+fn bot_paths_are_found_beside_the_tournament_file_or_the_error_says_where_they_were_looked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("subs")).unwrap();
+    std::fs::copy(root().join("bots/random_bot.py"), dir.path().join("subs/rnd.py")).unwrap();
+    std::fs::copy(root().join("bots/template.c"), dir.path().join("subs/tpl.c")).unwrap();
+    let file = dir.path().join("t.json");
+    let text = r#"{"name": "beside", "games_per_pairing": 2,
+        "bots": [{"name": "rnd", "command": "python3 subs/rnd.py"}, {"name": "tpl", "build": "subs/tpl.c"}]}"#;
+    std::fs::write(&file, text).unwrap();
+    // juiz is started from the repository's root, not from the file's folder.
+    let out = dir.path().join("out");
+    let output = juiz().arg("tournament").arg(&file).arg("--out").arg(&out).output().unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let canonical = std::fs::read_to_string(out.join("tournament.json")).unwrap();
+    assert!(canonical.contains(&format!("python3 {}/subs/rnd.py", dir.path().display())), "{canonical}");
+
+    std::fs::write(&file, text.replace("subs/rnd.py", "subs/gone.py")).unwrap();
+    let output = juiz().arg("tournament").arg(&file).arg("--out").arg(dir.path().join("o2")).output().unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{err}");
+    assert!(err.contains("subs/gone.py does not exist"), "{err}");
+    assert!(
+        err.contains(&format!("then in {} (the tournament file's)", dir.path().display())),
+        "says where it looked: {err}"
+    );
+}

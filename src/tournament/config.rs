@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::bots::check_command;
 use super::error::{ConfigError, TournamentError};
+use super::paths;
 use crate::bot::{Limits, parse_size};
 use crate::games::GameKind;
 
@@ -92,11 +93,14 @@ pub struct Tournament {
 }
 
 /// Reads and validates a tournament file: every problem is reported before any game starts.
-/// Relative bot paths (commands, build sources, workdirs) are taken from the current directory.
+/// Relative bot paths (commands, build sources, workdirs) are taken from the current directory
+/// or, when missing there, from the file's folder (see `paths`).
 pub fn load(path: &Path) -> Result<Tournament, TournamentError> {
     let text =
         std::fs::read_to_string(path).map_err(|source| TournamentError::Read { path: path.to_path_buf(), source })?;
-    Tournament::parse(&text, true).map_err(|source| TournamentError::Config { path: path.to_path_buf(), source })
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    Tournament::parse_checked(&text, Some(folder))
+        .map_err(|source| TournamentError::Config { path: path.to_path_buf(), source })
 }
 
 #[derive(Deserialize)]
@@ -334,6 +338,12 @@ impl Tournament {
     /// build sources and workdirs must exist (off when reading back a results directory, which
     /// may have moved to another machine).
     pub fn parse(text: &str, check_files: bool) -> Result<Tournament, ConfigError> {
+        Tournament::parse_checked(text, check_files.then_some(Path::new(".")))
+    }
+
+    /// As `parse`; with `files`, the bots' files must exist, looked for from the current folder
+    /// then from `files` (the tournament file's folder).
+    fn parse_checked(text: &str, files: Option<&Path>) -> Result<Tournament, ConfigError> {
         let raw: RawTournament = serde_json::from_str(text).map_err(|e| ConfigError::Syntax(e.to_string()))?;
         check_name(&raw.name)?;
         let game: GameKind = raw.game.parse().map_err(|_| {
@@ -362,7 +372,7 @@ impl Tournament {
         }
         let base = Limits { move_timeout, ..Limits::default() };
         let limits = raw.limits.apply(&base, "")?;
-        let bots = check_bots(raw.bots, check_files, &limits)?;
+        let bots = check_bots(raw.bots, files, &limits)?;
         let format = match (raw.format.as_str(), raw.champion) {
             ("round-robin", None) => Format::RoundRobin,
             ("round-robin", Some(_)) => return Err(ConfigError::ChampionWithoutGauntlet),
@@ -457,7 +467,7 @@ fn check_name(name: &str) -> Result<(), ConfigError> {
     }
 }
 
-fn check_bots(raw: Vec<RawBot>, check_files: bool, base: &Limits) -> Result<Vec<BotSpec>, ConfigError> {
+fn check_bots(raw: Vec<RawBot>, files: Option<&Path>, base: &Limits) -> Result<Vec<BotSpec>, ConfigError> {
     if raw.len() < 2 {
         return Err(ConfigError::TooFewBots(raw.len()));
     }
@@ -469,19 +479,26 @@ fn check_bots(raw: Vec<RawBot>, check_files: bool, base: &Limits) -> Result<Vec<
         if bots.iter().any(|other| other.name == b.name) {
             return Err(ConfigError::DuplicateBot(b.name));
         }
-        let run = match (b.command, b.build) {
+        let mut run = match (b.command, b.build) {
             (Some(command), None) => BotRun::Command(command),
             (None, Some(source)) => BotRun::Build(source),
             _ => return Err(ConfigError::CommandOrBuild(b.name)),
         };
-        if check_files {
-            check_bot_files(&b.name, &run, b.workdir.as_deref())?;
+        let mut workdir = b.workdir;
+        if let Some(folder) = files {
+            run = match run {
+                BotRun::Command(text) => BotRun::Command(paths::rebase_command(&text, folder)),
+                BotRun::Build(source) => BotRun::Build(paths::rebase(&source, folder)),
+            };
+            workdir = workdir.map(|w| paths::rebase(&w, folder));
+            check_bot_files(&b.name, &run, workdir.as_deref())
+                .map_err(|e| ConfigError::Looked { problem: Box::new(e), looked: paths::looked_in(folder) })?;
         }
         let limits = match &b.limits {
             Some(config) => Some(config.apply(base, &format!("bot '{}': ", b.name))?),
             None => None,
         };
-        bots.push(BotSpec { name: b.name, run, workdir: b.workdir, limits_config: b.limits, limits });
+        bots.push(BotSpec { name: b.name, run, workdir, limits_config: b.limits, limits });
     }
     Ok(bots)
 }

@@ -44,6 +44,9 @@ pub enum ConfigError {
     NotCSource { name: String, path: PathBuf },
     #[error("bot '{name}': workdir {path} is not a directory")]
     BadWorkdir { name: String, path: PathBuf },
+    /// A bot's file was not found: the problem, and where relative paths were looked for.
+    #[error("{problem} ({looked})")]
+    Looked { problem: Box<ConfigError>, looked: String },
 }
 
 /// Why a tournament could not be loaded, run or merged.

@@ -6,6 +6,7 @@ mod config;
 mod error;
 mod fingerprint;
 mod merge;
+mod paths;
 mod progress;
 mod rating;
 mod referee_runner;
