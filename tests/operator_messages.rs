@@ -110,3 +110,32 @@ fn bot_paths_are_found_beside_the_tournament_file_or_the_error_says_where_they_w
         "says where it looked: {err}"
     );
 }
+
+#[test]
+fn a_folder_of_submissions_plays_its_usable_bots_and_lists_the_others_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let subs = dir.path().join("subs");
+    for (student, file, from) in [("ana", "bot.c", "bots/template.c"), ("bia", "x.py", "bots/random_bot.py")] {
+        std::fs::create_dir_all(subs.join(student)).unwrap();
+        std::fs::copy(root().join(from), subs.join(student).join(file)).unwrap();
+    }
+    std::fs::create_dir_all(subs.join("caio")).unwrap();
+    std::fs::write(subs.join("caio/Makefile"), "all:\n\tcc -o bot bot.c\n").unwrap();
+    let file = dir.path().join("class.json");
+    std::fs::write(&file, r#"{"name": "class", "games_per_pairing": 2, "submissions": "subs"}"#).unwrap();
+    let out = dir.path().join("out");
+    let output = juiz().arg("tournament").arg(&file).arg("--out").arg(&out).output().unwrap();
+    let (text, err) = (String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    assert!(output.status.success(), "{err}");
+    assert!(err.starts_with("bot 'caio' cannot run, its games are lost: only a Makefile"), "{err}");
+    assert!(text.contains("class: 6/6 games"), "{text}");
+    let rows = juiz::tournament::read_games(&out.join("games.csv")).unwrap();
+    for row in &rows {
+        if row.seats.contains("caio") {
+            assert_eq!((row.fault_kind.as_str(), row.faulty_bot.as_str()), ("build", "caio"), "{row:?}");
+        } else {
+            assert_eq!(row.verdict, "OK", "ana and bia play on: {row:?}");
+        }
+    }
+    assert!(text.contains("caio: 4 build"), "{text}");
+}

@@ -44,8 +44,10 @@ impl Default for Points {
 pub enum BotRun {
     /// A command line: an executable path or a quoted command (`python3 bots/x.py`).
     Command(String),
-    /// A C source compiled once before the first game; the binary is run.
+    /// A C (or C++) source compiled once before the first game; the binary is run.
     Build(PathBuf),
+    /// A submission in which no bot was found (see `submissions`), and why: it loses its games.
+    Unusable(String),
 }
 
 /// One bot of the tournament.
@@ -68,6 +70,7 @@ impl BotSpec {
         match &self.run {
             BotRun::Command(text) => text.clone(),
             BotRun::Build(source) => source.display().to_string(),
+            BotRun::Unusable(_) => "(unusable)".to_string(),
         }
     }
 }
@@ -127,6 +130,10 @@ struct RawTournament {
     points: Points,
     #[serde(default)]
     limits: LimitsConfig,
+    /// A folder of submissions, one folder per bot (see `submissions`), added to `bots`.
+    #[serde(default)]
+    submissions: Option<PathBuf>,
+    #[serde(default)]
     bots: Vec<RawBot>,
 }
 
@@ -142,6 +149,9 @@ struct RawBot {
     workdir: Option<PathBuf>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     limits: Option<LimitsConfig>,
+    /// Written by juiz for a submission it found no bot in: why (the bot loses its games).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    unusable: Option<String>,
 }
 
 /// The canonical form: every key explicit, in a fixed order.
@@ -372,7 +382,19 @@ impl Tournament {
         }
         let base = Limits { move_timeout, ..Limits::default() };
         let limits = raw.limits.apply(&base, "")?;
-        let bots = check_bots(raw.bots, files, &limits)?;
+        let mut raw_bots = raw.bots;
+        if let Some(dir) = &raw.submissions {
+            let dir = files.map_or_else(|| dir.clone(), |folder| paths::rebase(dir, folder));
+            raw_bots.extend(super::submissions::scan(&dir).map_err(ConfigError::Syntax)?.into_iter().map(|sub| {
+                let (command, build, unusable) = match sub.run {
+                    Ok(BotRun::Command(c)) => (Some(c), None, None),
+                    Ok(BotRun::Build(p)) => (None, Some(p), None),
+                    Ok(BotRun::Unusable(why)) | Err(why) => (None, None, Some(why)),
+                };
+                RawBot { name: sub.name, command, build, workdir: None, limits: None, unusable }
+            }));
+        }
+        let bots = check_bots(raw_bots, files, &limits)?;
         let format = match (raw.format.as_str(), raw.champion) {
             ("round-robin", None) => Format::RoundRobin,
             ("round-robin", Some(_)) => return Err(ConfigError::ChampionWithoutGauntlet),
@@ -411,14 +433,16 @@ impl Tournament {
             .bots
             .iter()
             .map(|b| {
-                let (command, build) = match &b.run {
-                    BotRun::Command(c) => (Some(c.clone()), None),
-                    BotRun::Build(p) => (None, Some(p.clone())),
+                let (command, build, unusable) = match &b.run {
+                    BotRun::Command(c) => (Some(c.clone()), None, None),
+                    BotRun::Build(p) => (None, Some(p.clone()), None),
+                    BotRun::Unusable(why) => (None, None, Some(why.clone())),
                 };
                 RawBot {
                     name: b.name.clone(),
                     command,
                     build,
+                    unusable,
                     workdir: b.workdir.clone(),
                     limits: b.limits_config.clone(),
                 }
@@ -479,9 +503,10 @@ fn check_bots(raw: Vec<RawBot>, files: Option<&Path>, base: &Limits) -> Result<V
         if bots.iter().any(|other| other.name == b.name) {
             return Err(ConfigError::DuplicateBot(b.name));
         }
-        let mut run = match (b.command, b.build) {
-            (Some(command), None) => BotRun::Command(command),
-            (None, Some(source)) => BotRun::Build(source),
+        let mut run = match (b.command, b.build, b.unusable) {
+            (Some(command), None, None) => BotRun::Command(command),
+            (None, Some(source), None) => BotRun::Build(source),
+            (None, None, Some(why)) => BotRun::Unusable(why),
             _ => return Err(ConfigError::CommandOrBuild(b.name)),
         };
         let mut workdir = b.workdir;
@@ -489,6 +514,7 @@ fn check_bots(raw: Vec<RawBot>, files: Option<&Path>, base: &Limits) -> Result<V
             run = match run {
                 BotRun::Command(text) => BotRun::Command(paths::rebase_command(&text, folder)),
                 BotRun::Build(source) => BotRun::Build(paths::rebase(&source, folder)),
+                unusable => unusable,
             };
             workdir = workdir.map(|w| paths::rebase(&w, folder));
             check_bot_files(&b.name, &run, workdir.as_deref())
@@ -508,8 +534,9 @@ fn check_bot_files(name: &str, run: &BotRun, workdir: Option<&Path>) -> Result<(
         BotRun::Command(text) => {
             check_command(text).map_err(|problem| ConfigError::BotCommand { name: name.to_string(), problem })?
         }
+        BotRun::Unusable(_) => {}
         BotRun::Build(source) => {
-            if source.extension().is_none_or(|e| e != "c") {
+            if source.extension().is_none_or(|e| !["c", "cpp", "cc", "cxx"].iter().any(|x| e == *x)) {
                 return Err(ConfigError::NotCSource { name: name.to_string(), path: source.clone() });
             }
             if !source.is_file() {

@@ -16,6 +16,7 @@ mod runner;
 mod schedule;
 mod standings;
 mod stream;
+mod submissions;
 mod summary;
 
 pub use bots::{PreparedBot, check_command};
