@@ -8,7 +8,6 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use juiz::bot::BotCommand;
 use juiz::check::{self, CheckError, CheckOptions};
 use juiz::referee::bot_name_from_command;
 
@@ -37,7 +36,7 @@ pub struct CheckArgs {
 }
 
 pub fn check(args: CheckArgs) -> Outcome {
-    let command = BotCommand::parse(&args.bot).and_then(BotCommand::resolve).map_err(Failure::input)?;
+    let command = super::bot_command(&args.bot)?;
     let name = bot_name_from_command(&command);
     let seed = args.seed.unwrap_or_else(|| rand::random::<u64>() >> 11);
     let cancel = Arc::new(AtomicBool::new(false));

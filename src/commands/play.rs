@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use juiz::bot::{BotCommand, Limits, sandbox_support};
+use juiz::bot::{Limits, sandbox_support};
 use juiz::referee::{self, GameConfig, Player, PlayerSpec, RefereeError, bot_name_from_command};
 use juiz::report::{GameView, Style, Verbosity};
 
@@ -15,7 +15,7 @@ pub fn play(args: PlayArgs) -> Outcome {
         players.push(PlayerSpec { name: "user".into(), player: Player::Human });
     }
     for text in &args.bots {
-        let command = BotCommand::parse(text).and_then(BotCommand::resolve).map_err(Failure::input)?;
+        let command = super::bot_command(text)?;
         players.push(PlayerSpec { name: bot_name_from_command(&command), player: Player::Bot(command) });
     }
     let deal = match &args.deal {

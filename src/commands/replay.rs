@@ -3,7 +3,6 @@
 
 use std::process::ExitCode;
 
-use juiz::bot::BotCommand;
 use juiz::record::{self, Direction, FeedOutcome, Transcript};
 use juiz::report::{GameView, Style, Verbosity};
 
@@ -30,7 +29,7 @@ pub fn replay(args: ReplayArgs) -> Outcome {
     }
     if let Some(bot) = &args.bot {
         let seat = args.seat.expect("clap requires --seat with --bot");
-        let command = BotCommand::parse(bot).and_then(BotCommand::resolve).map_err(Failure::input)?;
+        let command = super::bot_command(bot)?;
         let debug = args.debug;
         let outcome = record::feed_bot(&transcript, seat, &command, args.timeout, |to_bot, line| {
             if debug {
