@@ -62,6 +62,17 @@ fn the_smart_bot_passes_and_the_scripted_games_do_what_they_say() {
 }
 
 #[test]
+fn a_bot_that_counts_on_every_guarantee_of_the_protocol_passes() {
+    // It exits with status 1 on anything the protocol rules out, such as an opening hand of
+    // other than 11 cards: every scripted position must be one a real game can deal.
+    let script = root().join("tests/fixtures/bot/by_the_letter.py");
+    let command = BotCommand { argv: vec!["python3".into(), path_str(&script)], display: "by_the_letter.py".into() };
+    let report = check(command, "letter", 2);
+    assert!(report.passed(), "{}", report.games.iter().map(|g| g.to_text(8)).collect::<String>());
+    assert!(report.games.iter().all(|g| g.stderr_tail.is_empty()), "{}", report.summary_text());
+}
+
+#[test]
 fn a_misbehaving_bot_fails_with_the_line_and_the_rule() {
     let script = root().join("bots/fixtures/garbage.py");
     let command = BotCommand { argv: vec!["python3".into(), path_str(&script)], display: "garbage.py".into() };
