@@ -66,6 +66,11 @@ fn split_rule<'a>(detail: &'a str, line: Option<&str>) -> (&'a str, Option<&'a s
     }
 }
 
+/// `word` quoted for a POSIX shell when it needs it.
+pub fn shell_word(word: &str) -> String {
+    shlex::try_quote(word).map_or_else(|_| word.to_owned(), |q| q.into_owned())
+}
+
 /// `35 µs`, `4.2 ms`, `12 ms`, `1.25 s`.
 pub fn duration_text(d: Duration) -> String {
     let ms = d.as_secs_f64() * 1000.0;
@@ -161,10 +166,12 @@ impl GameCheck {
                     out.push_str(&format!("{pad}  hint: {hint}\n"));
                 }
                 if let Some(log) = &self.log {
+                    let log = log.display();
+                    out.push_str(&format!("{pad}  see it again: juiz replay {log} --seat {}\n", fault.seat));
                     out.push_str(&format!(
-                        "{pad}  see it again: juiz replay {} --seat {}\n",
-                        log.display(),
-                        fault.seat
+                        "{pad}  after a fix, feed your bot the same input: juiz replay {log} --seat {} --bot {}\n",
+                        fault.seat,
+                        shell_word(&self.bot)
                     ));
                 }
             }

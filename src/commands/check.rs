@@ -61,16 +61,7 @@ pub fn check(args: CheckArgs) -> Outcome {
     };
     print!("{}", report.summary_text());
     if !report.passed() {
-        println!("rerun the same games with: juiz check --seed {seed} {}", shell_word(&args.bot));
+        println!("rerun the same games with: juiz check --seed {seed} {}", check::shell_word(&args.bot));
     }
     Ok(ExitCode::from(if report.passed() { SUCCESS } else { CHECK_FAILED }))
-}
-
-/// Quotes a word for a POSIX shell when it needs it.
-fn shell_word(word: &str) -> String {
-    if !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || "/._-+=:,@%".contains(c)) {
-        word.to_owned()
-    } else {
-        format!("'{}'", word.replace('\'', r"'\''"))
-    }
 }
