@@ -12,7 +12,8 @@ use juiz::games::GameKind;
 ///
 /// Bots are programs that talk to the referee over stdin/stdout, one line per message
 /// (see protocol.md). Exit status: 0 done, 1 a check failed (replay mismatch, `check`
-/// problems), 2 bad input (usage, missing bot, bad file), 130 interrupted.
+/// problems), 2 bad input (usage, missing bot, bad file), 3 `replay --bot`: the bot still commits
+/// the recorded fault, 130 interrupted.
 #[derive(Debug, Parser)]
 #[command(name = "juiz", version, propagate_version = true, max_term_width = 100)]
 pub struct Cli {
@@ -146,8 +147,9 @@ pub struct ReplayArgs {
     /// Show only what this seat (0-based) saw and said.
     #[arg(long, value_name = "N")]
     pub seat: Option<usize>,
-    /// Feed the seat's recorded input to this bot and report the first line where its output
-    /// differs from the recording (needs --seat).
+    /// Play the seat with this bot, the other seats answering from the recording: report the
+    /// first line where its output differs, or, where the recording has the seat's fault,
+    /// whether the bot still commits it (exit status 3) or gets past it (0). Needs --seat.
     #[arg(long, value_name = "CMD", requires = "seat")]
     pub bot: Option<String>,
     /// Print exactly the input the seat received, one line per message, and nothing else

@@ -23,6 +23,9 @@ pub const SUCCESS: u8 = 0;
 pub const CHECK_FAILED: u8 = 1;
 /// Bad input: usage, a missing bot, a malformed file. Nothing was started.
 pub const BAD_INPUT: u8 = 2;
+/// `juiz replay --bot`: the bot still commits the fault recorded for its seat (same kind, same
+/// place).
+pub const STILL_FAULTS: u8 = 3;
 /// Interrupted (Ctrl-C).
 pub const INTERRUPTED: u8 = 130;
 
