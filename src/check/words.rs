@@ -32,7 +32,7 @@ pub fn explain(kind: FaultKind) -> &'static str {
 }
 
 /// A hint on what usually causes a fault, from its kind and detail.
-fn hint(kind: FaultKind, detail: &str) -> Option<&'static str> {
+pub fn fault_hint(kind: FaultKind, detail: &str) -> Option<&'static str> {
     Some(match kind {
         FaultKind::Crash if detail.contains("SIGSEGV") => {
             "a segmentation fault: an invalid memory access (an index out of bounds, a NULL pointer, a buffer too small for a line)"
@@ -40,7 +40,10 @@ fn hint(kind: FaultKind, detail: &str) -> Option<&'static str> {
         FaultKind::Crash if detail.contains("exited with code") => {
             "a bot must keep reading until the referee closes its input, then exit"
         }
-        FaultKind::Timeout => "is it waiting for a line that never comes, or is stdout buffered? flush after each line",
+        FaultKind::Timeout => {
+            "is it waiting for a line that never comes, or is stdout buffered? flush after each line \
+             (fflush(stdout) in C, print(..., flush=True) in Python)"
+        }
         FaultKind::PrematureOutput => {
             "answer only after the referee sends your id (the draw) or your drawn card or pile (the rest of the turn)"
         }
@@ -162,7 +165,7 @@ impl GameCheck {
                 if let Some(prompt) = &self.fault_prompt {
                     out.push_str(&format!("{pad}  the last line the referee had sent it: {prompt}\n"));
                 }
-                if let Some(hint) = hint(fault.kind, &fault.detail) {
+                if let Some(hint) = fault_hint(fault.kind, &fault.detail) {
                     out.push_str(&format!("{pad}  hint: {hint}\n"));
                 }
                 if let Some(log) = &self.log {

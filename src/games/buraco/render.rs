@@ -108,15 +108,11 @@ pub fn hint(table: &Table, seat: Seat) -> String {
     if seat != table.current {
         return format!("wait: it is {}'s turn", table.ids[table.current]);
     }
-    // A person may type suits as h d c s (the referee reads `5h` as 5♥).
-    const SUITS: &str = "cards as 5♥ or 5h (h d c s for ♥ ♦ ♣ ♠)";
     if !table.drawn {
         let top = table.discard.last().map_or("none".to_string(), |c| c.to_string());
         return format!(
-            "draw: GET_STOCK or GET_DISCARD [ c1 c2 … ] (two or more hand cards melding with the top card {top}); {SUITS}"
+            "draw: GET_STOCK or GET_DISCARD [ c1 c2 … ] (two or more hand cards melding with the top card {top})"
         );
     }
-    format!(
-        "meld or discard: MELD_NEW [ c1 c2 c3 … ], MELD_JOIN <index> [ c … ] or DISCARD <card> (ends the turn); {SUITS}"
-    )
+    "meld or discard: MELD_NEW [ c1 c2 c3 … ], MELD_JOIN <index> [ c … ] or DISCARD <card> (ends the turn)".into()
 }
