@@ -30,7 +30,8 @@ pub struct CheckArgs {
     /// Longest the bot may take for one line.
     #[arg(long, value_name = "DURATION", default_value = "3s", value_parser = crate::cli::parse_duration)]
     pub move_timeout: Duration,
-    /// Keep each game's transcript (for `juiz replay`) and the bot's stderr in DIR.
+    /// Keep each game's transcript (for `juiz replay`) and the bot's stderr in DIR. Without it
+    /// the logs of failed games are kept in a temporary folder, printed with the replay commands.
     #[arg(long, value_name = "DIR")]
     pub keep_logs: Option<PathBuf>,
 }
