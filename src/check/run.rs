@@ -132,21 +132,18 @@ pub fn run_check(
     for opponent in Opponent::ALL {
         opponents.push((opponent, opponent.build(&options.build_cache)?));
     }
-    let temp = match &options.keep_logs {
+    let (dir, temp) = match &options.keep_logs {
         Some(dir) => {
             std::fs::create_dir_all(dir).map_err(|source| CheckError::Logs { path: dir.clone(), source })?;
-            None
+            (dir.clone(), None)
         }
-        None => Some(
-            tempfile::Builder::new()
+        None => {
+            let temp = tempfile::Builder::new()
                 .prefix("juiz-check-")
                 .tempdir()
-                .map_err(|source| CheckError::Logs { path: std::env::temp_dir(), source })?,
-        ),
-    };
-    let dir: PathBuf = match (&options.keep_logs, &temp) {
-        (Some(dir), _) => dir.clone(),
-        (None, temp) => temp.as_ref().expect("a temporary folder without --keep-logs").path().to_owned(),
+                .map_err(|source| CheckError::Logs { path: std::env::temp_dir(), source })?;
+            (temp.path().to_owned(), Some(temp))
+        }
     };
     let dir = dir.as_path();
     let limits = Limits { move_timeout: options.move_timeout, ..Limits::default() };
@@ -207,7 +204,7 @@ fn play_one(config: &GameConfig, game: CheckGame, bot: &str, dir: &Path, keep: b
                 lines[lines.len().saturating_sub(STDERR_TAIL_LINES)..].iter().map(|l| l.to_string()).collect();
         }
     }
-    Ok(GameCheck {
+    let mut checked = GameCheck {
         bot: bot.to_owned(),
         bot_ids: game.bot_seats.iter().map(|&s| report.seats[s].id.clone()).collect(),
         result_line: report.result_line(),
@@ -224,10 +221,13 @@ fn play_one(config: &GameConfig, game: CheckGame, bot: &str, dir: &Path, keep: b
         moves: watch.moves,
         stderr_bytes,
         stderr_tail,
-        log: (keep || report.fault.as_ref().is_some_and(|f| game.bot_seats.contains(&f.seat)))
-            .then(|| dir.join(format!("{}.csv", game.stem))),
+        log: None,
         game,
-    })
+    };
+    if keep || checked.bot_faulted() {
+        checked.log = Some(dir.join(format!("{}.csv", checked.game.stem)));
+    }
+    Ok(checked)
 }
 
 /// Watches one game: times the checked bot's replies and notes the commands accepted.
