@@ -189,7 +189,8 @@ impl<W: Write> Observer for GameView<W> {
         } else {
             text.push_str(&format!("\n{}\n", self.style.cards(&self.full_ids(&engine.render(Some(seat))))));
         }
-        text.push_str(&format!("{} > ", engine.prompt_hint(seat)));
+        // The referee reads cards typed with ASCII suits (`5h`) at the human seat.
+        text.push_str(&format!("{}; cards as 5♥ or 5h (h d c s for ♥ ♦ ♣ ♠) > ", engine.prompt_hint(seat)));
         let _ = write!(self.out, "{text}");
         let _ = self.out.flush();
         let mut line = String::new();
