@@ -138,4 +138,5 @@ fn a_folder_of_submissions_plays_its_usable_bots_and_lists_the_others_first() {
         }
     }
     assert!(text.contains("caio: 4 build"), "{text}");
+    assert!(!text.contains("unusable"), "no command to play a submission without a bot: {text}");
 }
