@@ -5,6 +5,7 @@ mod bots;
 mod config;
 mod error;
 mod fingerprint;
+mod limits_config;
 mod merge;
 mod paths;
 mod progress;
@@ -20,7 +21,8 @@ mod submissions;
 mod summary;
 
 pub use bots::{PreparedBot, check_command};
-pub use config::{BotRun, BotSpec, Format, Points, Tournament, load, parse_duration};
+pub use config::{BotRun, BotSpec, Format, Points, Tournament, load};
+pub use limits_config::{LimitsConfig, Setting, parse_duration};
 pub use error::{ConfigError, TournamentError};
 pub use merge::merge;
 pub use progress::{Progress, Quiet};
