@@ -55,7 +55,7 @@ pub fn check(args: CheckArgs) -> Outcome {
     };
     let total = check::plan(options.random_games, seed).len();
     let scripted = total - options.random_games;
-    print!("{}", check::header(&command.display, &options, scripted));
+    print!("{}", terminal_safe(&check::header(&command.display, &options, scripted)));
     let report = match check::run_check(&command, &name, &options, &mut |game| {
         print!("{}", terminal_safe(&game.to_text(total)))
     }) {
