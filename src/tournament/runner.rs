@@ -120,8 +120,8 @@ pub fn run_with(
     let shard = opts.shard.unwrap_or(Shard::ALL);
     let mine = shard.size(schedule.len());
     let recorded = claim_dir(t, &out, &games_csv, opts.resume, mine)?;
-    write_atomic(&out.join(super::merge::SHARD_FILE), format!("{shard}\n").as_bytes())?;
     super::fingerprint::check_and_record(&t.bots, &out, recorded > 0)?;
+    write_atomic(&out.join(super::merge::SHARD_FILE), format!("{shard}\n").as_bytes())?;
     let written = std::fs::metadata(&games_csv).and_then(|m| m.modified()).ok();
     let identity = identity(&t.to_json());
     let done = repair_and_check(&games_csv, &schedule, &identity, &out)?;
