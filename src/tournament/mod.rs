@@ -22,8 +22,8 @@ mod summary;
 
 pub use bots::{PreparedBot, check_command};
 pub use config::{BotRun, BotSpec, Format, Points, Tournament, load};
-pub use limits_config::{LimitsConfig, Setting, parse_duration};
 pub use error::{ConfigError, TournamentError};
+pub use limits_config::{LimitsConfig, Setting, parse_duration};
 pub use merge::merge;
 pub use progress::{Progress, Quiet};
 pub use rating::{MeanCi, Rating, bradley_terry, mean_ci};
