@@ -240,12 +240,26 @@ fn a_timeout_says_what_the_referee_was_waiting_for() {
         .unwrap();
     let text = stdout(&output);
     assert!(output.status.success(), "{text}{}", stderr(&output));
-    assert!(
-        text.contains("p1.unflushed_discard timed out; the referee was waiting for its line: meld or discard:"),
-        "{text}"
-    );
+    assert!(text.contains("p1.unflushed_discard: the bot did not answer in time\n"), "{text}");
+    assert!(text.contains("  the referee was waiting for its line: meld or discard:"), "{text}");
     assert!(text.contains("the last line it wrote:    MELD_NEW [ 5♣ 6♣ 7♣ ]"), "{text}");
     assert!(text.contains("stdout buffered? flush after each line (fflush(stdout) in C"), "{text}");
+}
+
+#[test]
+fn fault_messages_speak_portuguese_with_lang_pt() {
+    let (_dir, deal) = deal_file("[ 5♣ 6♣ 7♣ 9♥ ]\n[ 3♥ 4♥ 9♦ ]\nK♦\n0\n");
+    let bot = format!("python3 {}", path_str(&root().join("tests/fixtures/bot/unflushed_discard.py")));
+    let output = juiz()
+        .args(["play", "--lang", "pt", "--seed", "2", "--move-timeout", "500ms", "--deal", &path_str(&deal), &bot])
+        .arg(path_str(&c_bot("template")))
+        .output()
+        .unwrap();
+    let text = stdout(&output);
+    assert!(output.status.success(), "{text}{}", stderr(&output));
+    assert!(text.contains("p1.unflushed_discard: o bot não respondeu a tempo\n"), "{text}");
+    assert!(text.contains("  a última linha que ele escreveu: MELD_NEW [ 5♣ 6♣ 7♣ ]"), "{text}");
+    assert!(text.contains("dica: ele espera uma linha que nunca chega"), "{text}");
 }
 
 #[test]
