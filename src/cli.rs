@@ -12,8 +12,8 @@ use juiz::games::GameKind;
 ///
 /// Bots are programs that talk to the referee over stdin/stdout, one line per message
 /// (see protocol.md). Exit status: 0 done, 1 a check failed (replay mismatch, `check`
-/// problems), 2 bad input (usage, missing bot, bad file), 3 `replay --bot`: the bot still commits
-/// the recorded fault, 130 interrupted.
+/// problems), 2 bad input (usage, missing bot, bad file), 3 `merge` lacks games, 4 `replay --bot`:
+/// the bot still commits the recorded fault, 130 interrupted.
 #[derive(Debug, Parser)]
 #[command(name = "juiz", version, propagate_version = true, max_term_width = 100)]
 pub struct Cli {
@@ -141,9 +141,10 @@ pub struct PlayArgs {
     #[arg(long, value_name = "DIR")]
     pub stderr_dir: Option<PathBuf>,
     /// The bots, in seat order: an executable, a quoted command line ("python3 bots/x.py"),
-    /// a `.py` script or a `.c` source (compiled once and cached). A bare name of a file in the
-    /// current folder runs that file (`bot` is `./bot`), as with `node buraco.js`. With an odd
-    /// number of bots you take seat 0 yourself, at the terminal.
+    /// a `.py` script or a `.c` source (compiled once and cached); `NAME=BOT` names the seat
+    /// (as a tournament names its bots). A bare name of a file in the current folder runs that
+    /// file (`bot` is `./bot`), as with `node buraco.js`. With an odd number of bots you take
+    /// seat 0 yourself, at the terminal.
     #[arg(value_name = "BOT", required = true)]
     pub bots: Vec<String>,
 }
@@ -158,7 +159,7 @@ pub struct ReplayArgs {
     pub seat: Option<usize>,
     /// Play the seat with this bot, the other seats answering from the recording: report the
     /// first line where its output differs, or, where the recording has the seat's fault,
-    /// whether the bot still commits it (exit status 3) or gets past it (0). Needs --seat.
+    /// whether the bot still commits it (exit status 4) or gets past it (0). Needs --seat.
     #[arg(long, value_name = "CMD", requires = "seat")]
     pub bot: Option<String>,
     /// Print exactly the input the seat received, one line per message, and nothing else
@@ -236,20 +237,9 @@ fn parse_game(text: &str) -> Result<GameKind, String> {
     text.parse()
 }
 
-/// A duration like `3s`, `500ms`, `1m 30s`; a bare number is seconds.
+/// A duration like `3s`, `500ms`, `1m 30s`; a bare number is seconds (as in tournament files).
 pub fn parse_duration(text: &str) -> Result<Duration, String> {
-    let text = text.trim();
-    if let Ok(seconds) = text.parse::<f64>()
-        && seconds.is_finite()
-        && seconds > 0.0
-    {
-        return Ok(Duration::from_secs_f64(seconds));
-    }
-    match humantime::parse_duration(text) {
-        Ok(d) if !d.is_zero() => Ok(d),
-        Ok(_) => Err(format!("duration '{text}' must be more than zero")),
-        Err(e) => Err(format!("bad duration '{text}': {e} (examples: 3s, 500ms, 1m)")),
-    }
+    juiz::tournament::parse_duration(text)
 }
 
 #[cfg(test)]

@@ -44,7 +44,7 @@ fn a_bot_that_still_crashes_or_times_out_is_not_the_same() {
         let log = lost_game(dir.path(), &bot);
 
         let (status, said) = replay(&log, &bot);
-        assert_eq!(status, Some(3), "{fixture}: {said}");
+        assert_eq!(status, Some(4), "{fixture}: {said}");
         assert!(said.starts_with("still faults: after the 2 recorded lines"), "{fixture}: {said}");
         assert!(said.contains(kind), "{fixture}: {said}");
 
@@ -62,7 +62,7 @@ fn a_refused_line_is_committed_again_or_replaced() {
     let log = lost_game(dir.path(), &bot);
 
     let (status, said) = replay(&log, &bot);
-    assert_eq!(status, Some(3), "{said}");
+    assert_eq!(status, Some(4), "{said}");
     assert!(said.contains("malformed: unknown command 'Pegue'"), "{said}");
 
     // The template writes GET_STOCK where the recording has the garbage line: past the fault.

@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use juiz::check::{self, CheckError, CheckOptions};
 use juiz::referee::bot_name_from_command;
+use juiz::report::terminal_safe;
 
 use super::{CHECK_FAILED, Failure, INTERRUPTED, Outcome, SUCCESS};
 
@@ -55,12 +56,14 @@ pub fn check(args: CheckArgs) -> Outcome {
     let total = check::plan(options.random_games, seed).len();
     let scripted = total - options.random_games;
     print!("{}", check::header(&command.display, &options, scripted));
-    let report = match check::run_check(&command, &name, &options, &mut |game| print!("{}", game.to_text(total))) {
+    let report = match check::run_check(&command, &name, &options, &mut |game| {
+        print!("{}", terminal_safe(&game.to_text(total)))
+    }) {
         Ok(report) => report,
         Err(CheckError::Cancelled) => return Ok(ExitCode::from(INTERRUPTED)),
         Err(e) => return Err(Failure::input(e)),
     };
-    print!("{}", report.summary_text());
+    print!("{}", terminal_safe(&report.summary_text()));
     if !report.passed() {
         let command = format!("juiz check --seed {seed} {}", check::shell_word(&args.bot));
         println!("{}", juiz::i18n::tr("check-rerun", &[("command", &command)]));

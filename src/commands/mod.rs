@@ -23,9 +23,11 @@ pub const SUCCESS: u8 = 0;
 pub const CHECK_FAILED: u8 = 1;
 /// Bad input: usage, a missing bot, a malformed file. Nothing was started.
 pub const BAD_INPUT: u8 = 2;
+/// `merge` found games missing from every folder (the merged results are written, incomplete).
+pub const INCOMPLETE: u8 = 3;
 /// `juiz replay --bot`: the bot still commits the fault recorded for its seat (same kind, same
 /// place).
-pub const STILL_FAULTS: u8 = 3;
+pub const STILL_FAULTS: u8 = 4;
 /// Interrupted (Ctrl-C).
 pub const INTERRUPTED: u8 = 130;
 

@@ -21,8 +21,10 @@ pub fn play(args: PlayArgs) -> Outcome {
         players.push(PlayerSpec { name: "user".into(), player: Player::Human });
     }
     for text in &args.bots {
+        let (name, text) = seat_name(text);
         let command = super::bot_command(text)?;
-        players.push(PlayerSpec { name: bot_name_from_command(&command), player: Player::Bot(command) });
+        let name = name.map_or_else(|| bot_name_from_command(&command), str::to_owned);
+        players.push(PlayerSpec { name, player: Player::Bot(command) });
     }
     let deal = match &args.deal {
         Some(path) => Some(
@@ -83,7 +85,13 @@ pub fn play(args: PlayArgs) -> Outcome {
         Ok(report) => report,
         Err(RefereeError::Cancelled) => return Ok(ExitCode::from(INTERRUPTED)),
         Err(e @ RefereeError::Setup(_)) => {
-            let hint = args.deal.as_ref().map(|d| format!(" ({})", d.display())).unwrap_or_default();
+            let mut hint = args.deal.as_ref().map(|d| format!(" ({})", d.display())).unwrap_or_default();
+            if args.bots.len() % 2 == 1 {
+                hint.push_str(&format!(
+                    ": {} bots and you (an odd number of bots gives seat 0 to you, at the terminal)",
+                    args.bots.len()
+                ));
+            }
             return Err(Failure::input(format!("{e}{hint}")));
         }
         Err(e) => return Err(Failure::input(e)),
@@ -112,6 +120,22 @@ pub fn play(args: PlayArgs) -> Outcome {
         println!("{}", tr("play-log", &[("log", &log.display())]));
     }
     Ok(ExitCode::from(SUCCESS))
+}
+
+/// A seat given as `NAME=BOT` (as a tournament's reproduce commands write it): the name, as a
+/// tournament bot's name is made (letters, digits, `_ - .`), and the bot.
+fn seat_name(text: &str) -> (Option<&str>, &str) {
+    match text.split_once('=') {
+        Some((name, bot))
+            if !name.is_empty()
+                && !bot.is_empty()
+                && !name.starts_with(['-', '.'])
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')) =>
+        {
+            (Some(name), bot)
+        }
+        _ => (None, text),
+    }
 }
 
 /// How much of each bot's stderr is shown after a game.
