@@ -199,6 +199,7 @@ fn a_human_is_asked_again_after_a_mistake() {
     assert!(text.contains("not accepted"), "the mistake is explained: {text}");
     assert!(text.contains("discards 9♥"), "{text}");
     assert!(text.contains("user forfeits"), "{text}");
+    assert!(!text.contains("user: the bot"), "a person is not explained a bot's fault: {text}");
     // The person sees what their seat is sent, never what the bot draws.
     assert!(text.contains("referee: GET_STOCK"), "the bot's draw is told as the protocol tells it: {text}");
     let before_the_end = text.split("user forfeits").next().unwrap();

@@ -100,7 +100,8 @@ pub fn play(args: PlayArgs) -> Outcome {
         println!("{}", report.result_line());
         return Ok(ExitCode::from(SUCCESS));
     }
-    if let Some(fault) = &report.fault {
+    // A bot's fault explained (a person who left the human seat needs no explanation).
+    if let Some(fault) = report.fault.as_ref().filter(|f| report.seats[f.seat].command != "human") {
         print!("{}", view.explain_fault(fault, &report.seats[fault.seat].id));
     }
     if let Some(dir) = &config.stderr_dir {
