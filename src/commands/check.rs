@@ -65,7 +65,8 @@ pub fn check(args: CheckArgs) -> Outcome {
     };
     print!("{}", terminal_safe(&report.summary_text()));
     if !report.passed() {
-        println!("rerun the same games with: juiz check --seed {seed} {}", check::shell_word(&args.bot));
+        let command = format!("juiz check --seed {seed} {}", check::shell_word(&args.bot));
+        println!("{}", juiz::i18n::tr("check-rerun", &[("command", &command)]));
     }
     Ok(ExitCode::from(if report.passed() { SUCCESS } else { CHECK_FAILED }))
 }

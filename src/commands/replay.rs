@@ -73,7 +73,7 @@ pub fn replay(args: ReplayArgs) -> Outcome {
 }
 
 /// Prints what `feed_bot` found and returns the exit status: 0 the same lines, or past the
-/// recorded fault; 1 different lines or a new fault; 3 the recorded fault again.
+/// recorded fault; 1 different lines or a new fault; 4 the recorded fault again.
 fn report_feed(outcome: &FeedOutcome, seat: usize, style: &Style) -> u8 {
     match outcome {
         FeedOutcome::Same { lines } => {
