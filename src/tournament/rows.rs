@@ -35,10 +35,13 @@ pub struct GameRow {
     pub duration_ms: u64,
     /// The game's transcript, relative to the results directory (`games/<id>.csv`).
     pub log: String,
+    /// `row_check` of the other fields with the tournament's identity: `--resume` and `merge`
+    /// refuse a row that was edited or comes from another tournament.
+    pub check: String,
 }
 
 /// The header of `games.csv`.
-pub const HEADER: [&str; 15] = [
+pub const HEADER: [&str; 16] = [
     "game_id",
     "pairing",
     "deal",
@@ -54,6 +57,7 @@ pub const HEADER: [&str; 15] = [
     "turns",
     "duration_ms",
     "log",
+    "check",
 ];
 
 impl GameRow {
@@ -66,6 +70,47 @@ impl GameRow {
     pub fn side_bots(&self) -> Option<[&str; 2]> {
         let seats = self.seat_bots();
         (seats.len() >= 2).then(|| [seats[0], seats[1]])
+    }
+}
+
+/// The first 16 hex digits of the SHA-256 of `parts`, each ended by a NUL.
+pub(super) fn digest(parts: &[&[u8]]) -> String {
+    use sha2::{Digest, Sha256};
+    let mut hash = Sha256::new();
+    for part in parts {
+        hash.update(part);
+        hash.update([0]);
+    }
+    hash.finalize()[..8].iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A tournament's identity: the digest of its canonical `tournament.json` text.
+pub fn identity(tournament_json: &str) -> String {
+    digest(&[tournament_json.as_bytes()])
+}
+
+/// The checksum of `row` (its `check` field left out) in the tournament of `identity`.
+pub fn row_check(identity: &str, row: &GameRow) -> String {
+    let unchecked = GameRow { check: String::new(), ..row.clone() };
+    digest(&[identity.as_bytes(), &encode_row(&unchecked)])
+}
+
+impl GameRow {
+    /// Sets `check` for the tournament of `identity`.
+    pub fn seal(mut self, identity: &str) -> GameRow {
+        self.check = row_check(identity, &self);
+        self
+    }
+
+    /// Whether `check` is right for the tournament of `identity`.
+    pub fn sealed_by(&self, identity: &str) -> bool {
+        self.check == row_check(identity, self)
+    }
+
+    /// The fields two plays of one game must agree on (all but the time it took and `check`).
+    pub(super) fn outcome_digest(&self) -> String {
+        let outcome = GameRow { duration_ms: 0, check: String::new(), ..self.clone() };
+        digest(&[&encode_row(&outcome)])
     }
 }
 
@@ -171,6 +216,7 @@ pub struct Appender {
 impl Appender {
     pub fn open(path: &Path) -> Result<Appender, TournamentError> {
         let mut file = OpenOptions::new().create(true).append(true).open(path).map_err(TournamentError::io(path))?;
+        set_result_mode(&file).map_err(TournamentError::io(path))?;
         let len = file.metadata().map_err(TournamentError::io(path))?.len();
         if len == 0 {
             let mut header = HEADER.join(",").into_bytes();
@@ -191,12 +237,19 @@ impl Appender {
     }
 }
 
+/// Gives a results file its mode (`private_file::FILE_MODE`: the group reads, others nothing).
+pub(super) fn set_result_mode(file: &File) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    file.set_permissions(std::fs::Permissions::from_mode(crate::private_file::FILE_MODE))
+}
+
 /// Replaces `path` with `bytes` atomically: a temporary file in the same directory, synced, then
 /// renamed over it, so a reader (or a crash) sees the old file or the new one, never a mix.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), TournamentError> {
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(TournamentError::io(dir))?;
     tmp.write_all(bytes).map_err(TournamentError::io(path))?;
+    set_result_mode(tmp.as_file()).map_err(TournamentError::io(path))?;
     tmp.as_file().sync_all().map_err(TournamentError::io(path))?;
     tmp.persist(path).map_err(|e| TournamentError::io(path)(e.error))?;
     Ok(())

@@ -21,6 +21,8 @@ pub struct Table {
     pub hands: Vec<Hand>,
     /// Each side's melds in creation order (the `MELD_JOIN` index).
     pub melds: Vec<Vec<Meld>>,
+    /// Who made each of a side's melds (parallel to `melds`), for the messages of `MELD_JOIN`.
+    pub meld_makers: Vec<Vec<Seat>>,
     /// Top card last.
     pub stock: Vec<Card>,
     /// Top card last.
@@ -44,6 +46,7 @@ impl Table {
         let mut table = Table {
             hands: deal.hands.into_iter().map(Hand::new).collect(),
             melds: vec![Vec::new(); 2],
+            meld_makers: vec![Vec::new(); 2],
             stock: deal.stock,
             discard: vec![deal.discard_top],
             current: deal.start,
@@ -204,6 +207,7 @@ impl Table {
         self.take_from_hand(cards);
         let stored = format_list(meld.cards());
         self.melds[side].push(meld);
+        self.meld_makers[side].push(self.current);
         self.send(self.current, format_list(&self.discard));
         self.send_others(&format!("GET_DISCARD {}", format_list(cards)));
         while let Some(card) = self.discard.pop() {
@@ -224,6 +228,7 @@ impl Table {
         self.take_from_hand(cards);
         let stored = format_list(meld.cards());
         self.melds[side].push(meld);
+        self.meld_makers[side].push(self.current);
         self.send_others(&format!("MELD_NEW {stored}"));
         let index = self.melds[side].len() - 1;
         let out = self.check_out();
@@ -238,11 +243,16 @@ impl Table {
                 0 => format!("meld index {index_token}: your side has no melds yet"),
                 n => format!("meld index {index_token} is out of range (your side's melds are 0 to {})", n - 1),
             };
-            return Err(illegal("bad-index", detail));
+            return Err(illegal("bad-index", format!("{detail}{}", self.team_index_note(side, index))));
         }
         self.need_in_hand(cards)?;
         let joined = self.melds[side][index].join(cards, &self.rules.melds).map_err(|e| {
-            illegal("meld-invalid", format!("adding {} to meld {index} is not a meld: {e}", format_list(cards)))
+            let note = if self.meld_makers[side][index] == self.current {
+                String::new()
+            } else {
+                self.team_index_note(side, index)
+            };
+            illegal("meld-invalid", format!("adding {} to meld {index} is not a meld: {e}{note}", format_list(cards)))
         })?;
         self.take_from_hand(cards);
         let stored = format_list(joined.cards());
@@ -250,6 +260,28 @@ impl Table {
         self.send_others(&format!("MELD_JOIN {index_token} {}", format_list(cards)));
         let out = self.check_out();
         Ok(format!("adds {} to meld {index} → {stored}{out}", format_list(cards)))
+    }
+
+    /// In a 4-player game, what a wrong `MELD_JOIN` index most often means (a bot that counts
+    /// only its own melds): the index counts the team's melds, and whose meld `index` is.
+    fn team_index_note(&self, side: usize, index: usize) -> String {
+        if self.seats() != 4 {
+            return String::new();
+        }
+        let makers = &self.meld_makers[side];
+        let mut note =
+            "; the index counts your team's melds in the order they were made, your partner's included".to_owned();
+        if let Some(&maker) = makers.get(index)
+            && maker != self.current
+        {
+            note.push_str(&format!(": meld {index} is your partner's ({})", self.ids[maker]));
+        }
+        let yours: Vec<String> =
+            makers.iter().enumerate().filter(|&(_, &s)| s == self.current).map(|(i, _)| i.to_string()).collect();
+        if !yours.is_empty() {
+            note.push_str(&format!(", yours {} {}", if yours.len() == 1 { "is" } else { "are" }, yours.join(", ")));
+        }
+        note
     }
 
     fn discard(&mut self, card: Card) -> Result<String, Violation> {
