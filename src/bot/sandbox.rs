@@ -201,6 +201,13 @@ pub(crate) struct ChildPlan {
     joins: usize,
 }
 
+impl ChildPlan {
+    /// Whether the bot takes a uid of its own (then juiz opens its program for it: `spawn.rs`).
+    pub(crate) fn has_identity(&self) -> bool {
+        self.uid.is_some()
+    }
+}
+
 /// Tasks (threads included) allowed per permitted process by RLIMIT_NPROC, where it applies:
 /// a backstop against a fork bomb between two watchdog checks.
 const TASKS_PER_PROCESS: u64 = 16;

@@ -43,6 +43,10 @@ struct ChildArgs<'a> {
     /// The program, or for a bare name every file of that name along `PATH`, tried in order as
     /// `execvp` does (one the sandbox forbids is skipped for the next).
     programs: &'a [CString],
+    /// Each program opened by juiz (`O_PATH`), when the bot takes a uid of its own: it is
+    /// started through this descriptor, so that folders only juiz may pass through (a results
+    /// folder of mode 0700 holding the built bots) do not stop it; -1 where not opened.
+    program_fds: &'a [RawFd],
     argv: &'a [*const libc::c_char],
     envp: &'a [*const libc::c_char],
     work_dir: &'a CString,
@@ -77,6 +81,9 @@ pub(crate) fn spawn(req: &Request<'_>) -> io::Result<Spawned> {
             CString::new(entry).map_err(|_| io::Error::other("a NUL byte in the environment"))
         })
         .collect::<io::Result<_>>()?;
+    let opened: Vec<Option<OwnedFd>> =
+        programs.iter().map(|p| if req.plan.has_identity() { open_path(p) } else { None }).collect();
+    let program_fds: Vec<RawFd> = opened.iter().map(|fd| fd.as_ref().map_or(-1, AsRawFd::as_raw_fd)).collect();
     let argv: Vec<*const libc::c_char> = argv_c.iter().map(|c| c.as_ptr()).chain([std::ptr::null()]).collect();
     let envp: Vec<*const libc::c_char> = env_c.iter().map(|c| c.as_ptr()).chain([std::ptr::null()]).collect();
     let work_dir = cstring(req.work_dir.as_os_str())?;
@@ -87,6 +94,7 @@ pub(crate) fn spawn(req: &Request<'_>) -> io::Result<Spawned> {
     let (report_read, report_write) = pipe()?;
     let args = ChildArgs {
         programs: &programs,
+        program_fds: &program_fds,
         argv: &argv,
         envp: &envp,
         work_dir: &work_dir,
@@ -199,9 +207,22 @@ extern "C" fn child_main(arg: *mut libc::c_void) -> libc::c_int {
         fail(2, e);
     }
     let mut error = io::Error::from_raw_os_error(libc::ENOENT);
-    for program in args.programs {
+    for (program, &fd) in args.programs.iter().zip(args.program_fds) {
         // SAFETY: NUL-terminated strings and NULL-terminated pointer arrays prepared in the parent.
-        unsafe { libc::execve(program.as_ptr(), args.argv.as_ptr(), args.envp.as_ptr()) };
+        unsafe {
+            if fd >= 0 {
+                // A script needs its path (its interpreter opens it): then the path is tried.
+                libc::syscall(
+                    libc::SYS_execveat,
+                    fd,
+                    c"".as_ptr(),
+                    args.argv.as_ptr(),
+                    args.envp.as_ptr(),
+                    libc::AT_EMPTY_PATH,
+                );
+            }
+            libc::execve(program.as_ptr(), args.argv.as_ptr(), args.envp.as_ptr());
+        }
         error = io::Error::last_os_error();
     }
     fail(4, error)
@@ -253,6 +274,14 @@ fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
         Ok(unsafe { OwnedFd::from_raw_fd(moved) })
     };
     Ok((lift(fds[0])?, lift(fds[1])?))
+}
+
+/// `path` opened with `O_PATH` (to run it through the descriptor), if it can be.
+fn open_path(path: &CString) -> Option<OwnedFd> {
+    // SAFETY: a NUL-terminated path; the new descriptor is owned here.
+    let fd = unsafe { libc::open(path.as_ptr(), libc::O_PATH | libc::O_CLOEXEC) };
+    // SAFETY: the kernel just returned this descriptor.
+    (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd) })
 }
 
 /// The programs to try: `name` itself when it holds a `/`, else every executable file of that
