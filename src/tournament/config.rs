@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::bots::check_command;
 use super::error::{ConfigError, TournamentError};
 use crate::bot::{Limits, parse_size};
-use crate::games::GameKind;
+use crate::games::{GameKind, SetupError};
 
 /// Who plays whom.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -319,22 +319,15 @@ impl Tournament {
     pub fn parse(text: &str, check_files: bool) -> Result<Tournament, ConfigError> {
         let raw: RawTournament = serde_json::from_str(text).map_err(|e| ConfigError::Syntax(e.to_string()))?;
         check_name(&raw.name)?;
-        let game: GameKind = raw.game.parse().map_err(|_| {
-            let known: Vec<_> = GameKind::ALL.iter().map(|k| k.name()).collect();
-            ConfigError::UnknownGame(raw.game.clone(), known.join(", "))
-        })?;
+        let game: GameKind =
+            raw.game.parse().map_err(|_| ConfigError::UnknownGame(raw.game.clone(), GameKind::known()))?;
         let move_timeout = humantime::parse_duration(&raw.move_timeout)
             .map_err(|e| ConfigError::BadDuration(raw.move_timeout.clone(), e.to_string()))?;
         if move_timeout.is_zero() {
             return Err(ConfigError::BadDuration(raw.move_timeout, "must be more than zero".into()));
         }
-        if !game.seat_counts().contains(&raw.players) {
-            let expected: Vec<String> = game.seat_counts().iter().map(|n| n.to_string()).collect();
-            return Err(ConfigError::BadPlayers {
-                game: game.name().to_string(),
-                expected: expected.join(" or "),
-                got: raw.players,
-            });
+        if let Err(SetupError::SeatCount { game, expected, got }) = game.check_seats(raw.players) {
+            return Err(ConfigError::BadPlayers { game: game.name().to_string(), expected, got });
         }
         if raw.games_per_pairing == 0 {
             return Err(ConfigError::NoGames);

@@ -15,11 +15,13 @@ pub struct SideScore {
     pub hands: i64,
     /// The bonus for each of the side's players with an empty hand.
     pub going_out: i64,
+    /// Minus the penalty for a morto never taken (0 in variants without mortos).
+    pub morto: i64,
 }
 
 impl SideScore {
     pub fn total(&self) -> i64 {
-        self.melds - self.hands + self.going_out
+        self.melds - self.hands + self.going_out + self.morto
     }
 }
 
