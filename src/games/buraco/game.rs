@@ -53,6 +53,22 @@ impl BuracoEngine {
         &self.table.discard
     }
 
+    /// `side`'s morto while it waits to be taken (`None` once taken, moved to the stock, or in a
+    /// variant without mortos).
+    pub fn morto(&self, side: usize) -> Option<&[Card]> {
+        self.table.mortos[side].as_deref()
+    }
+
+    /// Whether `side` has taken its morto.
+    pub fn morto_taken(&self, side: usize) -> bool {
+        self.table.morto_taken[side]
+    }
+
+    /// The stock, top card last.
+    pub fn stock_cards(&self) -> &[Card] {
+        &self.table.stock
+    }
+
     pub fn stock_len(&self) -> usize {
         self.table.stock.len()
     }
