@@ -52,16 +52,14 @@ impl Meld {
     }
 
     /// The canastra bonus the meld earns (0 below a canastra): dirty, clean, or a clean `A … K`
-    /// (13 cards) or `A … A` (14) laid down at once when the rules pay those more.
+    /// (13 cards) or `A … A` (14) laid down at once when the rules pay those more. A clean run of 13
+    /// always holds one ace and the natural 2, so `2 … K A` is the same cards as `A 2 … K`.
     pub fn bonus(&self, rules: &BuracoRules) -> i64 {
         let c = &rules.canastra;
-        let from_ace = self.cards.first().is_some_and(|card| card.is(Rank::Ace));
         match (self.is_canastra(rules), self.clean) {
             (false, _) => 0,
             (true, false) => c.dirty,
-            (true, true) if self.at_once && from_ace && self.len() == 13 && c.ace_to_king_at_once > 0 => {
-                c.ace_to_king_at_once
-            }
+            (true, true) if self.at_once && self.len() == 13 && c.ace_to_king_at_once > 0 => c.ace_to_king_at_once,
             (true, true) if self.at_once && self.len() == 14 && c.ace_to_ace_at_once > 0 => c.ace_to_ace_at_once,
             (true, true) => c.clean,
         }

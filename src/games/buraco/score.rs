@@ -88,6 +88,17 @@ mod tests {
         assert_eq!(hand_penalty(&hand("2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥"), &quirk), 45 + 200);
     }
 
+    /// STBL B6: A went out with a clean and a dirty canastra; B never took its morto.
+    #[test]
+    fn stbl_b6_end_position() {
+        let rules = BuracoRules::stbl();
+        let meld = |t: &str| Meld::new(hand(t).cards(), &rules.melds).unwrap();
+        let a = side_score(&[meld("3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥"), meld("8♠ 9♠ 10♠ J♠ Q♠ K♠ JK")], [&Hand::default()], &rules);
+        assert_eq!(a.total(), 555);
+        let b = side_score(&[meld("5♦ 6♦ 7♦")], [&hand("A♣ JK 2♥")], &rules);
+        assert_eq!(b.total() - rules.morto.unwrap().untaken_penalty, -160);
+    }
+
     #[test]
     fn winner_needs_a_strictly_higher_score() {
         assert_eq!(winner(&[115, -20]), Some(0));
