@@ -1,5 +1,6 @@
 //! The command line: clap derive types only; their doc comments are the help text.
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -11,7 +12,8 @@ use juiz::games::GameKind;
 ///
 /// Bots are programs that talk to the referee over stdin/stdout, one line per message
 /// (see protocol.md). Exit status: 0 done, 1 a check failed (replay mismatch, `check`
-/// problems), 2 bad input (usage, missing bot, bad file), 130 interrupted.
+/// problems), 2 bad input (usage, missing bot, bad file), 3 `merge` lacks games, 4 `replay --bot`:
+/// the bot still commits the recorded fault, 130 interrupted.
 #[derive(Debug, Parser)]
 #[command(name = "juiz", version, propagate_version = true, max_term_width = 100)]
 pub struct Cli {
@@ -77,6 +79,7 @@ pub struct PlayArgs {
     #[arg(long, default_value = "itp-buraco", value_parser = parse_game)]
     pub game: GameKind,
     /// Seed of the shuffle and of every later random event (default: a random one, printed).
+    /// In itp-buraco a seed deals the same cards and first player as `buraco.js -seed N`.
     #[arg(long)]
     pub seed: Option<u64>,
     /// Start from a fixed deal: the original referee's `-i` file (one `[ … ]` hand line per
@@ -87,7 +90,8 @@ pub struct PlayArgs {
     /// Show every message both ways.
     #[arg(long, conflicts_with = "silent")]
     pub debug: bool,
-    /// Print only the result line: `OK|NOK <seed> <score0> <score1> <winner>`.
+    /// Print only the result line: `OK|NOK <seed> <score0> <score1> <winner>`. The course
+    /// referee's flags are accepted too: `-d`, `-i FILE`, `-seed N`, `-silent`.
     #[arg(long)]
     pub silent: bool,
     /// Write the game's transcript (CSV: seq,ms,seat,dir,text) to FILE, for `juiz replay`.
@@ -128,8 +132,10 @@ pub struct PlayArgs {
     #[arg(long, value_name = "DIR")]
     pub stderr_dir: Option<PathBuf>,
     /// The bots, in seat order: an executable, a quoted command line ("python3 bots/x.py"),
-    /// a `.py` script or a `.c` source (compiled once and cached). With an odd number of bots
-    /// you take seat 0 yourself, at the terminal.
+    /// a `.py` script or a `.c` source (compiled once and cached); `NAME=BOT` names the seat
+    /// (as a tournament names its bots). A bare name of a file in the current folder runs that
+    /// file (`bot` is `./bot`), as with `node buraco.js`. With an odd number of bots you take
+    /// seat 0 yourself, at the terminal.
     #[arg(value_name = "BOT", required = true)]
     pub bots: Vec<String>,
 }
@@ -142,8 +148,9 @@ pub struct ReplayArgs {
     /// Show only what this seat (0-based) saw and said.
     #[arg(long, value_name = "N")]
     pub seat: Option<usize>,
-    /// Feed the seat's recorded input to this bot and report the first line where its output
-    /// differs from the recording (needs --seat).
+    /// Play the seat with this bot, the other seats answering from the recording: report the
+    /// first line where its output differs, or, where the recording has the seat's fault,
+    /// whether the bot still commits it (exit status 4) or gets past it (0). Needs --seat.
     #[arg(long, value_name = "CMD", requires = "seat")]
     pub bot: Option<String>,
     /// Print exactly the input the seat received, one line per message, and nothing else
@@ -156,6 +163,32 @@ pub struct ReplayArgs {
     /// Show every message both ways.
     #[arg(long)]
     pub debug: bool,
+}
+
+/// The course referee's flags (`node buraco.js [-d] [-i FILE] [-seed N] [-silent] bot1 bot2`)
+/// and the `juiz play` flags they stand for.
+pub const ORIGINAL_FLAGS: [(&str, &str); 4] =
+    [("-d", "--debug"), ("-i", "--deal"), ("-seed", "--seed"), ("-silent", "--silent")];
+
+/// The command line with the course referee's single-dash flags after `play` rewritten to
+/// juiz's own (see `ORIGINAL_FLAGS`). As there, `-silent` is ignored when `-d` is given.
+pub fn with_original_flags(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
+    let mut args: Vec<OsString> = args.into_iter().collect();
+    if args.get(1).is_none_or(|a| a != "play") {
+        return args;
+    }
+    let end = args.iter().position(|a| a == "--").unwrap_or(args.len());
+    let debug = args[2..end].iter().any(|a| a == "-d");
+    let mut out = args.drain(..2).collect::<Vec<_>>();
+    for (i, arg) in args.into_iter().enumerate() {
+        let flag = if i + 2 < end { arg.to_str() } else { None };
+        match flag.and_then(|f| ORIGINAL_FLAGS.iter().find(|(original, _)| *original == f)) {
+            Some(("-silent", _)) if debug => {}
+            Some((_, ours)) => out.push(OsString::from(ours)),
+            None => out.push(arg),
+        }
+    }
+    out
 }
 
 /// A resource limit given on the command line: a number, or none (`unlimited`).
@@ -195,20 +228,9 @@ fn parse_game(text: &str) -> Result<GameKind, String> {
     text.parse()
 }
 
-/// A duration like `3s`, `500ms`, `1m 30s`; a bare number is seconds.
+/// A duration like `3s`, `500ms`, `1m 30s`; a bare number is seconds (as in tournament files).
 pub fn parse_duration(text: &str) -> Result<Duration, String> {
-    let text = text.trim();
-    if let Ok(seconds) = text.parse::<f64>()
-        && seconds.is_finite()
-        && seconds > 0.0
-    {
-        return Ok(Duration::from_secs_f64(seconds));
-    }
-    match humantime::parse_duration(text) {
-        Ok(d) if !d.is_zero() => Ok(d),
-        Ok(_) => Err(format!("duration '{text}' must be more than zero")),
-        Err(e) => Err(format!("bad duration '{text}': {e} (examples: 3s, 500ms, 1m)")),
-    }
+    juiz::tournament::parse_duration(text)
 }
 
 #[cfg(test)]
@@ -228,6 +250,29 @@ mod tests {
         assert_eq!(parse_duration("2"), Ok(Duration::from_secs(2)));
         assert!(parse_duration("0s").is_err());
         assert!(parse_duration("soon").unwrap_err().contains("bad duration 'soon'"));
+    }
+
+    fn play_args(args: &[&str]) -> PlayArgs {
+        let args = with_original_flags(["juiz", "play"].iter().chain(args).map(OsString::from));
+        match Cli::try_parse_from(args).unwrap().command {
+            Command::Play(args) => args,
+            _ => panic!("not play"),
+        }
+    }
+
+    #[test]
+    fn the_course_referees_flags_are_accepted() {
+        let args = play_args(&["-seed", "1002", "-i", "game1.in", "-silent", "bot1", "bot2"]);
+        assert_eq!(args.seed, Some(1002));
+        assert_eq!(args.deal, Some(PathBuf::from("game1.in")));
+        assert!(args.silent && !args.debug);
+        assert_eq!(args.bots, ["bot1", "bot2"]);
+        let args = play_args(&["-d", "-silent", "bot"]);
+        assert!(args.debug && !args.silent, "as in buraco.js, -d overrides -silent");
+        let args = play_args(&["--", "-d"]);
+        assert_eq!(args.bots, ["-d"], "nothing after -- is a flag");
+        let other = with_original_flags(["juiz", "replay", "-d"].map(OsString::from));
+        assert_eq!(other, ["juiz", "replay", "-d"], "only play speaks the original's flags");
     }
 
     #[test]

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
-    let cli = cli::Cli::parse();
+    let cli = cli::Cli::parse_from(cli::with_original_flags(std::env::args_os()));
     let outcome = match cli.command {
         cli::Command::Play(args) => commands::play(args),
         cli::Command::Replay(args) => commands::replay(args),

@@ -282,6 +282,29 @@ fn four_player_join_indices_count_the_partners_melds() {
 }
 
 #[test]
+fn a_wrong_join_index_in_four_players_names_the_partners_meld() {
+    // The usual bug: a bot counts only its own melds. Seat 2 made meld 1 after its partner's 0.
+    let deal = "[ 5♣ 6♣ 7♣ 9♥ ]\n[ 3♥ 4♥ 9♦ K♠ ]\n[ 8♦ 9♦ 10♦ J♦ 4♠ ]\n[ 3♠ 4♠ 9♠ Q♠ ]\nK♦\n0\n[ J♥ Q♥ K♥ ]\n";
+    let mut e = game(4, deal);
+    play(&mut e, 0, &["GET_STOCK", "MELD_NEW [ 5♣ 6♣ 7♣ ]", "DISCARD J♥"]);
+    play(&mut e, 1, &["GET_STOCK", "DISCARD Q♥"]);
+    play(&mut e, 2, &["GET_STOCK", "MELD_NEW [ 8♦ 9♦ 10♦ ]"]);
+    let v = e.submit(2, "MELD_JOIN 0 [ J♦ ]").expect_err("the partner's meld");
+    assert_eq!(v.rule, "meld-invalid");
+    assert!(v.detail.contains("the index counts your team's melds"), "{v}");
+    assert!(v.detail.contains("meld 0 is your partner's (p1.botA), yours is 1"), "{v}");
+    let v = e.submit(2, "MELD_JOIN 2 [ J♦ ]").expect_err("out of range");
+    assert_eq!(v.rule, "bad-index");
+    assert!(v.detail.contains("0 to 1); the index counts your team's melds"), "{v}");
+    play(&mut e, 2, &["MELD_JOIN 1 [ J♦ ]"]);
+    // In 2-player games the note would only be noise.
+    let mut two = game(2, "[ 5♣ 6♣ 7♣ 9♥ ]\n[ 3♥ 4♥ 9♦ K♠ ]\nK♦\n0\n[ J♥ ]\n");
+    play(&mut two, 0, &["GET_STOCK", "MELD_NEW [ 5♣ 6♣ 7♣ ]"]);
+    let v = two.submit(0, "MELD_JOIN 1 [ 9♥ ]").expect_err("out of range");
+    assert!(!v.detail.contains("partner"), "{v}");
+}
+
+#[test]
 fn deal_file_errors_are_setup_errors() {
     let err = BuracoEngine::new(BuracoRules::itp(), &setup(2, 1, Some("[ 6♠ 6♠ 6♠ ]\n[ 3♥ ]\n5♠\n0\n")));
     assert!(matches!(err, Err(SetupError::Deal { line: 1, .. })), "{err:?}");

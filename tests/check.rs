@@ -22,7 +22,10 @@ fn options(random_games: usize) -> CheckOptions {
 
 fn check(command: BotCommand, name: &str, random_games: usize) -> CheckReport {
     let mut seen = 0;
-    let report = run_check(&command, name, &options(random_games), &mut |_| seen += 1).unwrap();
+    // Logs in a folder removed after the test (a failed game's logs would outlive a temporary one).
+    let logs = tempfile::tempdir().unwrap();
+    let options = CheckOptions { keep_logs: Some(logs.path().to_owned()), ..options(random_games) };
+    let report = run_check(&command, name, &options, &mut |_| seen += 1).unwrap();
     assert_eq!(seen, report.games.len(), "every game is reported as it ends");
     report
 }
@@ -59,6 +62,17 @@ fn the_smart_bot_passes_and_the_scripted_games_do_what_they_say() {
     let text = report.summary_text();
     assert!(text.contains(&format!("timing:  {moves} moves")), "{text}");
     assert!(text.contains("verdict: PASSED"), "{text}");
+}
+
+#[test]
+fn a_bot_that_counts_on_every_guarantee_of_the_protocol_passes() {
+    // It exits with status 1 on anything the protocol rules out, such as an opening hand of
+    // other than 11 cards: every scripted position must be one a real game can deal.
+    let script = root().join("tests/fixtures/bot/by_the_letter.py");
+    let command = BotCommand { argv: vec!["python3".into(), path_str(&script)], display: "by_the_letter.py".into() };
+    let report = check(command, "letter", 2);
+    assert!(report.passed(), "{}", report.games.iter().map(|g| g.to_text(8)).collect::<String>());
+    assert!(report.games.iter().all(|g| g.stderr_tail.is_empty()), "{}", report.summary_text());
 }
 
 #[test]
@@ -123,6 +137,18 @@ fn the_command_exits_1_naming_the_fault_of_a_crashing_bot() {
     assert!(text.contains("crash: the bot's process ended") && text.contains("SIGSEGV"), "{text}");
     assert!(text.contains("verdict: FAILED"), "{text}");
     assert!(text.contains("rerun the same games with: juiz check --seed 4"), "{text}");
+
+    // Without --keep-logs the failed games' logs are kept, and the commands to replay them work.
+    let replay = text.lines().find_map(|l| l.trim().strip_prefix("see it again: ")).expect("a replay command");
+    let words: Vec<&str> = replay.split(' ').collect();
+    assert_eq!((words[0], words[1], words[3]), ("juiz", "replay", "--seat"), "{replay}");
+    let log = std::path::Path::new(words[2]);
+    let output = juiz().args(&words[1..]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{replay}: {}", output_text(&output));
+    let fed = text.lines().find_map(|l| l.trim().strip_prefix("after a fix, feed your bot the same input: "));
+    assert_eq!(fed, Some(format!("{replay} --bot {segfault}").as_str()), "{text}");
+    assert!(text.contains(&format!("logs:    {}", log.parent().unwrap().display())), "{text}");
+    std::fs::remove_dir_all(log.parent().unwrap()).unwrap();
 }
 
 #[test]

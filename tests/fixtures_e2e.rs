@@ -407,12 +407,14 @@ fn a_tournament_with_every_fixture_completes_with_intact_files() {
     for (file, expect) in FIXTURES {
         let name = file.split('.').next().unwrap().replace('_', "-");
         if let Expect::Fault(kind) = expect {
-            assert_eq!(
-                summary.faults.get(&name).and_then(|k| k.get(kind.name())),
-                Some(&2),
-                "{name}: {:?}",
-                summary.faults
-            );
+            // Counted as the rows are judged: a timeout may be a timeout-overload on a busy host.
+            let counts = summary.faults.get(&name);
+            let count: u32 = FaultKind::ALL
+                .iter()
+                .filter(|&&k| same_kind(k, kind))
+                .filter_map(|k| counts.and_then(|c| c.get(k.name())))
+                .sum();
+            assert_eq!(count, 2, "{name}: {:?}", summary.faults);
         } else {
             assert!(!summary.faults.contains_key(&name), "{name}: {:?}", summary.faults);
         }

@@ -206,6 +206,49 @@ fn a_human_is_asked_again_after_a_mistake() {
 }
 
 #[test]
+fn a_human_may_type_ascii_suits() {
+    let (dir, deal) = deal_file("[ 6♠ 7♠ 9♥ ]\n[ 3♥ 4♥ 9♦ ]\nK♦\n0\n");
+    let log = dir.path().join("game.csv");
+    let mut child = juiz()
+        .args(["play", "--seed", "4", "--deal", &path_str(&deal), "--log", &path_str(&log)])
+        .arg(path_str(&c_bot("template")))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"GET_STOCK\nDISCARD 9h\n").unwrap();
+    let output = child.wait_with_output().unwrap();
+    let text = stdout(&output);
+    assert!(output.status.success(), "{text}{}", stderr(&output));
+    assert!(text.contains("cards as 5♥ or 5h (h d c s for ♥ ♦ ♣ ♠)"), "the prompt says so: {text}");
+    assert!(text.contains("discards 9♥") && !text.contains("not accepted"), "{text}");
+    // The log has the line as submitted, and replays.
+    assert!(std::fs::read_to_string(&log).unwrap().contains(",user,<,DISCARD 9♥\n"));
+    let replay = juiz().args(["replay", &path_str(&log)]).output().unwrap();
+    assert!(replay.status.success(), "{}", stdout(&replay));
+}
+
+#[test]
+fn a_timeout_says_what_the_referee_was_waiting_for() {
+    let (_dir, deal) = deal_file("[ 5♣ 6♣ 7♣ 9♥ ]\n[ 3♥ 4♥ 9♦ ]\nK♦\n0\n");
+    let bot = format!("python3 {}", path_str(&root().join("tests/fixtures/bot/unflushed_discard.py")));
+    let output = juiz()
+        .args(["play", "--seed", "2", "--move-timeout", "500ms", "--deal", &path_str(&deal), &bot])
+        .arg(path_str(&c_bot("template")))
+        .output()
+        .unwrap();
+    let text = stdout(&output);
+    assert!(output.status.success(), "{text}{}", stderr(&output));
+    assert!(
+        text.contains("p1.unflushed_discard timed out; the referee was waiting for its line: meld or discard:"),
+        "{text}"
+    );
+    assert!(text.contains("the last line it wrote:    MELD_NEW [ 5♣ 6♣ 7♣ ]"), "{text}");
+    assert!(text.contains("stdout buffered? flush after each line (fflush(stdout) in C"), "{text}");
+}
+
+#[test]
 fn ctrl_c_stops_the_game_and_ends_every_bot() {
     let marker = format!("juiz-e2e-ctrl-c-{}", std::process::id());
     let sleeper = format!("python3 {} sleep 2 {marker}", path_str(&root().join("bots/fixtures/misbehave.py")));

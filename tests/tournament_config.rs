@@ -85,13 +85,13 @@ fn each_mistake_gets_a_clear_message() {
     let f = Fixture::new();
     let cases: Vec<(String, &str)> = vec![
         (with_bots(r#""colour": "red","#), "unknown field `colour`"),
-        (with_bots(r#""game": "poker","#), "unknown game 'poker' (known: itp-buraco)"),
+        (with_bots(r#""game": "poker","#), "unknown game 'poker' (known: itp-buraco, buraco-stbl)"),
         (with_bots(r#""format": "swiss","#), "unknown format 'swiss'"),
         (with_bots(r#""format": "gauntlet","#), "gauntlet needs \"champion\""),
         (with_bots(r#""format": "gauntlet", "champion": "zed","#), "champion 'zed' is not one of the bots"),
         (with_bots(r#""champion": "alice","#), "only used with format gauntlet"),
         (with_bots(r#""move_timeout": "3 parsecs","#), "bad move_timeout '3 parsecs'"),
-        (with_bots(r#""move_timeout": "0s","#), "bad move_timeout '0s': must be more than zero"),
+        (with_bots(r#""move_timeout": "0s","#), "bad move_timeout '0s': duration '0s' must be more than zero"),
         (with_bots(r#""players": 3,"#), "itp-buraco is played by 2 or 4 players, not 3"),
         (with_bots(r#""games_per_pairing": 0,"#), "games_per_pairing must be at least 1"),
         (with_bots(r#""games_per_pairing": 3,"#), "with duplicate it must be even"),
@@ -149,4 +149,15 @@ fn each_mistake_gets_a_clear_message() {
 fn a_missing_file_names_it() {
     let message = load(Path::new("/nonexistent/t.json")).unwrap_err().to_string();
     assert!(message.starts_with("cannot read tournament file /nonexistent/t.json"), "{message}");
+}
+
+#[test]
+fn durations_take_the_same_forms_as_on_the_command_line() {
+    // `--move-timeout 3` works, so `"move_timeout": "3"` does too (and a plain number).
+    for (value, expected) in [(r#""3""#, 3000), ("3", 3000), (r#""0.5""#, 500), (r#""1m""#, 60_000)] {
+        let text = with_bots(&format!(r#""move_timeout": {value}, "limits": {{"startup_timeout": "20"}},"#));
+        let t = Tournament::parse(&text, false).unwrap_or_else(|e| panic!("{value}: {e}"));
+        assert_eq!(t.move_timeout, Duration::from_millis(expected), "{value}");
+        assert_eq!(t.limits.startup_timeout, Duration::from_secs(20));
+    }
 }

@@ -102,7 +102,9 @@ fn rows_and_summary_carry_faults_and_how_to_reproduce_them() {
     assert_eq!(f.replay.as_deref(), Some(format!("juiz replay {}/games/{}.csv", out.display(), f.game_id).as_str()));
     assert!(f.play.starts_with("juiz play --game itp-buraco --seed "), "{}", f.play);
     assert!(f.play.contains("--move-timeout 3s --log "), "{}", f.play);
-    assert!(f.play.contains(" sh") && (f.play.ends_with(" sh") || f.play.contains("'sh -c true'")), "{}", f.play);
+    // Each seat under its tournament name, which is not the name of its command's file.
+    assert!(f.play.contains(" crashy=sh"), "{}", f.play);
+    assert!(f.play.ends_with("=sh") || f.play.ends_with("'mid=sh -c true'"), "{}", f.play);
     assert_eq!(summary.standings[0].bot, "strong");
 }
 
@@ -307,7 +309,7 @@ fn rows_of_another_schedule_are_refused_on_resume() {
     let header = juiz::tournament::HEADER.join(",");
     std::fs::write(
         dir.path().join("games.csv"),
-        format!("{header}\nr0009-x-y-d001-s0,x-y,1,x y,5,1,2,y,OK,,,,3,4,games/r0009-x-y-d001-s0.csv\n"),
+        format!("{header}\nr0009-x-y-d001-s0,x-y,1,x y,5,1,2,y,OK,,,,3,4,games/r0009-x-y-d001-s0.csv,\n"),
     )
     .unwrap();
     let err = go(&t, &RunOptions { resume: true, ..opts(dir.path(), 1) }).unwrap_err().to_string();
@@ -315,14 +317,23 @@ fn rows_of_another_schedule_are_refused_on_resume() {
 }
 
 #[test]
-fn the_text_summary_shows_standings_faults_and_commands() {
+fn the_text_summary_shows_faults_per_bot_then_the_standings_last() {
     let t = tournament("");
     let (_keep, out) = reference(&t);
     let summary = go(&t, &RunOptions { resume: true, ..opts(&out, 1) }).unwrap();
-    let text = summary.to_text();
+    let text = juiz::report::summary_text(&summary);
     assert!(text.starts_with(&format!("fake: 24/24 games, results in {}", out.display())), "{text}");
-    let first = text.lines().nth(2).unwrap();
-    assert!(first.trim_start().starts_with("1  strong"), "{text}");
-    assert!(text.contains("faults of crashy: "), "{text}");
-    assert!(text.contains("    juiz replay "), "{text}");
+    let crashes = summary.faults["crashy"]["crash"];
+    assert!(text.contains(&format!("crashy: {crashes} crash\n  crash first in r")), "{text}");
+    assert_eq!(text.matches("    juiz replay ").count(), 1, "one command per bot and kind: {text}");
+    assert_eq!(text.matches("    juiz play ").count(), 1, "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    let header = lines.iter().position(|l| l.trim_start().starts_with("rank")).unwrap();
+    assert_eq!(header + 5, lines.len(), "the standings are last: {text}");
+    assert!(lines[header + 1].trim_start().starts_with("1  strong"), "{text}");
+    // Every faulted game is in faults.csv, with its commands.
+    let faults = read(&out, "faults.csv");
+    assert_eq!(faults.lines().count(), 1 + crashes as usize, "{faults}");
+    assert!(faults.starts_with("game_id,bot,kind,detail,replay,play\n"), "{faults}");
+    assert!(faults.lines().skip(1).all(|l| l.contains(",crashy,crash,") && l.contains("juiz play ")), "{faults}");
 }

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use juiz::tournament::{Tournament, decode, repair_games, standings, standings_csv};
 
-const HEADER: &str = "game_id,pairing,deal,seats,seed,score0,score1,winner,verdict,fault_kind,faulty_bot,fault_detail,turns,duration_ms,log\n";
+const HEADER: &str = "game_id,pairing,deal,seats,seed,score0,score1,winner,verdict,fault_kind,faulty_bot,fault_detail,turns,duration_ms,log,check\n";
 
 fn tournament(points: &str) -> Tournament {
     let text = format!(
@@ -18,14 +18,14 @@ fn tournament(points: &str) -> Tournament {
 /// timeout of ben's.
 fn games_csv() -> String {
     let rows = [
-        "r0001-ann-ben-d001-s0,ann-ben,1,ann ben,11,300,100,ann,OK,,,,40,5,games/r0001-ann-ben-d001-s0.csv",
-        "r0001-ann-ben-d001-s1,ann-ben,1,ben ann,11,150,250,ann,OK,,,,41,5,games/r0001-ann-ben-d001-s1.csv",
-        "r0001-ann-ben-d002-s0,ann-ben,2,ann ben,12,200,200,,OK,,,,30,5,games/r0001-ann-ben-d002-s0.csv",
-        "r0001-ann-ben-d002-s1,ann-ben,2,ben ann,12,90,310,ann,OK,,,,33,5,games/r0001-ann-ben-d002-s1.csv",
-        "r0002-ann-cat-d001-s0,ann-cat,1,ann cat,13,100,200,cat,OK,,,,20,5,games/r0002-ann-cat-d001-s0.csv",
-        "r0002-ann-cat-d001-s1,ann-cat,1,cat ann,13,120,220,ann,OK,,,,21,5,games/r0002-ann-cat-d001-s1.csv",
-        "r0003-ben-cat-d001-s0,ben-cat,1,ben cat,14,50,60,cat,NOK,timeout,ben,\"timeout: no line within 3s\",9,3000,games/r0003-ben-cat-d001-s0.csv",
-        "r0003-ben-cat-d001-s1,ben-cat,1,cat ben,14,210,20,cat,OK,,,,25,5,games/r0003-ben-cat-d001-s1.csv",
+        "r0001-ann-ben-d001-s0,ann-ben,1,ann ben,11,300,100,ann,OK,,,,40,5,games/r0001-ann-ben-d001-s0.csv,",
+        "r0001-ann-ben-d001-s1,ann-ben,1,ben ann,11,150,250,ann,OK,,,,41,5,games/r0001-ann-ben-d001-s1.csv,",
+        "r0001-ann-ben-d002-s0,ann-ben,2,ann ben,12,200,200,,OK,,,,30,5,games/r0001-ann-ben-d002-s0.csv,",
+        "r0001-ann-ben-d002-s1,ann-ben,2,ben ann,12,90,310,ann,OK,,,,33,5,games/r0001-ann-ben-d002-s1.csv,",
+        "r0002-ann-cat-d001-s0,ann-cat,1,ann cat,13,100,200,cat,OK,,,,20,5,games/r0002-ann-cat-d001-s0.csv,",
+        "r0002-ann-cat-d001-s1,ann-cat,1,cat ann,13,120,220,ann,OK,,,,21,5,games/r0002-ann-cat-d001-s1.csv,",
+        "r0003-ben-cat-d001-s0,ben-cat,1,ben cat,14,50,60,cat,NOK,timeout,ben,\"timeout: no line within 3s\",9,3000,games/r0003-ben-cat-d001-s0.csv,",
+        "r0003-ben-cat-d001-s1,ben-cat,1,cat ben,14,210,20,cat,OK,,,,25,5,games/r0003-ben-cat-d001-s1.csv,",
     ];
     format!("{HEADER}{}\n", rows.join("\n"))
 }
@@ -55,13 +55,43 @@ fn standings_count_wins_points_scores_and_faults() {
     assert!(ann.rating.elo > ben.rating.elo + 200.0 && cat.rating.elo > ben.rating.elo + 200.0, "{s:?}");
     assert!((ann.rating.elo - cat.rating.elo).abs() < 50.0, "{s:?}");
     assert!(s.iter().all(|l| l.rating.ci95.is_finite() && l.rating.ci95 > 0.0));
-    // Paired: ann-ben deal 1: (300-100) + (250-150) = 300; deal 2: 0 + 220 = 220.
-    // ann-cat deal 1: (100-200) + (220-120) = 0.
-    let paired = ann.paired.unwrap();
-    assert_eq!(paired.n, 3);
-    assert!((paired.mean - (300.0 + 220.0 + 0.0) / 3.0).abs() < 1e-9);
-    assert!(paired.ci95.unwrap() > 0.0);
-    assert_eq!(ben.paired.unwrap().n, 3);
+    // Pairs, in game points: ann-ben deal 1 won twice (2), deal 2 a draw and a win (1.5); ann-cat
+    // deal 1 one win each (1). ben-cat deal 1: cat won both (ben 0), one by ben's timeout.
+    let pairs = ann.pairs.unwrap();
+    assert_eq!((pairs.n, pairs.mean), (3, 1.5));
+    assert_eq!(ann.pentanomial, [0, 0, 1, 1, 1]);
+    assert_eq!((ben.pentanomial, ben.pairs.unwrap().n), ([2, 1, 0, 0, 0], 3));
+    assert!((ben.pairs.unwrap().mean - 0.5 / 3.0).abs() < 1e-9);
+    // Margin over fault-free pairs: ann-ben deal 1: (300-100) + (250-150) = 300; deal 2: 0 + 220
+    // = 220; ann-cat deal 1: (100-200) + (220-120) = 0. ben-cat's pair had a fault: left out.
+    let margin = ann.margin.unwrap();
+    assert_eq!(margin.n, 3);
+    assert!((margin.mean - (300.0 + 220.0 + 0.0) / 3.0).abs() < 1e-9);
+    assert!(margin.ci95.unwrap() > 0.0);
+    assert_eq!((ben.margin.unwrap().n, cat.margin.unwrap().n), (2, 1));
+}
+
+#[test]
+fn a_fault_cannot_flatter_the_pair_statistics() {
+    // flaky forfeits early in the first game (scores frozen at 0-10), then beats weak by 600:
+    // as a score difference weak would look 590 points worse; in game points the pair is even
+    // (a win each), and the margin leaves the faulted pair out.
+    let t = Tournament::parse(
+        r#"{"name": "t", "games_per_pairing": 2,
+            "bots": [{"name": "flaky", "command": "a"}, {"name": "weak", "command": "b"}]}"#,
+        false,
+    )
+    .unwrap();
+    let text = format!(
+        "{HEADER}r0001-flaky-weak-d001-s0,flaky-weak,1,flaky weak,7,0,10,weak,NOK,crash,flaky,exited,2,5,,\n\
+         r0001-flaky-weak-d001-s1,flaky-weak,1,weak flaky,7,100,700,flaky,OK,,,,80,5,,\n"
+    );
+    let (rows, _) = decode(text.as_bytes(), Path::new("games.csv")).unwrap();
+    let s = standings(&t, &rows);
+    for line in &s {
+        assert_eq!((line.pairs.unwrap().mean, line.pentanomial), (1.0, [0, 0, 1, 0, 0]), "{line:?}");
+        assert!(line.margin.is_none(), "{line:?}");
+    }
 }
 
 #[test]
@@ -75,7 +105,8 @@ fn points_follow_the_file_and_csv_has_one_column_per_fault_kind() {
     assert_eq!(
         lines.next().unwrap(),
         "rank,bot,games,wins,draws,losses,points,score_for,score_against,faults,faults_timeout,\
-         elo,elo_ci95,paired_deals,paired_diff,paired_diff_ci95"
+         elo,elo_ci95,pairs,pair_points,pair_points_ci95,pairs_ll,pairs_ld,pairs_even,pairs_wd,pairs_ww,\
+         margin_pairs,margin,margin_ci95"
     );
     let ben = lines.find(|l| l.contains(",ben,")).unwrap();
     assert!(ben.starts_with("3,ben,6,0,1,5,-4,"), "{ben}");
@@ -87,7 +118,7 @@ fn a_bot_without_games_is_listed_last_with_empty_statistics() {
     let t = tournament("");
     let s = standings(&t, &[]);
     assert_eq!(s.len(), 3);
-    assert!(s.iter().all(|l| l.games == 0 && l.paired.is_none()));
+    assert!(s.iter().all(|l| l.games == 0 && l.pairs.is_none() && l.margin.is_none()));
     assert!((s[0].rating.elo - 1500.0).abs() < 1e-9);
 }
 

@@ -10,4 +10,4 @@ mod words;
 pub use opponents::Opponent;
 pub use plan::{CheckGame, plan};
 pub use run::{CheckError, CheckOptions, CheckReport, GameCheck, run_check};
-pub use words::{duration_text, explain, header};
+pub use words::{duration_text, explain, fault_hint, header, shell_word};

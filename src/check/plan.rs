@@ -1,6 +1,8 @@
 //! The games `juiz check` plays: scripted deals (generated here, in the deal-file format) that
 //! make the bundled opponents take the pile, meld, extend melds and go out, or give the checked
 //! bot the chance to; then seeded random games, 2 and 4 players, against each bundled bot.
+//! Every scripted position is one a real game can deal (11 cards in every hand), so a bot that
+//! counts on what the protocol guarantees is never failed for a position no game produces.
 
 use crate::games::Seat;
 
@@ -47,6 +49,10 @@ const A_HAND: &str = "3♦ 8♥ Q♠ 4♣ 10♥ J♦ 5♣ A♦ 9♠ K♥ 6♦";
 const B_HAND: &str = "2♦ 8♦ Q♥ 4♠ 10♠ J♣ 5♦ A♠ 9♣ K♠ 6♣";
 const RUN_HAND: &str = "6♠ 7♠ 9♥ 9♦ 3♣ K♦ Q♣ J♥ 4♦ 8♣ 10♦";
 const MELD_HAND: &str = "3♥ 4♥ 5♥ 9♣ 9♦ J♠ Q♦ K♣ 7♦ 8♠ 10♣";
+/// With 5♠ on the pile: take it with 6♠ 7♠, meld the three runs left, and the hand is empty.
+const OUT_WITH_THE_PILE: &str = "6♠ 7♠ 3♥ 4♥ 5♥ 8♦ 9♦ 10♦ J♣ Q♣ K♣";
+/// With 6♥ drawn: meld 3♥–6♥, 7♠–10♠ and J♦ Q♦ K♦, discard 9♣, and the hand is empty.
+const OUT_WITH_6H: &str = "3♥ 4♥ 5♥ 7♠ 8♠ 9♠ 10♠ J♦ Q♦ K♦ 9♣";
 
 /// The scripted games. Each was checked against the bundled smart bot: it does what the title
 /// says (see the tests of `check`).
@@ -70,7 +76,7 @@ const SCRIPTS: [Script; 6] = [
     Script {
         title: "the opponent goes out on its first move (the game ends at once)",
         slug: "opponent-goes-out",
-        hands: &[("6♠ 7♠", false), (A_HAND, true)],
+        hands: &[(OUT_WITH_THE_PILE, false), (A_HAND, true)],
         top: "5♠",
         start: 0,
         stock: "",
@@ -84,9 +90,9 @@ const SCRIPTS: [Script; 6] = [
         stock: "",
     },
     Script {
-        title: "you may meld and go out: 3♥ 4♥ 5♥ 9♣ in hand, 6♥ on the stock",
+        title: "you may meld and go out: 6♥ on the stock completes 3♥ 4♥ 5♥, 7♠-10♠ and J♦ Q♦ K♦",
         slug: "you-can-go-out",
-        hands: &[("3♥ 4♥ 5♥ 9♣", true), (A_HAND, false)],
+        hands: &[(OUT_WITH_6H, true), (A_HAND, false)],
         top: "K♠",
         start: 0,
         stock: "6♥ 9♦",
@@ -176,6 +182,16 @@ mod tests {
             let first = engine.deal_text();
             assert!(first.starts_with(game.deal.as_deref().unwrap().lines().next().unwrap()), "{}", game.title);
             assert!(!game.bot_seats.is_empty());
+        }
+    }
+
+    #[test]
+    fn every_scripted_hand_is_a_full_hand_as_dealt() {
+        let size = crate::games::buraco::BuracoRules::itp().hand_size;
+        for script in &SCRIPTS {
+            for (hand, _) in script.hands {
+                assert_eq!(hand.split_whitespace().count(), size, "{}: {hand}", script.title);
+            }
         }
     }
 

@@ -26,7 +26,7 @@ pub struct CheckOptions {
     pub seed: u64,
     pub move_timeout: Duration,
     /// Keep each game's transcript (`<stem>.csv`) and stderr logs here; `None`: a temporary
-    /// folder, removed at the end.
+    /// folder, removed at the end unless a game failed (then kept, for `juiz replay`).
     pub keep_logs: Option<PathBuf>,
     /// Where the bundled opponents are compiled.
     pub build_cache: PathBuf,
@@ -65,6 +65,8 @@ pub enum CheckError {
 #[derive(Debug, Clone)]
 pub struct GameCheck {
     pub game: CheckGame,
+    /// The checked bot's command, as given (for the commands the report prints).
+    pub bot: String,
     /// The checked bot's full ids (`p2.mybot`), one per seat it played.
     pub bot_ids: Vec<String>,
     /// The result line, `OK|NOK <seed> <score0> <score1> <winner>`.
@@ -107,7 +109,7 @@ pub struct CheckReport {
     pub seed: u64,
     pub limits: Limits,
     pub games: Vec<GameCheck>,
-    /// Where the logs were kept, if they were.
+    /// Where the logs were kept: `--keep-logs`, or the temporary folder when a game failed.
     pub kept_logs: Option<PathBuf>,
 }
 
@@ -130,20 +132,20 @@ pub fn run_check(
     for opponent in Opponent::ALL {
         opponents.push((opponent, opponent.build(&options.build_cache)?));
     }
-    let temp;
-    let dir: &Path = match &options.keep_logs {
+    let (dir, temp) = match &options.keep_logs {
         Some(dir) => {
             std::fs::create_dir_all(dir).map_err(|source| CheckError::Logs { path: dir.clone(), source })?;
-            dir
+            (dir.clone(), None)
         }
         None => {
-            temp = tempfile::Builder::new()
+            let temp = tempfile::Builder::new()
                 .prefix("juiz-check-")
                 .tempdir()
                 .map_err(|source| CheckError::Logs { path: std::env::temp_dir(), source })?;
-            temp.path()
+            (temp.path().to_owned(), Some(temp))
         }
     };
+    let dir = dir.as_path();
     let limits = Limits { move_timeout: options.move_timeout, ..Limits::default() };
     let mut games = Vec::new();
     for game in plan(options.random_games, options.seed) {
@@ -164,20 +166,22 @@ pub fn run_check(
         config.stderr_dir = Some(dir.to_path_buf());
         config.stderr_stem = game.stem.clone();
         config.cancel = options.cancel.clone();
-        let checked = play_one(&config, game, dir, options.keep_logs.is_some())?;
+        let checked = play_one(&config, game, &bot.display, dir, options.keep_logs.is_some())?;
         on_game(&checked);
         games.push(checked);
     }
-    Ok(CheckReport {
-        bot: bot.display.clone(),
-        seed: options.seed,
-        limits,
-        games,
-        kept_logs: options.keep_logs.clone(),
-    })
+    // The logs of failed games outlive the check: its report tells how to replay them.
+    let kept_logs = match temp {
+        Some(temp) if games.iter().any(GameCheck::bot_faulted) => Some(temp.keep()),
+        Some(_) => None,
+        None => options.keep_logs.clone(),
+    };
+    Ok(CheckReport { bot: bot.display.clone(), seed: options.seed, limits, games, kept_logs })
 }
 
-fn play_one(config: &GameConfig, game: CheckGame, dir: &Path, keep: bool) -> Result<GameCheck, CheckError> {
+/// Plays one game; its transcript is named in the result when all logs are kept or the checked
+/// bot failed (a failed game's logs are always kept).
+fn play_one(config: &GameConfig, game: CheckGame, bot: &str, dir: &Path, keep: bool) -> Result<GameCheck, CheckError> {
     let mut watch = Watch::new(&game.bot_seats, game.players);
     let report = match referee::play(config, &mut watch) {
         Ok(report) => report,
@@ -200,7 +204,8 @@ fn play_one(config: &GameConfig, game: CheckGame, dir: &Path, keep: bool) -> Res
                 lines[lines.len().saturating_sub(STDERR_TAIL_LINES)..].iter().map(|l| l.to_string()).collect();
         }
     }
-    Ok(GameCheck {
+    let mut checked = GameCheck {
+        bot: bot.to_owned(),
         bot_ids: game.bot_seats.iter().map(|&s| report.seats[s].id.clone()).collect(),
         result_line: report.result_line(),
         ending: match &report.outcome.ending {
@@ -216,9 +221,13 @@ fn play_one(config: &GameConfig, game: CheckGame, dir: &Path, keep: bool) -> Res
         moves: watch.moves,
         stderr_bytes,
         stderr_tail,
-        log: keep.then(|| dir.join(format!("{}.csv", game.stem))),
+        log: None,
         game,
-    })
+    };
+    if keep || checked.bot_faulted() {
+        checked.log = Some(dir.join(format!("{}.csv", checked.game.stem)));
+    }
+    Ok(checked)
 }
 
 /// Watches one game: times the checked bot's replies and notes the commands accepted.

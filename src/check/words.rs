@@ -32,7 +32,7 @@ pub fn explain(kind: FaultKind) -> &'static str {
 }
 
 /// A hint on what usually causes a fault, from its kind and detail.
-fn hint(kind: FaultKind, detail: &str) -> Option<&'static str> {
+pub fn fault_hint(kind: FaultKind, detail: &str) -> Option<&'static str> {
     Some(match kind {
         FaultKind::Crash if detail.contains("SIGSEGV") => {
             "a segmentation fault: an invalid memory access (an index out of bounds, a NULL pointer, a buffer too small for a line)"
@@ -40,7 +40,10 @@ fn hint(kind: FaultKind, detail: &str) -> Option<&'static str> {
         FaultKind::Crash if detail.contains("exited with code") => {
             "a bot must keep reading until the referee closes its input, then exit"
         }
-        FaultKind::Timeout => "is it waiting for a line that never comes, or is stdout buffered? flush after each line",
+        FaultKind::Timeout => {
+            "is it waiting for a line that never comes, or is stdout buffered? flush after each line \
+             (fflush(stdout) in C, print(..., flush=True) in Python)"
+        }
         FaultKind::PrematureOutput => {
             "answer only after the referee sends your id (the draw) or your drawn card or pile (the rest of the turn)"
         }
@@ -64,6 +67,11 @@ fn split_rule<'a>(detail: &'a str, line: Option<&str>) -> (&'a str, Option<&'a s
         Some((why, rule)) => (why, Some(rule)),
         None => (text, None),
     }
+}
+
+/// `word` quoted for a POSIX shell when it needs it.
+pub fn shell_word(word: &str) -> String {
+    shlex::try_quote(word).map_or_else(|_| word.to_owned(), |q| q.into_owned())
 }
 
 /// `35 µs`, `4.2 ms`, `12 ms`, `1.25 s`.
@@ -157,14 +165,16 @@ impl GameCheck {
                 if let Some(prompt) = &self.fault_prompt {
                     out.push_str(&format!("{pad}  the last line the referee had sent it: {prompt}\n"));
                 }
-                if let Some(hint) = hint(fault.kind, &fault.detail) {
+                if let Some(hint) = fault_hint(fault.kind, &fault.detail) {
                     out.push_str(&format!("{pad}  hint: {hint}\n"));
                 }
                 if let Some(log) = &self.log {
+                    let log = log.display();
+                    out.push_str(&format!("{pad}  see it again: juiz replay {log} --seat {}\n", fault.seat));
                     out.push_str(&format!(
-                        "{pad}  see it again: juiz replay {} --seat {}\n",
-                        log.display(),
-                        fault.seat
+                        "{pad}  after a fix, feed your bot the same input: juiz replay {log} --seat {} --bot {}\n",
+                        fault.seat,
+                        shell_word(&self.bot)
                     ));
                 }
             }

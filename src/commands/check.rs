@@ -8,9 +8,9 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use juiz::bot::BotCommand;
 use juiz::check::{self, CheckError, CheckOptions};
 use juiz::referee::bot_name_from_command;
+use juiz::report::terminal_safe;
 
 use super::{CHECK_FAILED, Failure, INTERRUPTED, Outcome, SUCCESS};
 
@@ -31,13 +31,14 @@ pub struct CheckArgs {
     /// Longest the bot may take for one line.
     #[arg(long, value_name = "DURATION", default_value = "3s", value_parser = crate::cli::parse_duration)]
     pub move_timeout: Duration,
-    /// Keep each game's transcript (for `juiz replay`) and the bot's stderr in DIR.
+    /// Keep each game's transcript (for `juiz replay`) and the bot's stderr in DIR. Without it
+    /// the logs of failed games are kept in a temporary folder, printed with the replay commands.
     #[arg(long, value_name = "DIR")]
     pub keep_logs: Option<PathBuf>,
 }
 
 pub fn check(args: CheckArgs) -> Outcome {
-    let command = BotCommand::parse(&args.bot).and_then(BotCommand::resolve).map_err(Failure::input)?;
+    let command = super::bot_command(&args.bot)?;
     let name = bot_name_from_command(&command);
     let seed = args.seed.unwrap_or_else(|| rand::random::<u64>() >> 11);
     let cancel = Arc::new(AtomicBool::new(false));
@@ -55,23 +56,16 @@ pub fn check(args: CheckArgs) -> Outcome {
     let total = check::plan(options.random_games, seed).len();
     let scripted = total - options.random_games;
     print!("{}", check::header(&command.display, &options, scripted));
-    let report = match check::run_check(&command, &name, &options, &mut |game| print!("{}", game.to_text(total))) {
+    let report = match check::run_check(&command, &name, &options, &mut |game| {
+        print!("{}", terminal_safe(&game.to_text(total)))
+    }) {
         Ok(report) => report,
         Err(CheckError::Cancelled) => return Ok(ExitCode::from(INTERRUPTED)),
         Err(e) => return Err(Failure::input(e)),
     };
-    print!("{}", report.summary_text());
+    print!("{}", terminal_safe(&report.summary_text()));
     if !report.passed() {
-        println!("rerun the same games with: juiz check --seed {seed} {}", shell_word(&args.bot));
+        println!("rerun the same games with: juiz check --seed {seed} {}", check::shell_word(&args.bot));
     }
     Ok(ExitCode::from(if report.passed() { SUCCESS } else { CHECK_FAILED }))
-}
-
-/// Quotes a word for a POSIX shell when it needs it.
-fn shell_word(word: &str) -> String {
-    if !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || "/._-+=:,@%".contains(c)) {
-        word.to_owned()
-    } else {
-        format!("'{}'", word.replace('\'', r"'\''"))
-    }
 }

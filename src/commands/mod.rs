@@ -15,12 +15,19 @@ pub use tournament::{merge, tournament};
 
 use std::process::ExitCode;
 
+use juiz::bot::{BotCommand, CommandError};
+
 /// The command did its job (a game was played, whatever its verdict).
 pub const SUCCESS: u8 = 0;
 /// A check failed: a replay did not reach the recorded result, `check` found problems.
 pub const CHECK_FAILED: u8 = 1;
 /// Bad input: usage, a missing bot, a malformed file. Nothing was started.
 pub const BAD_INPUT: u8 = 2;
+/// `merge` found games missing from every folder (the merged results are written, incomplete).
+pub const INCOMPLETE: u8 = 3;
+/// `juiz replay --bot`: the bot still commits the fault recorded for its seat (same kind, same
+/// place).
+pub const STILL_FAULTS: u8 = 4;
 /// Interrupted (Ctrl-C).
 pub const INTERRUPTED: u8 = 130;
 
@@ -38,6 +45,20 @@ impl Failure {
 }
 
 pub type Outcome = Result<ExitCode, Failure>;
+
+/// The bot a command line names, resolved (see `BotCommand`). As with `node buraco.js`, a bare
+/// name of a file in the current folder is that file (`bot` runs `./bot`) before PATH is searched.
+pub fn bot_command(text: &str) -> Result<BotCommand, Failure> {
+    let word = text.trim();
+    let local = !word.is_empty() && !word.contains(['/', ' ', '\t', '\'', '"']) && std::path::Path::new(word).is_file();
+    let text = if local { format!("./{word}") } else { text.to_owned() };
+    BotCommand::parse(&text).and_then(BotCommand::resolve).map_err(|e| match e {
+        CommandError::NotInPath(name) => {
+            Failure::input(format!("bot program `{name}` is neither a file in the current folder nor in PATH"))
+        }
+        e => Failure::input(e),
+    })
+}
 
 /// A flag set by Ctrl-C (SIGINT) or SIGTERM, for a command to stop cleanly: games cancelled,
 /// bots ended, files whole.

@@ -2,8 +2,12 @@
 
 use std::process::ExitCode;
 
-use juiz::bot::{BotCommand, Limits, sandbox_support};
-use juiz::referee::{self, GameConfig, Player, PlayerSpec, RefereeError, bot_name_from_command};
+use juiz::bot::{FaultKind, Limits, sandbox_support};
+use juiz::games::{Engine, Seat};
+use juiz::referee::{
+    self, FaultRecord, GameConfig, GameReport, Observer, Player, PlayerSpec, RefereeError, SeatReport, TimingPoint,
+    bot_name_from_command,
+};
 use juiz::report::{GameView, Style, Verbosity};
 
 use super::{Failure, INTERRUPTED, Outcome, SUCCESS};
@@ -15,8 +19,10 @@ pub fn play(args: PlayArgs) -> Outcome {
         players.push(PlayerSpec { name: "user".into(), player: Player::Human });
     }
     for text in &args.bots {
-        let command = BotCommand::parse(text).and_then(BotCommand::resolve).map_err(Failure::input)?;
-        players.push(PlayerSpec { name: bot_name_from_command(&command), player: Player::Bot(command) });
+        let (name, text) = seat_name(text);
+        let command = super::bot_command(text)?;
+        let name = name.map_or_else(|| bot_name_from_command(&command), str::to_owned);
+        players.push(PlayerSpec { name, player: Player::Bot(command) });
     }
     let deal = match &args.deal {
         Some(path) => Some(
@@ -71,12 +77,19 @@ pub fn play(args: PlayArgs) -> Outcome {
     if !config.players.iter().any(|p| matches!(p.player, Player::Human)) {
         config.cancel = Some(super::stop_on_signals()?);
     }
-    let mut view = GameView::new(std::io::stdout(), Style::for_stdout(), verbosity).header(header);
+    let view = GameView::new(std::io::stdout(), Style::for_stdout(), verbosity).header(header);
+    let mut view = Waiting::new(view, config.players.len());
     let report = match referee::play(&config, &mut view) {
         Ok(report) => report,
         Err(RefereeError::Cancelled) => return Ok(ExitCode::from(INTERRUPTED)),
         Err(e @ RefereeError::Setup(_)) => {
-            let hint = args.deal.as_ref().map(|d| format!(" ({})", d.display())).unwrap_or_default();
+            let mut hint = args.deal.as_ref().map(|d| format!(" ({})", d.display())).unwrap_or_default();
+            if args.bots.len() % 2 == 1 {
+                hint.push_str(&format!(
+                    ": {} bots and you (an odd number of bots gives seat 0 to you, at the terminal)",
+                    args.bots.len()
+                ));
+            }
             return Err(Failure::input(format!("{e}{hint}")));
         }
         Err(e) => return Err(Failure::input(e)),
@@ -84,6 +97,11 @@ pub fn play(args: PlayArgs) -> Outcome {
     if args.silent {
         println!("{}", report.result_line());
         return Ok(ExitCode::from(SUCCESS));
+    }
+    if let Some(fault) =
+        report.fault.as_ref().filter(|f| matches!(f.kind, FaultKind::Timeout | FaultKind::TimeoutOverload))
+    {
+        print!("{}", view.explain_timeout(fault, &report.seats[fault.seat].id));
     }
     if let Some(dir) = &config.stderr_dir {
         let kept = args.stderr_dir.is_some();
@@ -104,10 +122,99 @@ pub fn play(args: PlayArgs) -> Outcome {
     Ok(ExitCode::from(SUCCESS))
 }
 
+/// A seat given as `NAME=BOT` (as a tournament's reproduce commands write it): the name, as a
+/// tournament bot's name is made (letters, digits, `_ - .`), and the bot.
+fn seat_name(text: &str) -> (Option<&str>, &str) {
+    match text.split_once('=') {
+        Some((name, bot))
+            if !name.is_empty()
+                && !bot.is_empty()
+                && !name.starts_with(['-', '.'])
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')) =>
+        {
+            (Some(name), bot)
+        }
+        _ => (None, text),
+    }
+}
+
 /// How much of each bot's stderr is shown after a game.
 const STDERR_LINES: usize = 15;
 
 /// A seed for a game the user did not seed: below 2^53, as the original referee's.
 fn random_seed() -> u64 {
     rand::random::<u64>() >> 11
+}
+
+/// The game view, and for each seat what the referee last sent it, what it last wrote and what
+/// it may send next (the engine's hint): what a timeout is explained with.
+struct Waiting<W: std::io::Write> {
+    view: GameView<W>,
+    last_to: Vec<Option<String>>,
+    last_from: Vec<Option<String>>,
+    expected: Vec<String>,
+}
+
+impl<W: std::io::Write> Waiting<W> {
+    fn new(view: GameView<W>, seats: usize) -> Self {
+        Waiting { view, last_to: vec![None; seats], last_from: vec![None; seats], expected: vec![String::new(); seats] }
+    }
+
+    fn note_expected(&mut self, engine: &dyn Engine) {
+        for (seat, expected) in self.expected.iter_mut().enumerate() {
+            *expected = engine.prompt_hint(seat);
+        }
+    }
+
+    /// What the referee was waiting for when `fault` (a timeout) came, and the usual causes, as
+    /// `juiz check` says them.
+    fn explain_timeout(&self, fault: &FaultRecord, id: &str) -> String {
+        let seat = fault.seat;
+        let mut out = format!("{id} timed out; the referee was waiting for its line: {}\n", self.expected[seat]);
+        let none = "(none yet)";
+        out.push_str(&format!("  the last line it was sent: {}\n", self.last_to[seat].as_deref().unwrap_or(none)));
+        out.push_str(&format!("  the last line it wrote:    {}\n", self.last_from[seat].as_deref().unwrap_or(none)));
+        if let Some(hint) = juiz::check::fault_hint(fault.kind, &fault.detail) {
+            out.push_str(&format!("  hint: {hint}\n"));
+        }
+        out
+    }
+}
+
+impl<W: std::io::Write> Observer for Waiting<W> {
+    fn started(&mut self, seats: &[SeatReport], engine: &dyn Engine) {
+        self.note_expected(engine);
+        self.view.started(seats, engine);
+    }
+
+    fn message(&mut self, seat: Seat, to_seat: bool, line: &str) {
+        let last = if to_seat { &mut self.last_to } else { &mut self.last_from };
+        last[seat] = Some(line.to_owned());
+        self.view.message(seat, to_seat, line);
+    }
+
+    fn action(&mut self, seat: Seat, turn: u32, narration: &str, engine: &dyn Engine) {
+        self.note_expected(engine);
+        self.view.action(seat, turn, narration, engine);
+    }
+
+    fn fault(&mut self, fault: &FaultRecord) {
+        self.view.fault(fault);
+    }
+
+    fn finished(&mut self, report: &GameReport, engine: &dyn Engine) {
+        self.view.finished(report, engine);
+    }
+
+    fn ask_human(&mut self, seat: Seat, engine: &dyn Engine, problem: Option<&str>) -> Option<String> {
+        self.view.ask_human(seat, engine, problem)
+    }
+
+    fn tell_human(&mut self, seat: Seat, line: &str) {
+        self.view.tell_human(seat, line);
+    }
+
+    fn timing(&mut self, point: TimingPoint, seat: Seat) {
+        self.view.timing(point, seat);
+    }
 }

@@ -1,13 +1,13 @@
 //! `juiz replay`: re-run a logged game and check its result, print one seat's input, or feed that
-//! input to a bot and find the first line where it answers differently.
+//! input to a bot and find the first line where it answers differently, or whether it still
+//! commits the recorded fault.
 
 use std::process::ExitCode;
 
-use juiz::bot::BotCommand;
 use juiz::record::{self, Direction, FeedOutcome, Transcript};
 use juiz::report::{GameView, Style, Verbosity};
 
-use super::{CHECK_FAILED, Failure, Outcome, SUCCESS};
+use super::{CHECK_FAILED, Failure, Outcome, STILL_FAULTS, SUCCESS};
 use crate::cli::ReplayArgs;
 
 pub fn replay(args: ReplayArgs) -> Outcome {
@@ -30,7 +30,7 @@ pub fn replay(args: ReplayArgs) -> Outcome {
     }
     if let Some(bot) = &args.bot {
         let seat = args.seat.expect("clap requires --seat with --bot");
-        let command = BotCommand::parse(bot).and_then(BotCommand::resolve).map_err(Failure::input)?;
+        let command = super::bot_command(bot)?;
         let debug = args.debug;
         let outcome = record::feed_bot(&transcript, seat, &command, args.timeout, |to_bot, line| {
             if debug {
@@ -39,25 +39,7 @@ pub fn replay(args: ReplayArgs) -> Outcome {
             }
         })
         .map_err(Failure::input)?;
-        return Ok(ExitCode::from(match outcome {
-            FeedOutcome::Same { lines } => {
-                println!("same: the bot wrote the {lines} recorded lines of seat {seat}");
-                SUCCESS
-            }
-            FeedOutcome::Differs { seq, recorded, got, lines_before } => {
-                println!("differs at row {seq} (after {lines_before} equal lines):");
-                println!("  recorded: {}", style.cards(&recorded));
-                println!("  bot now:  {}", style.cards(&got));
-                CHECK_FAILED
-            }
-            FeedOutcome::Faulted { seq, recorded, fault, lines_before } => {
-                println!("the bot failed at row {seq} (after {lines_before} equal lines): {fault}");
-                if !recorded.is_empty() {
-                    println!("  recorded: {}", style.cards(&recorded));
-                }
-                CHECK_FAILED
-            }
-        }));
+        return Ok(ExitCode::from(report_feed(&outcome, seat, &style)));
     }
     let verbosity = if args.debug { Verbosity::Debug } else { Verbosity::Turns };
     let header = format!("{} · seed {} · replay of {}", transcript.meta.game, transcript.meta.seed, args.log.display());
@@ -86,6 +68,61 @@ pub fn replay(args: ReplayArgs) -> Outcome {
         None => {
             println!("the log has no result (the game was cut short); replayed: {result}");
             Ok(ExitCode::from(CHECK_FAILED))
+        }
+    }
+}
+
+/// Prints what `feed_bot` found and returns the exit status: 0 the same lines, or past the
+/// recorded fault; 1 different lines or a new fault; 3 the recorded fault again.
+fn report_feed(outcome: &FeedOutcome, seat: usize, style: &Style) -> u8 {
+    match outcome {
+        FeedOutcome::Same { lines } => {
+            println!("same: the bot wrote the {lines} recorded lines of seat {seat}");
+            SUCCESS
+        }
+        FeedOutcome::Differs { seq, recorded, got, lines_before } => {
+            println!("differs at row {seq} (after {lines_before} equal lines):");
+            println!("  recorded: {}", style.cards(recorded));
+            println!("  bot now:  {}", style.cards(got));
+            CHECK_FAILED
+        }
+        FeedOutcome::Faulted { seq, recorded, fault, lines_before } => {
+            println!("the bot failed at row {seq} (after {lines_before} equal lines): {fault}");
+            if !recorded.is_empty() {
+                println!("  recorded: {}", style.cards(recorded));
+            }
+            CHECK_FAILED
+        }
+        FeedOutcome::StillFaults { seq, fault, lines } => {
+            println!(
+                "still faults: after the {lines} recorded lines the bot commits the recorded fault again (row {seq})"
+            );
+            println!("  {fault}");
+            STILL_FAULTS
+        }
+        FeedOutcome::FaultsDifferently { seq, recorded, fault } => {
+            println!("faults differently: where the recording has {recorded} (row {seq}), the bot now commits");
+            println!("  {fault}");
+            CHECK_FAILED
+        }
+        FeedOutcome::GetsPast { seq, recorded, wrote, then } => {
+            println!("gets past the recorded fault (row {seq}: {recorded})");
+            if wrote.is_empty() {
+                println!("  the bot is alive and waiting for input there, as it should");
+            }
+            for line in wrote {
+                println!("  it writes: {}", style.cards(line));
+            }
+            match then {
+                Some(fault) => {
+                    println!("  and then fails: {fault}");
+                    CHECK_FAILED
+                }
+                None => {
+                    println!("  (the game is followed only as far as the recording goes)");
+                    SUCCESS
+                }
+            }
         }
     }
 }

@@ -1,13 +1,12 @@
 //! `juiz tournament` and `juiz merge`: run a tournament file with a progress bar and a summary at
 //! the end; combine shard results.
 
-use std::io::IsTerminal;
 use std::process::ExitCode;
 
-use juiz::report::Bar;
+use juiz::report::{Bar, missing_text, summary_text};
 use juiz::tournament::{self, RunOptions, Shard, Summary, TournamentError};
 
-use super::{Failure, INTERRUPTED, Outcome, SUCCESS};
+use super::{Failure, INCOMPLETE, INTERRUPTED, Outcome, SUCCESS};
 use crate::cli::{MergeArgs, TournamentArgs};
 
 pub fn tournament(args: TournamentArgs) -> Outcome {
@@ -44,18 +43,16 @@ pub fn tournament(args: TournamentArgs) -> Outcome {
 pub fn merge(args: MergeArgs) -> Outcome {
     let summary = tournament::merge(&args.dirs, &args.out).map_err(tournament_failure)?;
     print_summary(&summary);
+    if let Some(text) = missing_text(&summary) {
+        eprint!("{text}");
+        return Ok(ExitCode::from(INCOMPLETE));
+    }
     Ok(ExitCode::from(SUCCESS))
 }
 
 fn print_summary(summary: &Summary) {
-    let text = summary.to_text();
-    print!("{text}");
-    if !text.ends_with('\n') {
-        println!();
-    }
-    if std::io::stdout().is_terminal() {
-        println!("results: {}", summary.out.display());
-    }
+    // The standings come last, where the eye lands when the run ends.
+    print!("{}", summary_text(summary));
 }
 
 fn tournament_failure(e: TournamentError) -> Failure {

@@ -1,12 +1,15 @@
 //! Replaying a transcript: the whole game through the same referee loop as a live one, with
-//! every seat answering from the recording (`juiz replay LOG`), or one real bot fed exactly the
-//! input its seat received (`juiz replay LOG --seat N --bot CMD`).
+//! every seat answering from the recording (`juiz replay LOG`), or with one seat played by a real
+//! bot (`juiz replay LOG --seat N --bot CMD`): it gets exactly the input its seat received, its
+//! lines are compared with the recorded ones, and where the recording has its fault the game
+//! goes on as far as the recording lets it, to see whether the bot still commits it.
 
+use std::collections::VecDeque;
 use std::time::Duration;
 
-use crate::bot::{BotCommand, BotFault, BotProcess, FaultKind, Limits, WorkDir};
-use crate::games::GameKind;
-use crate::referee::{self, GameConfig, GameReport, Observer, Player, PlayerSpec, Script, ScriptEvent};
+use crate::bot::{BotCommand, BotFault, FaultKind, Limits};
+use crate::games::{GameKind, Seat};
+use crate::referee::{self, GameConfig, GameReport, Observer, Player, PlayerSpec, RefereeError, Script, ScriptEvent};
 
 use super::transcript::{Direction, Transcript};
 
@@ -40,19 +43,30 @@ impl ReplayReport {
 /// Re-runs the game of `transcript` on the engine, every seat answering from the recording.
 /// Every line the engine sends is checked against the recording on the way.
 pub fn replay(transcript: &Transcript, observer: &mut dyn Observer) -> Result<ReplayReport, ReplayError> {
+    let config = recorded_config(transcript, None)?;
+    let report = referee::play(&config, observer)?;
+    let recorded_result = transcript.rows.iter().rev().find(|r| r.dir == Direction::Result).map(|r| r.text.clone());
+    Ok(ReplayReport { report, recorded_result })
+}
+
+/// The game of `transcript`, every seat answering from the recording except `live`, played by a
+/// bot (under the recorded name, so that the wire ids are the recorded ones).
+fn recorded_config(transcript: &Transcript, live: Option<(Seat, &BotCommand)>) -> Result<GameConfig, ReplayError> {
     let meta = &transcript.meta;
     let game: GameKind = meta.game.parse().map_err(|_| ReplayError::UnknownGame(meta.game.clone()))?;
     let mut players = Vec::new();
-    for id in &meta.seat_ids {
+    for (seat, id) in meta.seat_ids.iter().enumerate() {
         let name = id.split_once('.').map_or(id.as_str(), |(_, name)| name).to_owned();
-        let player = if id == "user" { Player::Human } else { Player::Scripted(script_for(transcript, id)?) };
+        let player = match live {
+            Some((live, bot)) if live == seat => Player::Bot(bot.clone()),
+            _ if id == "user" => Player::Human,
+            _ => Player::Scripted(script_for(transcript, id)?),
+        };
         players.push(PlayerSpec { name, player });
     }
     let mut config = GameConfig::new(game, meta.seed, players);
     config.deal = Some(meta.deal.clone()).filter(|d| !d.is_empty());
-    let report = referee::play(&config, observer)?;
-    let recorded_result = transcript.rows.iter().rev().find(|r| r.dir == Direction::Result).map(|r| r.text.clone());
-    Ok(ReplayReport { report, recorded_result })
+    Ok(config)
 }
 
 /// The recorded lines a human seat typed, in order (for an observer replaying a human).
@@ -83,75 +97,116 @@ fn script_for(transcript: &Transcript, id: &str) -> Result<Script, ReplayError> 
     Ok(Script::new(events))
 }
 
-/// Where a bot's output first differs from what its seat sent in the recording.
+/// What became of a seat's recorded part when a real bot played it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FeedOutcome {
-    /// The bot said every recorded line.
+    /// The bot said every recorded line, and the seat has no fault in the recording.
     Same { lines: usize },
     /// At recorded row `seq` the seat said `recorded`; the bot said `got`.
     Differs { seq: u64, recorded: String, got: String, lines_before: usize },
-    /// The bot failed where the recording has it saying `recorded` (or where it was faulted).
+    /// The bot failed where the recording has it saying `recorded` (row `seq`), or, with
+    /// `recorded` empty, at the end of its recorded part.
     Faulted { seq: u64, recorded: String, fault: BotFault, lines_before: usize },
+    /// The bot still commits the seat's recorded fault (row `seq`): the same kind, after the
+    /// same lines.
+    StillFaults { seq: u64, fault: BotFault, lines: usize },
+    /// Where the recording has the seat's fault `recorded` (row `seq`), the bot committed
+    /// another kind of fault.
+    FaultsDifferently { seq: u64, recorded: BotFault, fault: BotFault },
+    /// Where the recording has the seat's fault `recorded` (row `seq`), the bot went on: `wrote`
+    /// is what it wrote from there (empty: it was alive and waiting for input, as it should);
+    /// `then` a fault it made after that. The game is followed only as far as the recording
+    /// lets it be: the other seats answer from the recording.
+    GetsPast { seq: u64, recorded: BotFault, wrote: Vec<String>, then: Option<BotFault> },
 }
 
-/// Feeds `bot` exactly the input seat `seat` received, in order, and compares each line it
-/// writes with the recorded one. `timeout` bounds each wait (generous: a student may be
-/// stepping through the bot in a debugger).
+/// Plays the game of `transcript` again with `bot` at seat `seat` and the other seats answering
+/// from the recording, and compares the bot's lines with the seat's recorded ones; where the
+/// recording has the seat's fault, says whether the bot still commits it. `timeout` bounds each
+/// wait (generous: a student may be stepping through the bot in a debugger). `on_line` sees
+/// every line to (`true`) and from the bot.
 pub fn feed_bot(
     transcript: &Transcript,
     seat: usize,
     bot: &BotCommand,
     timeout: Duration,
-    mut on_line: impl FnMut(bool, &str),
+    on_line: impl FnMut(bool, &str),
 ) -> Result<FeedOutcome, ReplayError> {
     let count = transcript.meta.seat_ids.len();
     let id = transcript.meta.seat_ids.get(seat).ok_or(ReplayError::NoSuchSeat { seat, count })?;
-    let limits = Limits { move_timeout: timeout, startup_timeout: timeout, ..Limits::default() };
-    // Dropping the process on any return ends its whole group.
-    let mut process = match BotProcess::spawn(bot, WorkDir::Fresh, None, &limits) {
-        Ok(p) => p,
-        Err(fault) => {
-            return Ok(FeedOutcome::Faulted { seq: 0, recorded: String::new(), fault, lines_before: 0 });
+    let mut config = recorded_config(transcript, Some((seat, bot)))?;
+    config.limits = Limits { move_timeout: timeout, startup_timeout: timeout, ..Limits::default() };
+    let human = transcript.meta.seat_ids.iter().find(|i| *i == "user").map(|u| human_lines(transcript, u));
+    let mut watch = Feed { seat, said: Vec::new(), human: human.unwrap_or_default().into(), on_line };
+    let (fault, diverged) = match referee::play(&config, &mut watch) {
+        Ok(report) => {
+            (report.fault.filter(|f| f.seat == seat).map(|f| BotFault { kind: f.kind, detail: f.detail }), None)
         }
+        Err(RefereeError::Diverged(why)) => (None, Some(why)),
+        Err(e) => return Err(e.into()),
     };
-    let mut said = 0;
-    for row in transcript.rows.iter().filter(|r| &r.seat == id) {
-        match row.dir {
-            Direction::ToSeat => {
-                on_line(true, &row.text);
-                if let Err(fault) = process.send(&row.text) {
-                    return Ok(FeedOutcome::Faulted {
-                        seq: row.seq,
-                        recorded: row.text.clone(),
-                        fault,
-                        lines_before: said,
-                    });
-                }
+    let recorded: Vec<(u64, &str)> = transcript
+        .rows
+        .iter()
+        .filter(|r| &r.seat == id && r.dir == Direction::FromSeat)
+        .map(|r| (r.seq, r.text.as_str()))
+        .collect();
+    let recorded_fault = script_for(transcript, id)?.recorded_fault();
+    let said = watch.said;
+    let mismatch = said.iter().zip(&recorded).position(|(got, (_, line))| got != line);
+    let common = said.len().min(recorded.len());
+    Ok(match (mismatch, recorded_fault) {
+        // A refused line recorded just before its fault: a different line there goes past it.
+        (Some(i), Some((seq, recorded_fault)))
+            if i + 1 == recorded.len() && matches!(recorded_fault.kind, FaultKind::Malformed | FaultKind::Illegal) =>
+        {
+            FeedOutcome::GetsPast { seq, recorded: recorded_fault, wrote: said[i..].to_vec(), then: fault }
+        }
+        (Some(i), _) => FeedOutcome::Differs {
+            seq: recorded[i].0,
+            recorded: recorded[i].1.to_owned(),
+            got: said[i].clone(),
+            lines_before: i,
+        },
+        (None, Some((seq, recorded_fault))) if said.len() >= recorded.len() => match fault {
+            Some(fault) if said.len() == recorded.len() && fault.kind == recorded_fault.kind => {
+                FeedOutcome::StillFaults { seq, fault, lines: said.len() }
             }
-            Direction::FromSeat => match process.receive(timeout) {
-                Ok((line, _)) => {
-                    on_line(false, &line);
-                    if line != row.text {
-                        return Ok(FeedOutcome::Differs {
-                            seq: row.seq,
-                            recorded: row.text.clone(),
-                            got: line,
-                            lines_before: said,
-                        });
-                    }
-                    said += 1;
-                }
-                Err(fault) => {
-                    return Ok(FeedOutcome::Faulted {
-                        seq: row.seq,
-                        recorded: row.text.clone(),
-                        fault,
-                        lines_before: said,
-                    });
-                }
-            },
-            _ => {}
+            Some(fault) if said.len() == recorded.len() => {
+                FeedOutcome::FaultsDifferently { seq, recorded: recorded_fault, fault }
+            }
+            then => FeedOutcome::GetsPast { seq, recorded: recorded_fault, wrote: said[common..].to_vec(), then },
+        },
+        (None, _) => match (fault, diverged) {
+            (Some(fault), _) => {
+                let (seq, line) = recorded.get(common).map_or((0, ""), |&(seq, line)| (seq, line));
+                FeedOutcome::Faulted { seq, recorded: line.to_owned(), fault, lines_before: common }
+            }
+            (None, Some(why)) => return Err(RefereeError::Diverged(why).into()),
+            (None, None) => FeedOutcome::Same { lines: common },
+        },
+    })
+}
+
+/// Watches the live seat of `feed_bot`: collects what the bot says and plays a recorded human.
+struct Feed<F> {
+    seat: Seat,
+    said: Vec<String>,
+    human: VecDeque<String>,
+    on_line: F,
+}
+
+impl<F: FnMut(bool, &str)> Observer for Feed<F> {
+    fn message(&mut self, seat: Seat, to_seat: bool, line: &str) {
+        if seat == self.seat {
+            (self.on_line)(to_seat, line);
+            if !to_seat {
+                self.said.push(line.to_owned());
+            }
         }
     }
-    Ok(FeedOutcome::Same { lines: said })
+
+    fn ask_human(&mut self, _seat: Seat, _engine: &dyn crate::games::Engine, _problem: Option<&str>) -> Option<String> {
+        self.human.pop_front()
+    }
 }

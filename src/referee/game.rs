@@ -323,7 +323,8 @@ impl Table<'_> {
         }
     }
 
-    /// A human is asked again after a refused line instead of being disqualified.
+    /// A human is asked again after a refused line instead of being disqualified. Cards may be
+    /// typed with ASCII suits (`5h`); the line is logged as submitted, with the suit symbols.
     fn take_human_line(&mut self, seat: Seat, observer: &mut dyn Observer) -> Result<(), Stop> {
         let id = self.seats[seat].id.clone();
         let mut problem: Option<String> = None;
@@ -335,7 +336,7 @@ impl Table<'_> {
                     detail: "the human player left (end of input)".into(),
                 }));
             };
-            let line = line.trim_end_matches(['\r', '\n']).to_owned();
+            let line = super::human::with_suit_symbols(line.trim_end_matches(['\r', '\n']));
             self.log.row(&id, Direction::FromSeat, &line);
             let turn = self.engine.turns();
             match self.engine.submit(seat, &line) {

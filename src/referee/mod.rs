@@ -3,6 +3,7 @@
 
 mod config;
 mod game;
+mod human;
 mod observer;
 mod scripted;
 mod seats;

@@ -32,6 +32,14 @@ impl Script {
         Script { events: events.into(), queued: false }
     }
 
+    /// The seat's recorded fault (its row and what it was), if it had one.
+    pub fn recorded_fault(&self) -> Option<(u64, BotFault)> {
+        self.events.iter().find_map(|event| match event {
+            ScriptEvent::Fault { seq, kind, detail } => Some((*seq, BotFault { kind: *kind, detail: detail.clone() })),
+            _ => None,
+        })
+    }
+
     /// A seat whose first event is a start-up fault never started.
     pub(super) fn spawn_fault(&self) -> Option<BotFault> {
         match self.events.front() {

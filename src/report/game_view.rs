@@ -6,6 +6,7 @@ use std::io::{BufRead, Write};
 use crate::games::{Engine, Seat};
 use crate::referee::{FaultRecord, GameReport, Observer, SeatReport};
 
+use super::escape::terminal_safe;
 use super::style::Style;
 
 /// How much of a game is shown.
@@ -86,7 +87,15 @@ impl<W: Write> GameView<W> {
 
 impl<W: Write> Observer for GameView<W> {
     fn started(&mut self, seats: &[SeatReport], engine: &dyn Engine) {
-        self.seats = seats.to_vec();
+        // Ids and commands come from file names a bot's author chose: shown escaped everywhere.
+        self.seats = seats
+            .iter()
+            .map(|s| SeatReport {
+                id: terminal_safe(&s.id).into_owned(),
+                command: terminal_safe(&s.command).into_owned(),
+                ..s.clone()
+            })
+            .collect();
         if self.scripted_human.is_none() {
             self.live_human = seats.iter().position(|s| s.command == "human");
         }
@@ -133,7 +142,8 @@ impl<W: Write> Observer for GameView<W> {
         if self.verbosity == Verbosity::Silent {
             return;
         }
-        let line = format!("fault: {} {}: {}", self.seats[fault.seat].id, fault.kind.name(), fault.detail);
+        let detail = terminal_safe(&fault.detail);
+        let line = format!("fault: {} {}: {detail}", self.seats[fault.seat].id, fault.kind.name());
         self.say(&self.style.bold(&line));
     }
 
@@ -159,8 +169,14 @@ impl<W: Write> Observer for GameView<W> {
             None => "a draw".to_owned(),
             Some(_) => format!("winner: {}", report.winner_text()),
         };
-        let summary = format!("{ending}. {} — {winner} ({} turns)", scores.join(", "), report.turns);
-        self.say(&self.style.bold(&summary));
+        // Turns are numbered from 1 in the lines above: a fault comes in the turn after the
+        // last one completed.
+        let turns = match &report.fault {
+            Some(_) => format!("{} turns completed, the fault in turn {}", report.turns, report.turns + 1),
+            None => format!("{} turns", report.turns),
+        };
+        let summary = format!("{ending}. {} — {winner} ({turns})", scores.join(", "));
+        self.say(&self.style.bold(&terminal_safe(&summary)));
     }
 
     fn ask_human(&mut self, seat: Seat, engine: &dyn Engine, problem: Option<&str>) -> Option<String> {
@@ -173,7 +189,8 @@ impl<W: Write> Observer for GameView<W> {
         } else {
             text.push_str(&format!("\n{}\n", self.style.cards(&self.full_ids(&engine.render(Some(seat))))));
         }
-        text.push_str(&format!("{} > ", engine.prompt_hint(seat)));
+        // The referee reads cards typed with ASCII suits (`5h`) at the human seat.
+        text.push_str(&format!("{}; cards as 5♥ or 5h (h d c s for ♥ ♦ ♣ ♠) > ", engine.prompt_hint(seat)));
         let _ = write!(self.out, "{text}");
         let _ = self.out.flush();
         let mut line = String::new();
@@ -194,6 +211,7 @@ impl<W: Write> Observer for GameView<W> {
 /// The last `lines` lines of what seat `id` wrote on stderr, headed, for after a game; `None`
 /// when it wrote nothing.
 pub fn stderr_excerpt(id: &str, text: &str, lines: usize) -> Option<String> {
+    let id = terminal_safe(id);
     let all: Vec<&str> = text.lines().collect();
     if all.is_empty() {
         return None;
@@ -204,6 +222,6 @@ pub fn stderr_excerpt(id: &str, text: &str, lines: usize) -> Option<String> {
     } else {
         format!("stderr of {id}:\n")
     };
-    let body: String = all[start..].iter().map(|l| format!("  | {l}\n")).collect();
+    let body: String = all[start..].iter().map(|l| format!("  | {}\n", terminal_safe(l))).collect();
     Some(heading + &body)
 }

@@ -1,10 +1,14 @@
 //! Everything the user sees: the account of a game on the terminal, the human seat's prompts,
-//! colours, and (for tournaments) progress and tables.
+//! colours, bot text made safe to print, and (for tournaments) progress and tables.
 
+mod escape;
 mod game_view;
 mod progress;
 mod style;
+mod summary;
 
+pub use escape::terminal_safe;
 pub use game_view::{GameView, Verbosity, stderr_excerpt};
 pub use progress::Bar;
 pub use style::Style;
+pub use summary::{missing_text, summary_text};

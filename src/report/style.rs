@@ -24,8 +24,10 @@ impl Style {
         Style { color: false }
     }
 
-    /// Colours every card token's suit in `text`: hearts and diamonds red.
+    /// Colours every card token's suit in `text`: hearts and diamonds red. The text may come
+    /// from a bot: it is escaped first (`terminal_safe`).
     pub fn cards(&self, text: &str) -> String {
+        let text = &*super::escape::terminal_safe(text);
         if !self.color {
             return text.to_owned();
         }

@@ -116,7 +116,7 @@ struct RawTournament {
     #[serde(default = "default_true")]
     duplicate: bool,
     #[serde(default = "default_timeout")]
-    move_timeout: String,
+    move_timeout: Setting,
     #[serde(default = "default_players")]
     players: usize,
     #[serde(default)]
@@ -175,7 +175,7 @@ pub struct LimitsConfig {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub open_files: Option<Setting>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub startup_timeout: Option<String>,
+    pub startup_timeout: Option<Setting>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wall_factor: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -221,9 +221,9 @@ impl LimitsConfig {
             Setting::Text(t) if t.trim().parse::<u64>().is_ok_and(|n| n > 0) => Ok(t.trim().parse().ok()),
             _ => Err(limit_error(whose, key, &s.text(), "write a whole number of at least 1, or \"unlimited\"")),
         };
-        let duration = |key: &str, text: &str| match humantime::parse_duration(text) {
-            Ok(d) if !d.is_zero() => Ok(d),
-            _ => Err(limit_error(whose, key, text, "write a duration such as \"60s\" or \"500ms\"")),
+        let duration = |key: &str, text: &str| {
+            parse_duration(text)
+                .map_err(|_| limit_error(whose, key, text, "write a duration such as \"60s\" or \"500ms\""))
         };
         if let Some(s) = &self.memory {
             limits.memory_bytes = size("memory", s)?;
@@ -248,7 +248,7 @@ impl LimitsConfig {
             limits.open_files = count("open_files", s)?;
         }
         if let Some(t) = &self.startup_timeout {
-            limits.startup_timeout = duration("startup_timeout", t)?;
+            limits.startup_timeout = duration("startup_timeout", &t.text())?;
         }
         if let Some(n) = self.wall_factor {
             if n == 0 {
@@ -277,10 +277,27 @@ impl LimitsConfig {
             max_processes: Some(number(limits.max_processes)),
             file_size: Some(text(limits.file_size_bytes, &bytes)),
             open_files: Some(number(limits.open_files)),
-            startup_timeout: Some(humantime::format_duration(limits.startup_timeout).to_string()),
+            startup_timeout: Some(Setting::Text(humantime::format_duration(limits.startup_timeout).to_string())),
             wall_factor: Some(limits.wall_factor),
             sandbox: Some(limits.sandbox),
         }
+    }
+}
+
+/// A duration as the command line and tournament files take it: `3s`, `500ms`, `1m 30s`, or a
+/// bare number of seconds (`3`, `0.5`); more than zero.
+pub fn parse_duration(text: &str) -> Result<Duration, String> {
+    let text = text.trim();
+    if let Ok(seconds) = text.parse::<f64>()
+        && seconds.is_finite()
+        && seconds > 0.0
+    {
+        return Ok(Duration::from_secs_f64(seconds));
+    }
+    match humantime::parse_duration(text) {
+        Ok(d) if !d.is_zero() => Ok(d),
+        Ok(_) => Err(format!("duration '{text}' must be more than zero")),
+        Err(e) => Err(format!("bad duration '{text}': {e} (examples: 3, 3s, 500ms, 1m)")),
     }
 }
 
@@ -299,8 +316,8 @@ fn default_games() -> u32 {
 fn default_true() -> bool {
     true
 }
-fn default_timeout() -> String {
-    "3s".to_string()
+fn default_timeout() -> Setting {
+    Setting::Text("3s".to_string())
 }
 fn default_players() -> usize {
     2
@@ -321,11 +338,8 @@ impl Tournament {
         check_name(&raw.name)?;
         let game: GameKind =
             raw.game.parse().map_err(|_| ConfigError::UnknownGame(raw.game.clone(), GameKind::known()))?;
-        let move_timeout = humantime::parse_duration(&raw.move_timeout)
-            .map_err(|e| ConfigError::BadDuration(raw.move_timeout.clone(), e.to_string()))?;
-        if move_timeout.is_zero() {
-            return Err(ConfigError::BadDuration(raw.move_timeout, "must be more than zero".into()));
-        }
+        let move_timeout = parse_duration(&raw.move_timeout.text())
+            .map_err(|e| ConfigError::BadDuration(raw.move_timeout.text(), e))?;
         if let Err(SetupError::SeatCount { game, expected, got }) = game.check_seats(raw.players) {
             return Err(ConfigError::BadPlayers { game: game.name().to_string(), expected, got });
         }

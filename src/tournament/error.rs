@@ -18,7 +18,7 @@ pub enum ConfigError {
     UnknownChampion(String),
     #[error("\"champion\" is only used with format gauntlet")]
     ChampionWithoutGauntlet,
-    #[error("bad move_timeout '{0}': {1} (write e.g. \"3s\" or \"500ms\")")]
+    #[error("bad move_timeout '{0}': {1}")]
     BadDuration(String, String),
     #[error("{game} is played by {expected} players, not {got} (key \"players\")")]
     BadPlayers { game: String, expected: String, got: usize },
@@ -62,10 +62,30 @@ pub enum TournamentError {
     DifferentTournament { dir: PathBuf },
     #[error("{dir} already holds games of this tournament: add --resume to continue, or use another --out")]
     AlreadyStarted { dir: PathBuf },
+    #[error(
+        "{dir} is being written by another juiz run{}: wait for it to end, or use another --out",
+        holder.map_or(String::new(), |pid| format!(" (process {pid})"))
+    )]
+    Locked { dir: PathBuf, holder: Option<u32> },
+    #[error(
+        "bot '{bot}' has changed since its games in {dir} were played ({file} differs): \
+         to play the tournament afresh, use another --out or delete {dir}"
+    )]
+    BotChanged { dir: PathBuf, bot: String, file: PathBuf },
     #[error("{path}, line {line}: {message}")]
     BadGamesCsv { path: PathBuf, line: u64, message: String },
     #[error("{path}: game {id} is not in this tournament's schedule")]
     UnknownGame { path: PathBuf, id: String },
+    #[error(
+        "{path}: the row of game {id} fails its checksum (it was edited, or comes from another \
+         tournament): delete that line to have the game played again with --resume"
+    )]
+    TamperedRow { path: PathBuf, id: String },
+    #[error(
+        "cannot merge: game {id} has different results in {first} and {second}: remove it from \
+         one of them (or merge without it) to choose"
+    )]
+    ConflictingRows { id: String, first: PathBuf, second: PathBuf },
     #[error("{path}: game {id} is there twice")]
     RepeatedGame { path: PathBuf, id: String },
     #[error("cannot merge: {0}")]

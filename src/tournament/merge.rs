@@ -6,16 +6,17 @@ use std::path::{Path, PathBuf};
 
 use super::config::Tournament;
 use super::error::TournamentError;
-use super::rows::write_atomic;
+use super::rows::{identity, write_atomic};
 use super::runner::{belongs, write_results};
-use super::schedule::Schedule;
+use super::schedule::{Schedule, Shard};
 use super::stream::{Entry, scan};
-use super::summary::{Summary, assemble};
+use super::summary::{Missing, Summary, assemble};
 
 /// Merges the results directories `dirs` into `out` (which may be one of them). All must hold
-/// the same tournament (equal `tournament.json`). A game found in several directories is taken
-/// from the first; `out`'s `games.csv` becomes the union, in schedule order. Torn last lines of
-/// the inputs are left out; the inputs are not changed.
+/// the same tournament (equal `tournament.json`), every row with its checksum. A game found in
+/// several directories must have the same outcome in each (it is taken from the first), else the
+/// merge is refused; `out`'s `games.csv` becomes the union, in schedule order. Torn last lines
+/// of the inputs are left out; the inputs are not changed.
 pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<Summary, TournamentError> {
     let Some(first) = dirs.first() else {
         return Err(TournamentError::Merge("no results directory given".to_string()));
@@ -47,14 +48,29 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<Summary, TournamentError> {
 
     let out_games = out.join("games");
     std::fs::create_dir_all(&out_games).map_err(TournamentError::io(&out_games))?;
-    let mut taken = vec![false; schedule.len()];
+    let _lock = super::lock::lock_dir(out)?;
+    super::fingerprint::merge_check(dirs, out)?;
+    let identity = identity(&json);
+    // For each game taken: the digest of its outcome and the folder it came from.
+    let mut taken: Vec<Option<(String, usize)>> = vec![None; schedule.len()];
     let mut sources = Vec::new();
     let mut entries = Vec::new();
-    for dir in dirs {
+    for (d, dir) in dirs.iter().enumerate() {
         let games_csv = dir.join("games.csv");
-        // First every row checked, then the new ones taken (and their logs copied).
+        // First every row checked (its checksum, its place in the schedule, and against the same
+        // game from an earlier folder), then the new ones taken (and their logs copied).
         let mut seen = vec![false; schedule.len()];
-        scan(&games_csv, &mut |row, _| belongs(&schedule, &mut seen, &row.game_id, dir).map(|_| ()))?;
+        scan(&games_csv, &mut |row, _| {
+            let index = belongs(&schedule, &identity, &mut seen, &row, dir)?;
+            match &taken[index] {
+                Some((outcome, from)) if *outcome != row.outcome_digest() => Err(TournamentError::ConflictingRows {
+                    id: row.game_id,
+                    first: dirs[*from].join("games.csv"),
+                    second: games_csv.clone(),
+                }),
+                _ => Ok(()),
+            }
+        })?;
         let file = match File::open(&games_csv) {
             Ok(file) => file,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
@@ -64,9 +80,10 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<Summary, TournamentError> {
         let same_dir = same_path(dir, out);
         scan(&games_csv, &mut |row, span| {
             let index = schedule.index_of(&row.game_id).expect("checked above");
-            if std::mem::replace(&mut taken[index], true) {
+            if taken[index].is_some() {
                 return Ok(());
             }
+            taken[index] = Some((row.outcome_digest(), d));
             if !same_dir {
                 copy_logs(&dir.join("games"), &out_games, &row.game_id)?;
             }
@@ -78,7 +95,47 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<Summary, TournamentError> {
     write_atomic(&out.join("tournament.json"), json.as_bytes())?;
     let counts = (schedule.len(), entries.len());
     let (standings, faulted) = write_results(&t, out, &sources, entries)?;
-    Ok(assemble(&t, out, standings, faulted, counts, false))
+    let mut summary = assemble(&t, out, standings, faulted, counts, false);
+    let shards: Vec<Shard> = dirs.iter().filter_map(|dir| read_shard(dir)).collect();
+    summary.missing = missing(&schedule, &taken, &shards);
+    // The merged folder holds every shard's games: it is no shard of its own.
+    let _ = std::fs::remove_file(out.join(SHARD_FILE));
+    Ok(summary)
+}
+
+/// The file in which a run records the part of the schedule it played (`2/4`, or `1/1`).
+pub(super) const SHARD_FILE: &str = "shard.txt";
+
+fn read_shard(dir: &Path) -> Option<Shard> {
+    std::fs::read_to_string(dir.join(SHARD_FILE)).ok()?.trim().parse().ok()
+}
+
+/// What the merged games lack, if anything: the games, and which shards of the inputs' split
+/// are absent or short.
+fn missing<T>(schedule: &Schedule, taken: &[Option<T>], shards: &[Shard]) -> Option<Missing> {
+    let lacking: Vec<usize> = (0..schedule.len()).filter(|&i| taken[i].is_none()).collect();
+    if lacking.is_empty() {
+        return None;
+    }
+    let first = lacking.iter().take(3).filter_map(|&i| schedule.get(i)).map(|g| g.id()).collect();
+    let mut absent_shards = Vec::new();
+    let mut short_shards = Vec::new();
+    // Shards are named only when the inputs agree on one split.
+    if let Some(count) = shards.first().map(|s| s.count)
+        && count > 1
+        && shards.iter().all(|s| s.count == count)
+    {
+        for index in 1..=count {
+            let shard = Shard { index, count };
+            let short = lacking.iter().filter(|&&i| shard.contains_index(i)).count();
+            if !shards.contains(&shard) {
+                absent_shards.push(shard);
+            } else if short > 0 {
+                short_shards.push((shard, short));
+            }
+        }
+    }
+    Some(Missing { games: lacking.len(), first, absent_shards, short_shards })
 }
 
 fn same_path(a: &Path, b: &Path) -> bool {

@@ -4,6 +4,8 @@
 mod bots;
 mod config;
 mod error;
+mod fingerprint;
+mod lock;
 mod merge;
 mod progress;
 mod rating;
@@ -16,14 +18,14 @@ mod stream;
 mod summary;
 
 pub use bots::{PreparedBot, check_command};
-pub use config::{BotRun, BotSpec, Format, Points, Tournament, load};
+pub use config::{BotRun, BotSpec, Format, Points, Tournament, load, parse_duration};
 pub use error::{ConfigError, TournamentError};
 pub use merge::merge;
 pub use progress::{Progress, Quiet};
 pub use rating::{MeanCi, Rating, bradley_terry, mean_ci};
 pub use referee_runner::{RefereeRunner, play_observed, run};
-pub use rows::{GameRow, HEADER, decode, encode_all, encode_row, read_games, repair_games};
+pub use rows::{GameRow, HEADER, decode, encode_all, encode_row, identity, read_games, repair_games, row_check};
 pub use runner::{GameResult, GameRunner, GameSetup, PlayError, RunOptions, SeatFault, out_dir, run_with};
 pub use schedule::{Schedule, ScheduledGame, Shard, game_seed, schedule};
 pub use standings::{StandingsRow, standings, standings_csv};
-pub use summary::{FaultedGame, Summary, play_command, summarize};
+pub use summary::{FaultedGame, Missing, Summary, play_command, summarize};

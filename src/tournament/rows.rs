@@ -35,10 +35,13 @@ pub struct GameRow {
     pub duration_ms: u64,
     /// The game's transcript, relative to the results directory (`games/<id>.csv`).
     pub log: String,
+    /// `row_check` of the other fields with the tournament's identity: `--resume` and `merge`
+    /// refuse a row that was edited or comes from another tournament.
+    pub check: String,
 }
 
 /// The header of `games.csv`.
-pub const HEADER: [&str; 15] = [
+pub const HEADER: [&str; 16] = [
     "game_id",
     "pairing",
     "deal",
@@ -54,6 +57,7 @@ pub const HEADER: [&str; 15] = [
     "turns",
     "duration_ms",
     "log",
+    "check",
 ];
 
 impl GameRow {
@@ -66,6 +70,47 @@ impl GameRow {
     pub fn side_bots(&self) -> Option<[&str; 2]> {
         let seats = self.seat_bots();
         (seats.len() >= 2).then(|| [seats[0], seats[1]])
+    }
+}
+
+/// The first 16 hex digits of the SHA-256 of `parts`, each ended by a NUL.
+pub(super) fn digest(parts: &[&[u8]]) -> String {
+    use sha2::{Digest, Sha256};
+    let mut hash = Sha256::new();
+    for part in parts {
+        hash.update(part);
+        hash.update([0]);
+    }
+    hash.finalize()[..8].iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A tournament's identity: the digest of its canonical `tournament.json` text.
+pub fn identity(tournament_json: &str) -> String {
+    digest(&[tournament_json.as_bytes()])
+}
+
+/// The checksum of `row` (its `check` field left out) in the tournament of `identity`.
+pub fn row_check(identity: &str, row: &GameRow) -> String {
+    let unchecked = GameRow { check: String::new(), ..row.clone() };
+    digest(&[identity.as_bytes(), &encode_row(&unchecked)])
+}
+
+impl GameRow {
+    /// Sets `check` for the tournament of `identity`.
+    pub fn seal(mut self, identity: &str) -> GameRow {
+        self.check = row_check(identity, &self);
+        self
+    }
+
+    /// Whether `check` is right for the tournament of `identity`.
+    pub fn sealed_by(&self, identity: &str) -> bool {
+        self.check == row_check(identity, self)
+    }
+
+    /// The fields two plays of one game must agree on (all but the time it took and `check`).
+    pub(super) fn outcome_digest(&self) -> String {
+        let outcome = GameRow { duration_ms: 0, check: String::new(), ..self.clone() };
+        digest(&[&encode_row(&outcome)])
     }
 }
 

@@ -13,7 +13,7 @@ use super::bots::{PreparedBot, prepare};
 use super::config::Tournament;
 use super::error::TournamentError;
 use super::progress::Progress;
-use super::rows::{Appender, GameRow, write_atomic};
+use super::rows::{Appender, GameRow, identity, write_atomic};
 use super::schedule::{Schedule, ScheduledGame, Shard};
 use super::standings::{Standings, StandingsRow, standings_csv};
 use super::stream::{Entry, rewrite_sorted, scan};
@@ -114,12 +114,17 @@ pub fn run_with(
     let out = out_dir(t, opts);
     let games_dir = out.join("games");
     std::fs::create_dir_all(&games_dir).map_err(TournamentError::io(&games_dir))?;
+    let _lock = super::lock::lock_dir(&out)?;
     let schedule = Schedule::new(t);
     let games_csv = out.join("games.csv");
     let shard = opts.shard.unwrap_or(Shard::ALL);
     let mine = shard.size(schedule.len());
-    claim_dir(t, &out, &games_csv, opts.resume, mine)?;
-    let done = repair_and_check(&games_csv, &schedule, &out)?;
+    let recorded = claim_dir(t, &out, &games_csv, opts.resume, mine)?;
+    write_atomic(&out.join(super::merge::SHARD_FILE), format!("{shard}\n").as_bytes())?;
+    super::fingerprint::check_and_record(&t.bots, &out, recorded > 0)?;
+    let written = std::fs::metadata(&games_csv).and_then(|m| m.modified()).ok();
+    let identity = identity(&t.to_json());
+    let done = repair_and_check(&games_csv, &schedule, &identity, &out)?;
     let todo_count = (0..schedule.len()).filter(|&i| shard.contains_index(i) && !done[i]).count();
     let todo = (0..schedule.len())
         .filter(|&i| shard.contains_index(i) && !done[i])
@@ -179,7 +184,7 @@ pub fn run_with(
                     .map(|name| bots.iter().find(|b| b.name == name).expect("seats name bots of the tournament"))
                     .collect();
                 let row = if let Some(seat) = seats.iter().position(|b| b.broken.is_some()) {
-                    unplayed_row(game, &seats, seat)
+                    unplayed_row(game, &seats, seat).seal(&identity)
                 } else {
                     let setup = GameSetup {
                         tournament: t,
@@ -190,7 +195,7 @@ pub fn run_with(
                         cancel: &cancel,
                     };
                     match runner.play(&setup) {
-                        Ok(result) => played_row(game, &result),
+                        Ok(result) => played_row(game, &result).seal(&identity),
                         Err(PlayError::Cancelled) => return,
                         Err(PlayError::Failed(message)) => {
                             return fail(TournamentError::Game { id: game.id(), message });
@@ -211,17 +216,25 @@ pub fn run_with(
     if let Some(e) = failure.into_inner().expect("no panic while holding it") {
         return Err(e);
     }
-    Ok(assemble(t, &out, standings, faulted, (mine, done), cancel.load(Ordering::SeqCst)))
+    let mut summary = assemble(t, &out, standings, faulted, (mine, done), cancel.load(Ordering::SeqCst));
+    summary.reused = mine - todo_count;
+    summary.reused_written = written.filter(|_| summary.reused > 0);
+    Ok(summary)
 }
 
 /// Cuts a torn last line off `games_csv` (as `repair_games`), and checks that every row is a game
 /// of the schedule, once. Returns which games have a row, by schedule index.
-fn repair_and_check(games_csv: &Path, schedule: &Schedule, dir: &Path) -> Result<Vec<bool>, TournamentError> {
+fn repair_and_check(
+    games_csv: &Path,
+    schedule: &Schedule,
+    identity: &str,
+    dir: &Path,
+) -> Result<Vec<bool>, TournamentError> {
     let mut done = vec![false; schedule.len()];
     let mut wrong = None;
     let scanned = scan(games_csv, &mut |row, _| {
         if wrong.is_none() {
-            wrong = belongs(schedule, &mut done, &row.game_id, dir).err();
+            wrong = belongs(schedule, identity, &mut done, &row, dir).err();
         }
         Ok(())
     })?;
@@ -237,13 +250,23 @@ fn repair_and_check(games_csv: &Path, schedule: &Schedule, dir: &Path) -> Result
     }
 }
 
-/// The schedule index of a row of `dir`'s `games.csv`, which must be a game of the schedule not
-/// `seen` yet (it is marked seen).
-pub(super) fn belongs(schedule: &Schedule, seen: &mut [bool], id: &str, dir: &Path) -> Result<usize, TournamentError> {
+/// The schedule index of a row of `dir`'s `games.csv`, which must carry the checksum of the
+/// tournament of `identity` and be a game of the schedule not `seen` yet (it is marked seen).
+pub(super) fn belongs(
+    schedule: &Schedule,
+    identity: &str,
+    seen: &mut [bool],
+    row: &GameRow,
+    dir: &Path,
+) -> Result<usize, TournamentError> {
     let path = || dir.join("games.csv");
+    let id = &row.game_id;
     let Some(index) = schedule.index_of(id) else {
         return Err(TournamentError::UnknownGame { path: path(), id: id.to_string() });
     };
+    if !row.sealed_by(identity) {
+        return Err(TournamentError::TamperedRow { path: path(), id: id.to_string() });
+    }
     if std::mem::replace(&mut seen[index], true) {
         return Err(TournamentError::RepeatedGame { path: path(), id: id.to_string() });
     }
@@ -252,8 +275,14 @@ pub(super) fn belongs(schedule: &Schedule, seen: &mut [bool], id: &str, dir: &Pa
 
 /// Checks that `out` is free for `t`, or holds `t`'s results and `resume` is set, or holds all
 /// `games` of this run already (running it again then plays nothing and reports the results);
-/// writes `tournament.json` on first use.
-fn claim_dir(t: &Tournament, out: &Path, games_csv: &Path, resume: bool, games: usize) -> Result<(), TournamentError> {
+/// writes `tournament.json` on first use. Returns how many rows `games.csv` holds.
+fn claim_dir(
+    t: &Tournament,
+    out: &Path,
+    games_csv: &Path,
+    resume: bool,
+    games: usize,
+) -> Result<usize, TournamentError> {
     let config = out.join("tournament.json");
     let json = t.to_json();
     match std::fs::read_to_string(&config) {
@@ -269,6 +298,7 @@ fn claim_dir(t: &Tournament, out: &Path, games_csv: &Path, resume: bool, games: 
             if !resume && recorded > 0 && recorded < games {
                 return Err(TournamentError::AlreadyStarted { dir: out.to_path_buf() });
             }
+            return Ok(recorded);
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             if games_csv.exists() {
@@ -278,7 +308,7 @@ fn claim_dir(t: &Tournament, out: &Path, games_csv: &Path, resume: bool, games: 
         }
         Err(e) => return Err(TournamentError::io(&config)(e)),
     }
-    Ok(())
+    Ok(0)
 }
 
 /// Puts `games.csv` in schedule order and rewrites `standings.csv`, both atomically, so the files
@@ -291,11 +321,12 @@ fn finish_files(
     shard: Shard,
 ) -> Result<(Vec<StandingsRow>, Vec<FaultedGame>, usize), TournamentError> {
     let games_csv = out.join("games.csv");
+    let identity = identity(&t.to_json());
     let mut seen = vec![false; schedule.len()];
     let mut entries = Vec::new();
     let mut done = 0;
     scan(&games_csv, &mut |row, span| {
-        let index = belongs(schedule, &mut seen, &row.game_id, out)?;
+        let index = belongs(schedule, &identity, &mut seen, &row, out)?;
         done += usize::from(shard.contains_index(index));
         entries.push(Entry { index: index as u32, source: 0, span });
         Ok(())
@@ -310,7 +341,8 @@ fn finish_files(
 }
 
 /// Writes `out`'s `games.csv` from the rows `entries` of `sources`, in schedule order, and its
-/// `standings.csv` from those rows, both atomically. Returns the standings and faulted games.
+/// `standings.csv` and `faults.csv` from those rows, all atomically. Returns the standings and
+/// faulted games.
 pub(super) fn write_results(
     t: &Tournament,
     out: &Path,
@@ -325,6 +357,7 @@ pub(super) fn write_results(
     })?;
     let standings = standings.finish();
     write_atomic(&out.join("standings.csv"), &standings_csv(&standings))?;
+    write_atomic(&out.join("faults.csv"), &super::summary::faults_csv(&faulted))?;
     Ok((standings, faulted))
 }
 
@@ -345,6 +378,7 @@ fn base_row(game: &ScheduledGame) -> GameRow {
         turns: 0,
         duration_ms: 0,
         log: String::new(),
+        check: String::new(),
     }
 }
 

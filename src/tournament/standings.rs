@@ -1,6 +1,8 @@
 //! Standings, recomputed from the rows of `games.csv` only: games, wins, draws, losses, points,
-//! scores, faults by kind, a Bradley–Terry rating with its interval, and paired (duplicate)
-//! statistics; and their CSV export.
+//! scores, faults by kind, a Bradley–Terry rating with its interval, and the statistics of deal
+//! pairs (each deal played twice, seats swapped): the game points of each pair, counted as
+//! fastchess counts its pentanomial (a forfeit is a lost game, so a fault cannot flatter them),
+//! and the score margin over the pairs in which nobody faulted; and their CSV export.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -23,9 +25,16 @@ pub struct StandingsRow {
     /// Faults this bot made, by kind (`timeout`, `crash`, `build`...).
     pub faults: BTreeMap<String, u32>,
     pub rating: Rating,
-    /// Over the deals played twice with the seats swapped: the mean, per deal, of this bot's
-    /// total score minus its opponent's over both games. `None` without complete pairs.
-    pub paired: Option<MeanCi>,
+    /// Over the deals played twice with the seats swapped: the game points this bot took from
+    /// each pair (0, ½, 1, 1½ or 2 games won, a draw half), as a mean per pair. `None` without
+    /// complete pairs.
+    pub pairs: Option<MeanCi>,
+    /// How many pairs gave this bot 0, ½, 1, 1½ and 2 points (the pentanomial: LL, LD, WL or DD,
+    /// WD, WW).
+    pub pentanomial: [u32; 5],
+    /// Over the pairs in which nobody faulted: the mean, per deal, of this bot's total score
+    /// minus its opponent's over both games. `None` without such pairs.
+    pub margin: Option<MeanCi>,
 }
 
 impl StandingsRow {
@@ -43,12 +52,14 @@ struct Tally {
     score_for: i64,
     score_against: i64,
     faults: BTreeMap<String, u32>,
-    /// Paired differences, each with its deal's (pairing label id, deal), to be put in that order.
-    paired: Vec<(u32, u32, f64)>,
+    /// Each complete deal pair's points and, if nobody faulted in it, its score margin, with the
+    /// deal's (pairing label id, deal), to be put in that order.
+    pairs: Vec<(u32, u32, f64, Option<f64>)>,
 }
 
-/// The bots (indices) of side 0 and 1 in one game, and their scores.
-type SidesAndScores = ([usize; 2], [i64; 2]);
+/// One game of a deal: the bots (indices) of side 0 and 1, their scores, the game points of
+/// side 0 (1, ½ or 0), and whether someone faulted.
+type DealGame = ([usize; 2], [i64; 2], f64, bool);
 
 /// Standings accumulated row by row, in memory that does not grow with the number of games
 /// (but for one paired difference a bot and deal with `duplicate`): per-bot counters, per-pair
@@ -65,7 +76,7 @@ pub(super) struct Standings<'t> {
     labels: BTreeMap<String, u32>,
     /// The current deal, `(label id, deal)`, and its games.
     deal: Option<(u32, u32)>,
-    deal_games: Vec<SidesAndScores>,
+    deal_games: Vec<DealGame>,
 }
 
 impl<'t> Standings<'t> {
@@ -138,33 +149,39 @@ impl<'t> Standings<'t> {
                 self.close_deal();
                 self.deal = Some((label, row.deal));
             }
-            self.deal_games.push(([i0, i1], scores));
+            self.deal_games.push(([i0, i1], scores, s0, !row.fault_kind.is_empty()));
         }
     }
 
-    /// Adds the paired difference of the current deal, if it was played both ways.
+    /// Adds the current deal's pair statistics, if it was played both ways.
     fn close_deal(&mut self) {
         let games = std::mem::take(&mut self.deal_games);
         let Some((label, deal)) = self.deal.take() else {
             return;
         };
-        let [(sides, _), (other, _)] = games.as_slice() else {
+        let [(sides, ..), (other, ..)] = games.as_slice() else {
             return;
         };
         if sides[0] != other[1] || sides[1] != other[0] {
             return;
         }
-        // Bot sides[0]'s total minus its opponent's over both games.
-        let diff: i64 = games.iter().map(|(s, sc)| if s[0] == sides[0] { sc[0] - sc[1] } else { sc[1] - sc[0] }).sum();
-        self.tally[sides[0]].paired.push((label, deal, diff as f64));
-        self.tally[sides[1]].paired.push((label, deal, -diff as f64));
+        let (a, b) = (sides[0], sides[1]);
+        // Bot a's game points over both games, and its total score minus its opponent's.
+        let ours = |s: &[usize; 2], side0: f64| if s[0] == a { side0 } else { 1.0 - side0 };
+        let points: f64 = games.iter().map(|(s, _, p, _)| ours(s, *p)).sum();
+        let fault_free = games.iter().all(|g| !g.3);
+        let diff: i64 = games.iter().map(|(s, sc, ..)| if s[0] == a { sc[0] - sc[1] } else { sc[1] - sc[0] }).sum();
+        // (In whole numbers, negated before the conversion: no -0 in the file.)
+        let margin = |d: i64| fault_free.then_some(d as f64);
+        self.tally[a].pairs.push((label, deal, points, margin(diff)));
+        self.tally[b].pairs.push((label, deal, 2.0 - points, margin(-diff)));
     }
 
-    /// The standings, best first: by points, then rating, then name. Every bot of the
-    /// tournament has a line, with or without games.
+    /// The standings, best first: by points, then points per deal pair, then rating, then name.
+    /// Every bot of the tournament has a line, with or without games.
     pub(super) fn finish(mut self) -> Vec<StandingsRow> {
         self.close_deal();
-        // Paired differences in the order of (pairing label, deal).
+        // Pair statistics in the order of (pairing label, deal).
         let mut rank = vec![0u32; self.labels.len()];
         for (r, &id) in self.labels.values().enumerate() {
             rank[id as usize] = r as u32;
@@ -177,8 +194,13 @@ impl<'t> Standings<'t> {
             .zip(self.tally)
             .zip(ratings)
             .map(|((name, mut t), rating)| {
-                t.paired.sort_by_key(|&(label, deal, _)| (rank[label as usize], deal));
-                let paired: Vec<f64> = t.paired.iter().map(|&(_, _, d)| d).collect();
+                t.pairs.sort_by_key(|&(label, deal, ..)| (rank[label as usize], deal));
+                let points: Vec<f64> = t.pairs.iter().map(|p| p.2).collect();
+                let margins: Vec<f64> = t.pairs.iter().filter_map(|p| p.3).collect();
+                let mut pentanomial = [0u32; 5];
+                for p in &points {
+                    pentanomial[(p * 2.0).round().clamp(0.0, 4.0) as usize] += 1;
+                }
                 StandingsRow {
                     rank: 0,
                     bot: name.to_string(),
@@ -191,12 +213,19 @@ impl<'t> Standings<'t> {
                     score_against: t.score_against,
                     faults: t.faults,
                     rating,
-                    paired: mean_ci(&paired),
+                    pairs: mean_ci(&points),
+                    pentanomial,
+                    margin: mean_ci(&margins),
                 }
             })
             .collect();
+        let pair_mean = |l: &StandingsRow| l.pairs.map_or(0.0, |m| m.mean);
         lines.sort_by(|x, y| {
-            y.points.total_cmp(&x.points).then(y.rating.elo.total_cmp(&x.rating.elo)).then(x.bot.cmp(&y.bot))
+            y.points
+                .total_cmp(&x.points)
+                .then(pair_mean(y).total_cmp(&pair_mean(x)))
+                .then(y.rating.elo.total_cmp(&x.rating.elo))
+                .then(x.bot.cmp(&y.bot))
         });
         for (i, line) in lines.iter_mut().enumerate() {
             line.rank = i + 1;
@@ -206,7 +235,7 @@ impl<'t> Standings<'t> {
 }
 
 /// The standings of `t` given its finished games (in any order), best first: by points, then
-/// rating, then name. Every bot of the tournament has a line, with or without games.
+/// points per deal pair, then rating, then name. Every bot of the tournament has a line, with or without games.
 pub fn standings(t: &Tournament, rows: &[GameRow]) -> Vec<StandingsRow> {
     // The games of a deal together, as `Standings` needs them.
     let mut by_deal: Vec<&GameRow> = rows.iter().collect();
@@ -223,7 +252,7 @@ fn fixed(x: f64, digits: usize) -> String {
 }
 
 /// `standings.csv`: one column per fault kind seen in the tournament (`faults_<kind>`), after the
-/// total; empty cells where a statistic is undefined (fewer than two paired deals).
+/// total; empty cells where a statistic is undefined (no pairs, or fewer than two for an interval).
 pub fn standings_csv(lines: &[StandingsRow]) -> Vec<u8> {
     let kinds: BTreeSet<&str> = lines.iter().flat_map(|l| l.faults.keys().map(String::as_str)).collect();
     let mut header: Vec<String> =
@@ -232,7 +261,25 @@ pub fn standings_csv(lines: &[StandingsRow]) -> Vec<u8> {
             .map(|s| s.to_string())
             .collect();
     header.extend(kinds.iter().map(|k| format!("faults_{}", k.replace('-', "_"))));
-    header.extend(["elo", "elo_ci95", "paired_deals", "paired_diff", "paired_diff_ci95"].iter().map(|s| s.to_string()));
+    header.extend(
+        [
+            "elo",
+            "elo_ci95",
+            "pairs",
+            "pair_points",
+            "pair_points_ci95",
+            "pairs_ll",
+            "pairs_ld",
+            "pairs_even",
+            "pairs_wd",
+            "pairs_ww",
+            "margin_pairs",
+            "margin",
+            "margin_ci95",
+        ]
+        .iter()
+        .map(|s| s.to_string()),
+    );
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record(&header).expect("writing to memory cannot fail");
     for l in lines {
@@ -251,14 +298,13 @@ pub fn standings_csv(lines: &[StandingsRow]) -> Vec<u8> {
         record.extend(kinds.iter().map(|k| l.faults.get(*k).copied().unwrap_or(0).to_string()));
         record.push(fixed(l.rating.elo, 1));
         record.push(fixed(l.rating.ci95, 1));
-        match l.paired {
-            Some(m) => {
-                record.push(m.n.to_string());
-                record.push(fixed(m.mean, 2));
-                record.push(m.ci95.map_or(String::new(), |c| fixed(c, 2)));
-            }
-            None => record.extend(["0".to_string(), String::new(), String::new()]),
-        }
+        let mean_ci = |m: Option<MeanCi>, digits: usize| match m {
+            Some(m) => [m.n.to_string(), fixed(m.mean, digits), m.ci95.map_or(String::new(), |c| fixed(c, digits))],
+            None => ["0".to_string(), String::new(), String::new()],
+        };
+        record.extend(mean_ci(l.pairs, 3));
+        record.extend(l.pentanomial.iter().map(|n| n.to_string()));
+        record.extend(mean_ci(l.margin, 2));
         w.write_record(&record).expect("writing to memory cannot fail");
     }
     w.into_inner().expect("writing to memory cannot fail")

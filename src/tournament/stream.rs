@@ -174,6 +174,7 @@ mod tests {
             turns: i,
             duration_ms: 3,
             log: String::new(),
+            check: String::new(),
         }
     }
 

@@ -1,5 +1,6 @@
-//! The end-of-run summary handed to the report module: the standings, the faults per bot, and for
-//! each faulted game the commands that reproduce it.
+//! The end-of-run summary handed to the report module (which prints it): the standings, the
+//! faults per bot, and for each faulted game the commands that reproduce it, also written to
+//! `faults.csv`.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -7,6 +8,8 @@ use std::path::{Path, PathBuf};
 use super::config::Tournament;
 use super::rows::GameRow;
 use super::standings::{StandingsRow, standings};
+use crate::bot::{BotCommand, Limits};
+use crate::referee::bot_name_from_command;
 
 /// A game in which a bot faulted, and how to see it again.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,6 +26,18 @@ pub struct FaultedGame {
     pub play: String,
 }
 
+/// The games a merge could not find, and which shards they belong to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Missing {
+    pub games: usize,
+    /// The first few missing games, in schedule order.
+    pub first: Vec<String>,
+    /// Shards of the split the inputs were run with (`--shard I/N`) that no input holds.
+    pub absent_shards: Vec<super::schedule::Shard>,
+    /// Shards among the inputs that lack games (an unfinished run), with how many.
+    pub short_shards: Vec<(super::schedule::Shard, usize)>,
+}
+
 /// What a run or a merge ends with.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Summary {
@@ -34,6 +49,12 @@ pub struct Summary {
     pub done: usize,
     /// True when the run was stopped (Ctrl-C) before the end: `--resume` finishes it.
     pub cancelled: bool,
+    /// Games of this run found in `games.csv` already (a resumed or repeated run), not played
+    /// again, and when that file was last written before this run.
+    pub reused: usize,
+    pub reused_written: Option<std::time::SystemTime>,
+    /// For a merge: the games of the schedule that none of the folders holds.
+    pub missing: Option<Missing>,
     /// The standings over every game in `games.csv`, best first.
     pub standings: Vec<StandingsRow>,
     /// Faults per bot, by kind; only bots that faulted.
@@ -50,25 +71,54 @@ fn shell_word(word: &str) -> String {
     }
 }
 
-/// The command that plays `row`'s game again with the same seed and bots in the same seats.
-pub fn play_command(t: &Tournament, row: &GameRow) -> String {
-    let mut words = vec![
-        "juiz".to_string(),
-        "play".to_string(),
-        "--game".to_string(),
-        t.game.name().to_string(),
-        "--seed".to_string(),
-        row.seed.to_string(),
-        "--move-timeout".to_string(),
-        humantime::format_duration(t.move_timeout).to_string(),
-        "--log".to_string(),
-        format!("{}.csv", row.game_id),
-    ];
-    for name in row.seat_bots() {
-        let command = t.bot(name).map_or(name.to_string(), |b| b.command_text());
-        words.push(shell_word(&command));
+/// The flags of `juiz play` that set `limits` where they differ from play's defaults (the move
+/// timeout always).
+fn limit_flags(limits: &Limits) -> Vec<String> {
+    let default = Limits::default();
+    let duration = |d: std::time::Duration| humantime::format_duration(d).to_string();
+    let cap = |v: Option<u64>, f: &dyn Fn(u64) -> String| v.map_or("unlimited".to_string(), f);
+    let bytes = |b: u64| if b.is_multiple_of(1 << 20) { format!("{}MiB", b >> 20) } else { b.to_string() };
+    let mut flags = vec!["--move-timeout".to_string(), duration(limits.move_timeout)];
+    let mut add = |flag: &str, differs: bool, value: String| {
+        if differs {
+            flags.extend([flag.to_string(), value]);
+        }
+    };
+    add("--startup-timeout", limits.startup_timeout != default.startup_timeout, duration(limits.startup_timeout));
+    add("--memory", limits.memory_bytes != default.memory_bytes, cap(limits.memory_bytes, &bytes));
+    add("--cpu-time", limits.cpu_seconds != default.cpu_seconds, cap(limits.cpu_seconds, &|s| format!("{s}s")));
+    add(
+        "--max-processes",
+        limits.max_processes != default.max_processes,
+        cap(limits.max_processes, &|n| n.to_string()),
+    );
+    add("--file-size", limits.file_size_bytes != default.file_size_bytes, cap(limits.file_size_bytes, &bytes));
+    add("--open-files", limits.open_files != default.open_files, cap(limits.open_files, &|n| n.to_string()));
+    add("--wall-factor", limits.wall_factor != default.wall_factor, limits.wall_factor.to_string());
+    if !limits.sandbox {
+        flags.push("--no-sandbox".to_string());
     }
-    words.iter().map(|w| if w.starts_with('\'') { w.clone() } else { shell_word(w) }).collect::<Vec<_>>().join(" ")
+    flags
+}
+
+/// A seat of `juiz play`: the bot's command, as `NAME=COMMAND` when the name `juiz play` would
+/// derive from the command is not the bot's tournament name (the wire ids depend on it).
+fn seat_word(name: &str, command: &str) -> String {
+    let derived = bot_name_from_command(&BotCommand { argv: Vec::new(), display: command.to_string() });
+    if derived == name { command.to_string() } else { format!("{name}={command}") }
+}
+
+/// The command that plays `row`'s game again with the same seed, limits and bots in the same
+/// seats, under the same names.
+pub fn play_command(t: &Tournament, row: &GameRow) -> String {
+    let mut words = vec!["juiz".to_string(), "play".to_string(), "--game".to_string(), t.game.name().to_string()];
+    words.extend(["--seed".to_string(), row.seed.to_string()]);
+    words.extend(limit_flags(&t.limits));
+    words.extend(["--log".to_string(), format!("{}.csv", row.game_id)]);
+    for name in row.seat_bots() {
+        words.push(t.bot(name).map_or(name.to_string(), |b| seat_word(name, &b.command_text())));
+    }
+    words.iter().map(|w| shell_word(w)).collect::<Vec<_>>().join(" ")
 }
 
 /// The summary of `t`'s results in `out` (`rows`: every row of `games.csv`; `total` and `done`:
@@ -101,72 +151,29 @@ pub(super) fn assemble(
     cancelled: bool,
 ) -> Summary {
     let faults = standings.iter().filter(|s| s.fault_count() > 0).map(|s| (s.bot.clone(), s.faults.clone())).collect();
-    Summary { name: t.name.clone(), out: out.to_path_buf(), total, done, cancelled, standings, faults, faulted }
+    Summary {
+        name: t.name.clone(),
+        out: out.to_path_buf(),
+        total,
+        done,
+        cancelled,
+        reused: 0,
+        reused_written: None,
+        missing: None,
+        standings,
+        faults,
+        faulted,
+    }
 }
 
-impl Summary {
-    /// A plain-text account for the terminal: the standings table, the faults per bot, and the
-    /// commands that reproduce each faulted game.
-    pub fn to_text(&self) -> String {
-        use std::fmt::Write;
-        let mut s = String::new();
-        let state = if self.cancelled { ", stopped: --resume finishes it" } else { "" };
-        let _ =
-            writeln!(s, "{}: {}/{} games{state}, results in {}", self.name, self.done, self.total, self.out.display());
-        let width = self.standings.iter().map(|l| l.bot.len()).max().unwrap_or(3).max(3);
-        let _ = writeln!(
-            s,
-            "{:>4}  {:<width$}  {:>5} {:>4} {:>4} {:>4}  {:>7}  {:>8} {:>8}  {:>6}  {:>14}  {:>17}",
-            "rank",
-            "bot",
-            "games",
-            "won",
-            "drew",
-            "lost",
-            "points",
-            "for",
-            "against",
-            "faults",
-            "elo (95%)",
-            "paired diff (95%)"
-        );
-        for l in &self.standings {
-            let elo = format!("{:.0} ±{:.0}", l.rating.elo, l.rating.ci95);
-            let paired = match l.paired {
-                Some(m) => match m.ci95 {
-                    Some(ci) => format!("{:+.1} ±{ci:.1}", m.mean),
-                    None => format!("{:+.1}", m.mean),
-                },
-                None => "-".to_string(),
-            };
-            let _ = writeln!(
-                s,
-                "{:>4}  {:<width$}  {:>5} {:>4} {:>4} {:>4}  {:>7}  {:>8} {:>8}  {:>6}  {:>14}  {:>17}",
-                l.rank,
-                l.bot,
-                l.games,
-                l.wins,
-                l.draws,
-                l.losses,
-                l.points,
-                l.score_for,
-                l.score_against,
-                l.fault_count(),
-                elo,
-                paired
-            );
-        }
-        for (bot, kinds) in &self.faults {
-            let list: Vec<String> = kinds.iter().map(|(k, n)| format!("{n} {k}")).collect();
-            let _ = writeln!(s, "faults of {bot}: {}", list.join(", "));
-        }
-        for f in &self.faulted {
-            let _ = writeln!(s, "{} — {} {}: {}", f.game_id, f.bot, f.kind, f.detail);
-            if let Some(replay) = &f.replay {
-                let _ = writeln!(s, "    {replay}");
-            }
-            let _ = writeln!(s, "    {}", f.play);
-        }
-        s
+/// `faults.csv`: every faulted game, in schedule order, with the commands that reproduce it.
+pub(super) fn faults_csv(faulted: &[FaultedGame]) -> Vec<u8> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(["game_id", "bot", "kind", "detail", "replay", "play"]).expect("writing to memory cannot fail");
+    for f in faulted {
+        let replay = f.replay.as_deref().unwrap_or_default();
+        w.write_record([&f.game_id, &f.bot, &f.kind, &f.detail, replay, &f.play])
+            .expect("writing to memory cannot fail");
     }
+    w.into_inner().expect("writing to memory cannot fail")
 }

@@ -11,9 +11,9 @@ amccampos/itp-prj-2020.2, which juiz does not ship). Usage:
         --players smart,template --seeds 100:200
 
 For each seed: the original plays with `-silent -seed S`; wrappers record each bot's input and
-output; the deal the bots saw (hands, discard top, first player, and the stock order revealed by
-the GET_STOCK replies) is written as a juiz deal file; juiz plays it with `--log`; each seat's
-input (juiz's `>` rows) and output (`<` rows) are compared with the original's, line by line.
+output; juiz plays the same seed (`--seed S --log`, no deal file: juiz shuffles ITP as buraco.js
+does, so the same seed deals the same cards and starts the same player); each seat's input
+(juiz's `>` rows) and output (`<` rows) are compared with the original's, line by line.
 Result lines differ only where juiz deliberately fixes the original's hand penalty (Q4: a hand of
 7+ cards left at the end is charged 100 or 200 more by buraco.js); this is checked too.
 """
@@ -54,25 +54,10 @@ def play(args, seed, kinds, work):
                           capture_output=True, text=True, timeout=300).stdout.strip()
     ins = [lines(os.path.join(o, f"{NAMES[i]}.in")) for i in range(n)]
     ids = ins[0][0].split(" ")
-    turns = [line for line in ins[0][4:] if line in ids]
-    replies = []
-    for i in range(n):
-        own = [ins[i][k + 1] for k in range(4, len(ins[i]) - 1) if ins[i][k] == ids[i]]
-        replies.append(own)
-    taken = [0] * n
-    stock = []
-    for t in turns:
-        p = ids.index(t)
-        if taken[p] < len(replies[p]) and not replies[p][taken[p]].startswith("["):
-            stock.append(replies[p][taken[p]])
-        taken[p] += 1
-    deal = [ins[i][2] for i in range(n)] + [ins[0][3], str(ids.index(turns[0])), "[ " + " ".join(stock) + " ]"]
-    with open(os.path.join(j, "deal.txt"), "w", encoding="utf-8") as f:
-        f.write("\n".join(deal) + "\n")
     # --no-sandbox: the wrappers record the streams in their own folder and run a bot stored
     # elsewhere, which the sandbox forbids (juiz's side is read from its transcript anyway).
-    ours = subprocess.run([args.juiz, "play", "--silent", "--no-sandbox", "--seed", str(seed), "--deal", "deal.txt",
-                           "--log", "log.csv"] + seats, cwd=j, capture_output=True, text=True, timeout=300)
+    ours = subprocess.run([args.juiz, "play", "--silent", "--no-sandbox", "--seed", str(seed), "--log", "log.csv"]
+                          + seats, cwd=j, capture_output=True, text=True, timeout=300)
     rows = list(csv.DictReader(open(os.path.join(j, "log.csv"), encoding="utf-8")))
     problems = []
     for i in range(n):

@@ -31,15 +31,27 @@ pub struct Deal {
 impl Deal {
     /// Deals a game. The generator is always used the same way (one deck shuffle, then one draw
     /// for the start seat), whether or not a deal file fixes the cards, so later random events
-    /// replay identically from `text()`.
+    /// replay identically from `text()`. ITP shuffles and draws as `buraco.js` does with the same
+    /// `seed` (see `buraco_js`), leaving `rng` to later events; other variants use `rng`.
     ///
     /// Without a file: the shuffled deck is the stock, dealt from its end: `hand_size` rounds of
     /// one card per seat in seat order, then each side's morto (side 0 first), then the discard
     /// top card.
-    pub fn new(rules: &BuracoRules, seats: usize, rng: &mut Pcg64, file: Option<&str>) -> Result<Deal, SetupError> {
-        let mut deck = build_decks(rules.decks, rules.jokers_per_deck);
-        shuffle(&mut deck, rng);
-        let drawn_start = rng.random_range(0..seats);
+    pub fn new(
+        rules: &BuracoRules,
+        seats: usize,
+        seed: u64,
+        rng: &mut Pcg64,
+        file: Option<&str>,
+    ) -> Result<Deal, SetupError> {
+        let (deck, drawn_start) = if rules.shuffles_as_buraco_js() {
+            let (deck, mut original) = super::buraco_js::shuffled_decks(seed);
+            (deck, original.below(seats))
+        } else {
+            let mut deck = build_decks(rules.decks, rules.jokers_per_deck);
+            shuffle(&mut deck, rng);
+            (deck, rng.random_range(0..seats))
+        };
         match file {
             None => deal_from(deck, seats, rules, drawn_start),
             Some(text) => from_file(text, rules, seats, deck),
@@ -199,7 +211,7 @@ mod tests {
     use super::*;
 
     fn deal(seed: u64, file: Option<&str>) -> Result<Deal, SetupError> {
-        Deal::new(&BuracoRules::itp(), 2, &mut Pcg64::seed_from_u64(seed), file)
+        Deal::new(&BuracoRules::itp(), 2, seed, &mut Pcg64::seed_from_u64(seed), file)
     }
 
     fn error_of(file: &str) -> (usize, String) {

@@ -29,7 +29,7 @@ impl BuracoEngine {
         let seats = setup.wire_ids.len();
         rules.game.check_seats(seats)?;
         let mut rng = Pcg64::seed_from_u64(setup.seed);
-        let deal = Deal::new(&rules, seats, &mut rng, setup.deal.as_deref())?;
+        let deal = Deal::new(&rules, seats, setup.seed, &mut rng, setup.deal.as_deref())?;
         let deal_text = deal.text();
         Ok(BuracoEngine { table: Table::new(rules, setup.wire_ids.clone(), deal, rng), deal_text })
     }

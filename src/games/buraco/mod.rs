@@ -1,6 +1,7 @@
 //! Buraco: one engine, `BuracoEngine`, for every variant described by a `BuracoRules` preset.
 
 mod action;
+mod buraco_js;
 mod deal;
 mod game;
 mod meld;

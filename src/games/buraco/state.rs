@@ -22,6 +22,8 @@ pub struct Table {
     pub hands: Vec<Hand>,
     /// Each side's melds in creation order (the `MELD_JOIN` index).
     pub melds: Vec<Vec<Meld>>,
+    /// Who made each of a side's melds (parallel to `melds`), for the messages of `MELD_JOIN`.
+    pub meld_makers: Vec<Vec<Seat>>,
     /// Top card last.
     pub stock: Vec<Card>,
     /// Top card last.
@@ -50,6 +52,7 @@ impl Table {
         let mut table = Table {
             hands: deal.hands.into_iter().map(Hand::new).collect(),
             melds: vec![Vec::new(); 2],
+            meld_makers: vec![Vec::new(); 2],
             stock: deal.stock,
             discard: deal.discard_top.into_iter().collect(),
             morto_taken: vec![false; 2],

@@ -118,6 +118,7 @@ impl Table {
         self.take_from_hand(cards);
         let stored = format_list(meld.cards());
         self.melds[side].push(meld);
+        self.meld_makers[side].push(self.current);
         self.send(self.current, format_list(&self.discard));
         self.send_others(&format!("GET_DISCARD {}", format_list(cards)));
         self.pile_to_hand();
@@ -136,14 +137,37 @@ impl Table {
     }
 
     fn side_meld(&self, index: usize, index_token: &str) -> Result<&Meld, Violation> {
-        let melds = &self.melds[self.side_of(self.current)];
+        let side = self.side_of(self.current);
+        let melds = &self.melds[side];
         melds.get(index).ok_or_else(|| {
             let detail = match melds.len() {
                 0 => format!("meld index {index_token}: your side has no melds yet"),
                 n => format!("meld index {index_token} is out of range (your side's melds are 0 to {})", n - 1),
             };
-            illegal("bad-index", detail)
+            illegal("bad-index", format!("{detail}{}", self.team_index_note(side, index)))
         })
+    }
+
+    /// In a 4-player game, what a wrong `MELD_JOIN` index most often means (a bot that counts
+    /// only its own melds): the index counts the team's melds, and whose meld `index` is.
+    fn team_index_note(&self, side: usize, index: usize) -> String {
+        if self.seats() != 4 {
+            return String::new();
+        }
+        let makers = &self.meld_makers[side];
+        let mut note =
+            "; the index counts your team's melds in the order they were made, your partner's included".to_owned();
+        if let Some(&maker) = makers.get(index)
+            && maker != self.current
+        {
+            note.push_str(&format!(": meld {index} is your partner's ({})", self.ids[maker]));
+        }
+        let yours: Vec<String> =
+            makers.iter().enumerate().filter(|&(_, &s)| s == self.current).map(|(i, _)| i.to_string()).collect();
+        if !yours.is_empty() {
+            note.push_str(&format!(", yours {} {}", if yours.len() == 1 { "is" } else { "are" }, yours.join(", ")));
+        }
+        note
     }
 
     /// `GET_DISCARD_JOIN i` (closed pile only): the top card joins meld `i` of the side, the rest of
@@ -188,6 +212,7 @@ impl Table {
         self.take_from_hand(cards);
         let stored = format_list(meld.cards());
         self.melds[side].push(meld);
+        self.meld_makers[side].push(self.current);
         self.send_others(&format!("MELD_NEW {stored}"));
         let index = self.melds[side].len() - 1;
         let out = self.check_out(false);
@@ -197,11 +222,16 @@ impl Table {
     pub(super) fn meld_join(&mut self, index: usize, index_token: &str, cards: &[Card]) -> Result<String, Violation> {
         let meld = self.side_meld(index, index_token)?;
         self.need_in_hand(cards)?;
+        let side = self.side_of(self.current);
         let joined = meld.join(cards, &self.rules.melds).map_err(|e| {
-            illegal("meld-invalid", format!("adding {} to meld {index} is not a meld: {e}", format_list(cards)))
+            let note = if self.meld_makers[side][index] == self.current {
+                String::new()
+            } else {
+                self.team_index_note(side, index)
+            };
+            illegal("meld-invalid", format!("adding {} to meld {index} is not a meld: {e}{note}", format_list(cards)))
         })?;
         self.may_leave(self.hands[self.current].len() - cards.len(), false, Some(Changed::Joined(index, &joined)))?;
-        let side = self.side_of(self.current);
         self.take_from_hand(cards);
         let stored = format_list(joined.cards());
         self.melds[side][index] = joined;
