@@ -103,9 +103,13 @@ fn limit_text(d: Duration) -> String {
 
 /// The first lines of a check's output: what is checked and how.
 pub fn header(bot: &str, options: &CheckOptions, scripted: usize) -> String {
+    let (game, opponents) = match options.game {
+        crate::games::GameKind::ItpBuraco => (String::new(), "smart and template bots"),
+        other => (format!(" ({other})"), "template bot"),
+    };
     format!(
-        "checking {bot}: {scripted} scripted games, then {} random games (seed {}), against the bundled \
-         smart and template bots; move limit {}\n",
+        "checking {bot}{game}: {scripted} scripted games, then {} random games (seed {}), against the bundled \
+         {opponents}; move limit {}\n",
         options.random_games,
         options.seed,
         limit_text(options.move_timeout)

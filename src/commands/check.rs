@@ -35,6 +35,9 @@ pub struct CheckArgs {
     /// the logs of failed games are kept in a temporary folder, printed with the replay commands.
     #[arg(long, value_name = "DIR")]
     pub keep_logs: Option<PathBuf>,
+    /// The game the bot plays.
+    #[arg(long, default_value = "itp-buraco", value_parser = |s: &str| s.parse::<juiz::games::GameKind>())]
+    pub game: juiz::games::GameKind,
 }
 
 pub fn check(args: CheckArgs) -> Outcome {
@@ -47,13 +50,14 @@ pub fn check(args: CheckArgs) -> Outcome {
             .map_err(|e| Failure::input(format!("cannot install the Ctrl-C handler: {e}")))?;
     }
     let options = CheckOptions {
+        game: args.game,
         random_games: args.games,
         move_timeout: args.move_timeout,
         keep_logs: args.keep_logs.clone(),
         cancel: Some(cancel),
         ..CheckOptions::new(seed)
     };
-    let total = check::plan(options.random_games, seed).len();
+    let total = check::plan_for(options.game, options.random_games, seed).len();
     let scripted = total - options.random_games;
     print!("{}", check::header(&command.display, &options, scripted));
     let report = match check::run_check(&command, &name, &options, &mut |game| {
@@ -65,7 +69,11 @@ pub fn check(args: CheckArgs) -> Outcome {
     };
     print!("{}", terminal_safe(&report.summary_text()));
     if !report.passed() {
-        println!("rerun the same games with: juiz check --seed {seed} {}", check::shell_word(&args.bot));
+        let game = match args.game {
+            juiz::games::GameKind::ItpBuraco => String::new(),
+            other => format!("--game {other} "),
+        };
+        println!("rerun the same games with: juiz check {game}--seed {seed} {}", check::shell_word(&args.bot));
     }
     Ok(ExitCode::from(if report.passed() { SUCCESS } else { CHECK_FAILED }))
 }
