@@ -266,7 +266,7 @@ fn b9_the_game_ends_after_the_turn_that_empties_the_stock() {
     let seat = e.current();
     play(&mut e, seat, &["GET_STOCK"]);
     assert!(e.outcome().is_none(), "the turn is completed");
-    let (run, king) = if seat % 2 == 0 { ("3♥ 4♥ 5♥", "K♠") } else { ("3♦ 4♦ 5♦", "K♥") };
+    let (run, king) = if seat.is_multiple_of(2) { ("3♥ 4♥ 5♥", "K♠") } else { ("3♦ 4♦ 5♦", "K♥") };
     play(&mut e, seat, &[&format!("MELD_NEW [ {run} ]"), &format!("DISCARD {king}")]);
     let outcome = e.outcome().expect("the stock is out");
     assert_eq!(outcome.ending, Ending::Finished { reason: "the stock ran out".into() });
