@@ -67,8 +67,8 @@ impl Table {
             rng,
         };
         let all_ids = table.ids.join(" ");
+        let top = deal.discard_top.map_or_else(|| format_list(&[]), |c| c.to_string());
         for seat in 0..table.seats() {
-            let top = deal.discard_top.map_or_else(|| format_list(&[]), |c| c.to_string());
             let lines = [all_ids.clone(), table.ids[seat].clone(), table.hands[seat].wire(), top.clone()];
             table.queue.extend(lines.into_iter().map(|line| Delivery { seat, line }));
         }
