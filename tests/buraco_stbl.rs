@@ -301,3 +301,16 @@ fn itp_lines_of_the_closed_pile_are_unknown_commands() {
     let v = e.submit(0, "GET_DISCARD_JOIN 0").unwrap_err();
     assert_eq!((v.kind, v.rule), (ViolationKind::Malformed, "unknown-command"));
 }
+
+#[test]
+fn a_meld_may_leave_one_card_that_can_close_a_clean_canastra() {
+    let morto = "3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 4♣ 5♣ 6♣ 9♥ K♠";
+    let mut e = game(&["6♠ 7♠", "3♣ 3♦"], [morto, SPARE_MORTO], 0, "8♠ K♦ 7♣");
+    play(&mut e, 0, &["GET_STOCK", "MELD_NEW [ 6♠ 7♠ 8♠ ]", "MELD_NEW [ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ ]"]);
+    play(&mut e, 0, &["MELD_NEW [ 4♣ 5♣ 6♣ ]", "DISCARD K♠"]);
+    play(&mut e, 1, &["GET_STOCK", "DISCARD K♦"]);
+    play(&mut e, 0, &["GET_STOCK"]);
+    // 9♥ is left, and it makes 3♥…9♥ a clean canastra: allowed, and then going out.
+    play(&mut e, 0, &["MELD_JOIN 2 [ 7♣ ]", "MELD_JOIN 1 [ 9♥ ]"]);
+    assert_eq!(e.outcome().map(|o| o.ending), Some(Ending::Finished { reason: "p1.botA went out".into() }));
+}

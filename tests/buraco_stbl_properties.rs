@@ -59,8 +59,10 @@ fn candidates(e: &BuracoEngine, rng: &mut Pcg64) -> Vec<String> {
         }
     }
     out.shuffle(rng);
-    out.truncate(rng.random_range(0..3));
+    // A few melds first, then the discards, then every other meld (a last card may only be melded).
+    let later = out.split_off(rng.random_range(0..3).min(out.len()));
     out.extend(hand.iter().map(|c| format!("DISCARD {c}")));
+    out.extend(later);
     out
 }
 

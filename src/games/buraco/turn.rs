@@ -50,8 +50,16 @@ impl Table {
     /// player `left` cards when his side may not go out: an empty hand, or (by a draw or a meld)
     /// a single card that could only be discarded, unless it could join a meld into a clean
     /// canastra. While the side's morto waits, emptying the hand is always allowed (it takes it).
-    fn may_leave(&self, left: usize, discarding: bool, changed: Option<Changed>) -> Result<(), Violation> {
+    /// `used` leaves the hand and `gained` joins it (the rest of the pile).
+    fn may_leave(
+        &self,
+        used: &[Card],
+        gained: &[Card],
+        discarding: bool,
+        changed: Option<Changed>,
+    ) -> Result<(), Violation> {
         let side = self.side_of(self.current);
+        let left = self.hands[self.current].len() + gained.len() - used.len();
         if self.rules.going_out == GoingOut::Always || self.morto_waiting(side) || left > 1 || (left == 1 && discarding)
         {
             return Ok(());
@@ -59,6 +67,17 @@ impl Table {
         let melds = self.melds_after(changed);
         if melds.iter().any(|m| m.is_clean_canastra(&self.rules)) {
             return Ok(());
+        }
+        if left == 1 {
+            let mut hand = self.hands[self.current].clone();
+            gained.iter().for_each(|&c| hand.push(c));
+            let removed = hand.remove_all(used);
+            debug_assert!(removed.is_ok(), "used cards were checked to be in the hand");
+            let last = hand.cards();
+            let closes = |m: &&Meld| m.join(last, &self.rules.melds).is_ok_and(|j| j.is_clean_canastra(&self.rules));
+            if melds.iter().any(closes) {
+                return Ok(());
+            }
         }
         if left == 0 {
             return Err(illegal(
@@ -108,8 +127,8 @@ impl Table {
         meld_cards.extend_from_slice(cards);
         let meld = Meld::new(&meld_cards, &self.rules.melds)
             .map_err(|e| illegal(self.pickup_rule(), format!("{} is not a meld: {e}", format_list(&meld_cards))))?;
-        let left = self.hands[self.current].len() - cards.len() + self.discard.len() - 1;
-        self.may_leave(left, false, Some(Changed::New(&meld)))?;
+        let rest = &self.discard[..self.discard.len() - 1];
+        self.may_leave(cards, rest, false, Some(Changed::New(&meld)))?;
 
         // Valid: apply.
         self.discard.pop();
@@ -189,8 +208,8 @@ impl Table {
                 format!("the top card {top} must be used at once, but it cannot join meld {index}: {e}"),
             )
         })?;
-        let left = self.hands[self.current].len() + self.discard.len() - 1;
-        self.may_leave(left, false, Some(Changed::Joined(index, &joined)))?;
+        let rest = &self.discard[..self.discard.len() - 1];
+        self.may_leave(&[], rest, false, Some(Changed::Joined(index, &joined)))?;
 
         self.discard.pop();
         let taken = self.discard.len() + 1;
@@ -207,7 +226,7 @@ impl Table {
         self.need_in_hand(cards)?;
         let meld = Meld::new(cards, &self.rules.melds)
             .map_err(|e| illegal("meld-invalid", format!("{} is not a meld: {e}", format_list(cards))))?;
-        self.may_leave(self.hands[self.current].len() - cards.len(), false, Some(Changed::New(&meld)))?;
+        self.may_leave(cards, &[], false, Some(Changed::New(&meld)))?;
         let side = self.side_of(self.current);
         self.take_from_hand(cards);
         let stored = format_list(meld.cards());
@@ -231,7 +250,7 @@ impl Table {
             };
             illegal("meld-invalid", format!("adding {} to meld {index} is not a meld: {e}{note}", format_list(cards)))
         })?;
-        self.may_leave(self.hands[self.current].len() - cards.len(), false, Some(Changed::Joined(index, &joined)))?;
+        self.may_leave(cards, &[], false, Some(Changed::Joined(index, &joined)))?;
         self.take_from_hand(cards);
         let stored = format_list(joined.cards());
         self.melds[side][index] = joined;
@@ -242,7 +261,7 @@ impl Table {
 
     pub(super) fn discard(&mut self, card: Card) -> Result<String, Violation> {
         self.need_in_hand(&[card])?;
-        self.may_leave(self.hands[self.current].len() - 1, true, None)?;
+        self.may_leave(&[card], &[], true, None)?;
         self.take_from_hand(&[card]);
         self.discard.push(card);
         self.send_others(&format!("DISCARD {card}"));
