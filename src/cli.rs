@@ -19,6 +19,15 @@ use juiz::games::GameKind;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// The language of juiz's messages: en or pt (default: the locale's, from LC_ALL,
+    /// LC_MESSAGES or LANG; English unless it is Portuguese). The wire protocol, logs and CSV
+    /// files are the same in every language.
+    #[arg(long, global = true, value_name = "LANG", value_parser = parse_lang)]
+    pub lang: Option<juiz::i18n::Lang>,
+}
+
+fn parse_lang(text: &str) -> Result<juiz::i18n::Lang, String> {
+    juiz::i18n::Lang::parse(text).ok_or_else(|| format!("unknown language '{text}' (known: en, pt)"))
 }
 
 #[derive(Debug, Subcommand)]

@@ -9,6 +9,7 @@ use clap::Parser;
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse_from(cli::with_original_flags(std::env::args_os()));
+    juiz::i18n::set_lang(cli.lang.unwrap_or_else(juiz::i18n::Lang::from_env));
     let outcome = match cli.command {
         cli::Command::Play(args) => commands::play(args),
         cli::Command::Replay(args) => commands::replay(args),

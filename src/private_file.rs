@@ -2,12 +2,21 @@
 //! no bot can open what it cannot name, whatever folders the sandbox lets it read and whatever
 //! it may `chmod` (a bot runs as the referee's user). Where the file system has no `O_TMPFILE`
 //! the file is created at its path with no permissions at all until it is done.
+//!
+//! Once done, a results file is readable by its owner's group (`FILE_MODE`, 0640: teaching
+//! assistants in the instructor's group), never by others: bots, which run under users of their
+//! own, are no one's group. Results folders are `DIR_MODE` (0750).
 
 use std::fs::{File, OpenOptions};
 use std::io;
 use std::os::fd::AsRawFd;
 use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
+
+/// The mode of a finished results file: the owner writes, the group reads, others nothing.
+pub const FILE_MODE: u32 = 0o640;
+/// The mode of a results folder.
+pub const DIR_MODE: u32 = 0o750;
 
 /// A file being written, not yet at its path.
 #[derive(Debug)]
@@ -25,7 +34,7 @@ pub fn create(path: &Path) -> io::Result<(File, PendingFile)> {
         _ => {}
     }
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let unnamed = OpenOptions::new().write(true).custom_flags(libc::O_TMPFILE).mode(0o644).open(dir);
+    let unnamed = OpenOptions::new().write(true).custom_flags(libc::O_TMPFILE).mode(FILE_MODE).open(dir);
     match unnamed {
         Ok(file) => Ok((file, PendingFile { path: path.to_owned(), unnamed: true, published: false })),
         Err(e) if e.raw_os_error() == Some(libc::EOPNOTSUPP) || e.raw_os_error() == Some(libc::EISDIR) => {
@@ -47,8 +56,10 @@ impl PendingFile {
             return Ok(());
         }
         self.published = true;
+        // Whatever the umask: the group reads (see the module doc).
+        file.set_permissions(std::fs::Permissions::from_mode(FILE_MODE))?;
         if !self.unnamed {
-            return std::fs::set_permissions(&self.path, std::fs::Permissions::from_mode(0o644));
+            return Ok(());
         }
         let from = format!("/proc/self/fd/{}\0", file.as_raw_fd());
         let mut to = self.path.as_os_str().as_encoded_bytes().to_vec();
@@ -94,7 +105,7 @@ mod tests {
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "and nothing else to find in the folder");
         pending.publish(&file).unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "seq,ms,seat,dir,text\n");
-        assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o444, 0o444);
+        assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o777, FILE_MODE);
         pending.publish(&file).unwrap();
     }
 }

@@ -152,6 +152,27 @@ fn the_command_exits_1_naming_the_fault_of_a_crashing_bot() {
 }
 
 #[test]
+fn the_report_speaks_portuguese_with_lang_pt_or_a_portuguese_locale() {
+    let segfault = path_str(&root().join("bots/fixtures/segfault.c"));
+    let dir = tempfile::tempdir().unwrap();
+    let logs = path_str(&dir.path().join("logs"));
+    let args = ["check", "--seed", "4", "--games", "0", "--keep-logs", &logs, &segfault];
+    let mut by_flag = juiz();
+    by_flag.args(args).args(["--lang", "pt"]);
+    let mut by_locale = juiz();
+    by_locale.env("LC_ALL", "pt_BR.UTF-8").args(args);
+    for mut command in [by_flag, by_locale] {
+        let output = command.output().unwrap();
+        let text = output_text(&output);
+        assert_eq!(output.status.code(), Some(1), "{text}");
+        assert!(text.contains("crash: o processo do bot terminou antes do fim da partida"), "{text}");
+        assert!(text.contains("dica: falha de segmentação"), "{text}");
+        assert!(text.contains("veredito: REPROVADO: 5 de 6 partidas terminaram com uma falta de"), "{text}");
+        assert!(text.contains("repita as mesmas partidas com: juiz check --seed 4"), "{text}");
+    }
+}
+
+#[test]
 fn bad_input_exits_2() {
     for args in [vec!["check", "no/such/bot"], vec!["check", "--move-timeout", "soon", "bots/smart.c"]] {
         let output = juiz().args(&args).output().unwrap();

@@ -199,6 +199,7 @@ fn a_human_is_asked_again_after_a_mistake() {
     assert!(text.contains("not accepted"), "the mistake is explained: {text}");
     assert!(text.contains("discards 9♥"), "{text}");
     assert!(text.contains("user forfeits"), "{text}");
+    assert!(!text.contains("user: the bot"), "a person is not explained a bot's fault: {text}");
     // The person sees what their seat is sent, never what the bot draws.
     assert!(text.contains("referee: GET_STOCK"), "the bot's draw is told as the protocol tells it: {text}");
     let before_the_end = text.split("user forfeits").next().unwrap();
@@ -240,12 +241,26 @@ fn a_timeout_says_what_the_referee_was_waiting_for() {
         .unwrap();
     let text = stdout(&output);
     assert!(output.status.success(), "{text}{}", stderr(&output));
-    assert!(
-        text.contains("p1.unflushed_discard timed out; the referee was waiting for its line: meld or discard:"),
-        "{text}"
-    );
+    assert!(text.contains("p1.unflushed_discard: the bot did not answer in time\n"), "{text}");
+    assert!(text.contains("  the referee was waiting for its line: meld or discard:"), "{text}");
     assert!(text.contains("the last line it wrote:    MELD_NEW [ 5♣ 6♣ 7♣ ]"), "{text}");
     assert!(text.contains("stdout buffered? flush after each line (fflush(stdout) in C"), "{text}");
+}
+
+#[test]
+fn fault_messages_speak_portuguese_with_lang_pt() {
+    let (_dir, deal) = deal_file("[ 5♣ 6♣ 7♣ 9♥ ]\n[ 3♥ 4♥ 9♦ ]\nK♦\n0\n");
+    let bot = format!("python3 {}", path_str(&root().join("tests/fixtures/bot/unflushed_discard.py")));
+    let output = juiz()
+        .args(["play", "--lang", "pt", "--seed", "2", "--move-timeout", "500ms", "--deal", &path_str(&deal), &bot])
+        .arg(path_str(&c_bot("template")))
+        .output()
+        .unwrap();
+    let text = stdout(&output);
+    assert!(output.status.success(), "{text}{}", stderr(&output));
+    assert!(text.contains("p1.unflushed_discard: o bot não respondeu a tempo\n"), "{text}");
+    assert!(text.contains("  a última linha que ele escreveu: MELD_NEW [ 5♣ 6♣ 7♣ ]"), "{text}");
+    assert!(text.contains("dica: ele espera uma linha que nunca chega"), "{text}");
 }
 
 #[test]

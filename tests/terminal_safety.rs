@@ -56,3 +56,23 @@ fn a_tournament_summary_shows_fault_details_escaped() {
     assert_clean("juiz tournament (stdout)", &out);
     assert_clean("juiz tournament (stderr)", &err);
 }
+
+#[test]
+fn replay_against_the_bot_shows_its_fault_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("game.csv");
+    let played = juiz()
+        .args(["play", "--silent", "--seed", "3", "--move-timeout", "2s", "--log", &path_str(&log)])
+        .args([&fixture_bot(), &path_str(&c_bot("template"))])
+        .output()
+        .unwrap();
+    assert!(played.status.success(), "{}", String::from_utf8_lossy(&played.stderr));
+    let output = juiz()
+        .args(["replay", &path_str(&log), "--seat", "0", "--bot", &fixture_bot(), "--timeout", "5s"])
+        .output()
+        .unwrap();
+    let (out, err) = (String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    assert!(out.contains("\\x1b"), "the fault is shown, escaped: {out}{err}");
+    assert_clean("juiz replay --bot (stdout)", &out);
+    assert_clean("juiz replay --bot (stderr)", &err);
+}

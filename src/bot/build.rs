@@ -1,5 +1,6 @@
-//! Compiling C bots: `$CC` or `cc` with `-O2 -o OUT SRC -lm`, cached by a hash of the source
-//! (and the local headers it includes) and of the compiler command.
+//! Compiling C bots: `$CC` or `cc` with `-O2 -o OUT SRC -lm` (C++ sources, `.cpp`/`.cc`/`.cxx`:
+//! `$CXX` or `c++`), cached by a hash of the source (and the local headers it includes) and of
+//! the compiler command.
 
 use std::fs::DirBuilder;
 use std::os::unix::fs::DirBuilderExt;
@@ -47,7 +48,9 @@ pub fn build_c(source: &Path, cache_dir: &Path) -> Result<PathBuf, BuildError> {
     let read_err = |e| BuildError::Read { path: source.to_path_buf(), source: e };
     let bytes = std::fs::read(source).map_err(read_err)?;
     let source_abs = std::path::absolute(source).map_err(read_err)?;
-    let cc_text = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
+    let cpp = source.extension().is_some_and(|e| ["cpp", "cc", "cxx"].iter().any(|x| e == *x));
+    let (variable, default) = if cpp { ("CXX", "c++") } else { ("CC", "cc") };
+    let cc_text = std::env::var(variable).unwrap_or_else(|_| default.to_string());
     let cc = shlex::split(&cc_text)
         .filter(|words| !words.is_empty())
         .ok_or_else(|| BuildError::BadCompiler(cc_text.clone()))?;

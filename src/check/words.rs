@@ -1,57 +1,30 @@
 //! The report of a check in plain words: each game's outcome (OK, or the fault explained with
 //! the exact line and the rule it broke), the checked bot's timing against the limits, the tail
-//! of its stderr, and the final verdict line.
+//! of its stderr, and the final verdict line; in the process's language (see `i18n`).
 
 use std::time::Duration;
 
 use crate::bot::FaultKind;
+use crate::i18n::tr;
 
 use super::run::{CheckOptions, CheckReport, GameCheck};
 
-/// What a fault of this kind means, said to the bot's author.
-pub fn explain(kind: FaultKind) -> &'static str {
-    match kind {
-        FaultKind::Spawn => "the bot could not be started",
-        FaultKind::Timeout => "the bot did not answer in time",
-        FaultKind::Crash => "the bot's process ended before the game was over",
-        FaultKind::ClosedOutput => "the bot closed its standard output (stdout) while the game went on",
-        FaultKind::ClosedInput => "the bot stopped reading its standard input (stdin)",
-        FaultKind::OversizedLine => "the bot wrote a line longer than the limit (a missing '\\n'?)",
-        FaultKind::InvalidUtf8 => "the bot wrote a line that is not UTF-8 (the suits ♥ ♦ ♣ ♠ are UTF-8 characters)",
-        FaultKind::PrematureOutput => "the bot wrote a line when nothing was asked of it",
-        FaultKind::Malformed => "the referee could not read the bot's line as a command",
-        FaultKind::Illegal => "the bot's line breaks a rule of the game",
-        FaultKind::Memory => "the bot ran out of its memory limit",
-        FaultKind::CpuTime => "the bot used up its CPU time limit",
-        FaultKind::Processes => "the bot started more processes than the limit allows",
-        FaultKind::FileSize => "the bot wrote a file larger than the limit",
-        FaultKind::TimeoutOverload => {
-            "the move took too long by the clock while the machine was overloaded (not counted against the bot's own time)"
-        }
-    }
+/// What a fault of this kind means, said to the bot's author (in the process's language).
+pub fn explain(kind: FaultKind) -> String {
+    tr(&format!("fault-{}", kind.name()), &[])
 }
 
 /// A hint on what usually causes a fault, from its kind and detail.
-pub fn fault_hint(kind: FaultKind, detail: &str) -> Option<&'static str> {
-    Some(match kind {
-        FaultKind::Crash if detail.contains("SIGSEGV") => {
-            "a segmentation fault: an invalid memory access (an index out of bounds, a NULL pointer, a buffer too small for a line)"
-        }
-        FaultKind::Crash if detail.contains("exited with code") => {
-            "a bot must keep reading until the referee closes its input, then exit"
-        }
-        FaultKind::Timeout => {
-            "is it waiting for a line that never comes, or is stdout buffered? flush after each line \
-             (fflush(stdout) in C, print(..., flush=True) in Python)"
-        }
-        FaultKind::PrematureOutput => {
-            "answer only after the referee sends your id (the draw) or your drawn card or pile (the rest of the turn)"
-        }
-        FaultKind::Malformed | FaultKind::Illegal => {
-            "see protocol.md and bots/README.md for the commands and the rules"
-        }
+pub fn fault_hint(kind: FaultKind, detail: &str) -> Option<String> {
+    let id = match kind {
+        FaultKind::Crash if detail.contains("SIGSEGV") => "hint-segfault",
+        FaultKind::Crash if detail.contains("exited with code") => "hint-exit-code",
+        FaultKind::Timeout => "hint-timeout",
+        FaultKind::PrematureOutput => "hint-premature",
+        FaultKind::Malformed | FaultKind::Illegal => "hint-rules",
         _ => return None,
-    })
+    };
+    Some(tr(id, &[]))
 }
 
 /// `detail (rule r): line` as the referee words a refused line: the detail and the rule.
@@ -103,17 +76,15 @@ fn limit_text(d: Duration) -> String {
 
 /// The first lines of a check's output: what is checked and how.
 pub fn header(bot: &str, options: &CheckOptions, scripted: usize) -> String {
-    let (game, opponents) = match options.game {
-        crate::games::GameKind::ItpBuraco => (String::new(), "smart and template bots"),
-        other => (format!(" ({other})"), "template bot"),
-    };
-    format!(
-        "checking {bot}{game}: {scripted} scripted games, then {} random games (seed {}), against the bundled \
-         {opponents}; move limit {}\n",
-        options.random_games,
-        options.seed,
-        limit_text(options.move_timeout)
-    )
+    let limit = limit_text(options.move_timeout);
+    let args: [(&str, &dyn std::fmt::Display); 5] = [
+        ("bot", &bot),
+        ("scripted", &scripted),
+        ("random", &options.random_games),
+        ("seed", &options.seed),
+        ("limit", &limit),
+    ];
+    format!("{}\n", tr("check-header", &args))
 }
 
 impl GameCheck {
@@ -128,58 +99,57 @@ impl GameCheck {
         };
         let mut out = format!("[{:>width$}/{total}] {status:<6} {} ({ids}", self.game.number, self.game.title);
         if !self.game.is_scripted() {
-            out.push_str(&format!(", seed {}", self.game.seed));
+            out.push_str(&format!(", {}", tr("check-seed", &[("seed", &self.game.seed)])));
         }
         out.push_str(")\n");
         let pad = " ".repeat(2 * width + 4);
         let slowest = self.moves.iter().max().copied().unwrap_or_default();
+        let ended = tr("check-game-ended", &[]);
+        let ending = self.ending.as_deref().unwrap_or(&ended);
+        let mut say = |line: String| out.push_str(&format!("{pad}{line}\n"));
         match &self.fault {
-            None if self.startup.is_empty() => {
-                let ending = self.ending.as_deref().unwrap_or("the game ended");
-                out.push_str(&format!("{pad}{ending} before your bot was asked to move\n"));
-            }
+            None if self.startup.is_empty() => say(tr("check-not-asked", &[("ending", &ending)])),
             None => {
-                let ending = self.ending.as_deref().unwrap_or("the game ended");
-                out.push_str(&format!(
-                    "{pad}{ending}; {} replies, slowest {}; your bot used {}\n",
-                    self.moves.len() + self.startup.len(),
-                    duration_text(slowest),
-                    self.bot_commands.join(", ")
-                ));
+                let replies = self.moves.len() + self.startup.len();
+                let commands = self.bot_commands.join(", ");
+                let args: [(&str, &dyn std::fmt::Display); 4] = [
+                    ("ending", &ending),
+                    ("replies", &replies),
+                    ("slowest", &duration_text(slowest)),
+                    ("commands", &commands),
+                ];
+                say(tr("check-played", &args));
             }
             Some(fault) if !self.bot_faulted() => {
-                out.push_str(&format!(
-                    "{pad}a bundled opponent faulted ({}: {}): not your bot's fault\n",
-                    fault.kind, fault.detail
-                ));
+                say(tr("check-opponent-fault", &[("fault", &format!("{}: {}", fault.kind, fault.detail))]));
             }
             Some(fault) => {
-                out.push_str(&format!("{pad}{}: {}\n", fault.kind, explain(fault.kind)));
+                say(format!("{}: {}", fault.kind, explain(fault.kind)));
                 let line = self.fault_line.as_deref();
+                // Labels padded alike, so that the line, the reason and the rule align.
+                let label = |id: &str| format!("{:<11}", tr(id, &[]));
                 if matches!(fault.kind, FaultKind::Malformed | FaultKind::Illegal) {
                     let (why, rule) = split_rule(&fault.detail, line);
-                    out.push_str(&format!("{pad}  the line:  {}\n", line.unwrap_or("(none)")));
-                    out.push_str(&format!("{pad}  why:       {why}\n"));
+                    say(format!("  {}{}", label("check-the-line"), line.unwrap_or("(none)")));
+                    say(format!("  {}{why}", label("check-why")));
                     if let Some(rule) = rule {
-                        out.push_str(&format!("{pad}  the rule:  {rule}\n"));
+                        say(format!("  {}{rule}", label("check-the-rule")));
                     }
                 } else {
-                    out.push_str(&format!("{pad}  what the referee saw: {}\n", fault.detail));
+                    say(format!("  {}", tr("check-saw", &[("detail", &fault.detail)])));
                 }
                 if let Some(prompt) = &self.fault_prompt {
-                    out.push_str(&format!("{pad}  the last line the referee had sent it: {prompt}\n"));
+                    say(format!("  {}", tr("check-last-sent", &[("line", prompt)])));
                 }
                 if let Some(hint) = fault_hint(fault.kind, &fault.detail) {
-                    out.push_str(&format!("{pad}  hint: {hint}\n"));
+                    say(format!("  {}", tr("check-hint", &[("hint", &hint)])));
                 }
                 if let Some(log) = &self.log {
-                    let log = log.display();
-                    out.push_str(&format!("{pad}  see it again: juiz replay {log} --seat {}\n", fault.seat));
-                    out.push_str(&format!(
-                        "{pad}  after a fix, feed your bot the same input: juiz replay {log} --seat {} --bot {}\n",
-                        fault.seat,
-                        shell_word(&self.bot)
-                    ));
+                    let replay =
+                        format!("juiz replay {} --seat {}", shell_word(&log.display().to_string()), fault.seat);
+                    say(format!("  {}", tr("check-see-again", &[("command", &replay)])));
+                    let feed = format!("{replay} --bot {}", shell_word(&self.bot));
+                    say(format!("  {}", tr("check-feed-fixed", &[("command", &feed)])));
                 }
             }
         }
@@ -203,35 +173,28 @@ impl CheckReport {
         moves.sort_unstable();
         let limit = self.limits.move_timeout;
         let slowest = moves.last().copied().unwrap_or_default();
-        out.push_str(&format!(
-            "timing:  {} moves; median {}, slowest {}, against a limit of {} per move\n",
-            moves.len(),
-            duration_text(median(&moves)),
-            duration_text(slowest),
-            limit_text(limit)
-        ));
+        let args: [(&str, &dyn std::fmt::Display); 4] = [
+            ("moves", &moves.len()),
+            ("median", &duration_text(median(&moves))),
+            ("slowest", &duration_text(slowest)),
+            ("limit", &limit_text(limit)),
+        ];
+        out.push_str(&format!("{}\n", tr("check-timing", &args)));
         let startup = self.games.iter().flat_map(|g| g.startup.iter().copied()).max().unwrap_or_default();
         let allowance = limit.max(self.limits.startup_timeout);
-        out.push_str(&format!(
-            "         first replies (start-up included): slowest {}, against {}\n",
-            duration_text(startup),
-            limit_text(allowance)
-        ));
+        let args: [(&str, &dyn std::fmt::Display); 2] =
+            [("slowest", &duration_text(startup)), ("limit", &limit_text(allowance))];
+        out.push_str(&format!("         {}\n", tr("check-first-replies", &args)));
         if slowest * 2 > limit || startup * 2 > allowance {
-            out.push_str(
-                "         warning: some replies took more than half the limit; on a busier machine they may time out\n",
-            );
+            out.push_str(&format!("         {}\n", tr("check-slow-warning", &[])));
         }
         let bytes: u64 = self.games.iter().map(|g| g.stderr_bytes).sum();
         match self.games.iter().rev().find(|g| !g.stderr_tail.is_empty()) {
-            None => out.push_str("stderr:  nothing (that is where debugging output belongs, never on stdout)\n"),
+            None => out.push_str(&format!("{}\n", tr("check-no-stderr", &[]))),
             Some(game) => {
-                out.push_str(&format!(
-                    "stderr:  {} in {} games; the last lines (game {}):\n",
-                    bytes_text(bytes),
-                    self.games.len(),
-                    game.game.number
-                ));
+                let args: [(&str, &dyn std::fmt::Display); 3] =
+                    [("bytes", &bytes_text(bytes)), ("games", &self.games.len()), ("game", &game.game.number)];
+                out.push_str(&format!("{}\n", tr("check-stderr", &args)));
                 for line in &game.stderr_tail {
                     let mut line = line.clone();
                     if line.len() > 160 {
@@ -243,7 +206,7 @@ impl CheckReport {
             }
         }
         if let Some(dir) = &self.kept_logs {
-            out.push_str(&format!("logs:    {} (juiz replay <file>.csv)\n", dir.display()));
+            out.push_str(&format!("{}\n", tr("check-logs", &[("dir", &dir.display())])));
         }
         out.push_str(&self.verdict());
         out.push('\n');
@@ -255,16 +218,12 @@ impl CheckReport {
         let failed: Vec<String> =
             self.games.iter().filter(|g| g.bot_faulted()).map(|g| g.game.number.to_string()).collect();
         if failed.is_empty() {
-            format!("verdict: PASSED: {} followed the protocol in all {} games", self.bot, self.games.len())
+            tr("check-passed", &[("bot", &self.bot), ("games", &self.games.len())])
         } else {
-            format!(
-                "verdict: FAILED: {} of {} games ended with a fault of {} (game{} {})",
-                failed.len(),
-                self.games.len(),
-                self.bot,
-                if failed.len() == 1 { "" } else { "s" },
-                failed.join(", ")
-            )
+            let list = failed.join(", ");
+            let args: [(&str, &dyn std::fmt::Display); 4] =
+                [("failed", &failed.len()), ("games", &self.games.len()), ("bot", &self.bot), ("list", &list)];
+            tr("check-failed", &args)
         }
     }
 }

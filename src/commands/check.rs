@@ -59,7 +59,7 @@ pub fn check(args: CheckArgs) -> Outcome {
     };
     let total = check::plan_for(options.game, options.random_games, seed).len();
     let scripted = total - options.random_games;
-    print!("{}", check::header(&command.display, &options, scripted));
+    print!("{}", terminal_safe(&check::header(&command.display, &options, scripted)));
     let report = match check::run_check(&command, &name, &options, &mut |game| {
         print!("{}", terminal_safe(&game.to_text(total)))
     }) {
@@ -73,7 +73,8 @@ pub fn check(args: CheckArgs) -> Outcome {
             juiz::games::GameKind::ItpBuraco => String::new(),
             other => format!("--game {other} "),
         };
-        println!("rerun the same games with: juiz check {game}--seed {seed} {}", check::shell_word(&args.bot));
+        let command = format!("juiz check {game}--seed {seed} {}", check::shell_word(&args.bot));
+        println!("{}", juiz::i18n::tr("check-rerun", &[("command", &command)]));
     }
     Ok(ExitCode::from(if report.passed() { SUCCESS } else { CHECK_FAILED }))
 }

@@ -3,7 +3,9 @@
 use std::process::ExitCode;
 
 use juiz::bot::{FaultKind, Limits, sandbox_support};
+use juiz::check;
 use juiz::games::{Engine, Seat};
+use juiz::i18n::tr;
 use juiz::referee::{
     self, FaultRecord, GameConfig, GameReport, Observer, Player, PlayerSpec, RefereeError, SeatReport, TimingPoint,
     bot_name_from_command,
@@ -98,10 +100,10 @@ pub fn play(args: PlayArgs) -> Outcome {
         println!("{}", report.result_line());
         return Ok(ExitCode::from(SUCCESS));
     }
-    if let Some(fault) =
-        report.fault.as_ref().filter(|f| matches!(f.kind, FaultKind::Timeout | FaultKind::TimeoutOverload))
-    {
-        print!("{}", view.explain_timeout(fault, &report.seats[fault.seat].id));
+    // A bot's fault explained (a person who left the human seat needs no explanation). The last
+    // line the bot wrote is its own text: escaped before it reaches the terminal.
+    if let Some(fault) = report.fault.as_ref().filter(|f| report.seats[f.seat].command != "human") {
+        print!("{}", juiz::report::terminal_safe(&view.explain_fault(fault, &report.seats[fault.seat].id)));
     }
     if let Some(dir) = &config.stderr_dir {
         let kept = args.stderr_dir.is_some();
@@ -117,7 +119,7 @@ pub fn play(args: PlayArgs) -> Outcome {
         }
     }
     if let Some(log) = &args.log {
-        println!("log: {} (replay with: juiz replay {})", log.display(), log.display());
+        println!("{}", tr("play-log", &[("log", &log.display())]));
     }
     Ok(ExitCode::from(SUCCESS))
 }
@@ -166,16 +168,21 @@ impl<W: std::io::Write> Waiting<W> {
         }
     }
 
-    /// What the referee was waiting for when `fault` (a timeout) came, and the usual causes, as
-    /// `juiz check` says them.
-    fn explain_timeout(&self, fault: &FaultRecord, id: &str) -> String {
+    /// The fault in plain words, and the usual causes, as `juiz check` says them; for a timeout,
+    /// what the referee was waiting for and the last lines both ways.
+    fn explain_fault(&self, fault: &FaultRecord, id: &str) -> String {
         let seat = fault.seat;
-        let mut out = format!("{id} timed out; the referee was waiting for its line: {}\n", self.expected[seat]);
-        let none = "(none yet)";
-        out.push_str(&format!("  the last line it was sent: {}\n", self.last_to[seat].as_deref().unwrap_or(none)));
-        out.push_str(&format!("  the last line it wrote:    {}\n", self.last_from[seat].as_deref().unwrap_or(none)));
-        if let Some(hint) = juiz::check::fault_hint(fault.kind, &fault.detail) {
-            out.push_str(&format!("  hint: {hint}\n"));
+        let mut out = format!("{}\n", tr("play-fault", &[("id", &id), ("explanation", &check::explain(fault.kind))]));
+        if matches!(fault.kind, FaultKind::Timeout | FaultKind::TimeoutOverload) {
+            let none = tr("play-none-yet", &[]);
+            let sent = self.last_to[seat].as_deref().unwrap_or(&none);
+            let wrote = self.last_from[seat].as_deref().unwrap_or(&none);
+            out.push_str(&format!("  {}\n", tr("play-waiting", &[("expected", &self.expected[seat])])));
+            out.push_str(&format!("  {}\n", tr("play-last-sent", &[("line", &sent)])));
+            out.push_str(&format!("  {}\n", tr("play-last-wrote", &[("line", &wrote)])));
+        }
+        if let Some(hint) = check::fault_hint(fault.kind, &fault.detail) {
+            out.push_str(&format!("  {}\n", tr("check-hint", &[("hint", &hint)])));
         }
         out
     }

@@ -50,7 +50,7 @@ pub fn replay(args: ReplayArgs) -> Outcome {
     let replayed = match record::replay(&transcript, &mut view) {
         Ok(r) => r,
         Err(record::ReplayError::Referee(juiz::referee::RefereeError::Diverged(why))) => {
-            println!("replay diverged: {why}");
+            println!("replay diverged: {}", safe(why));
             return Ok(ExitCode::from(CHECK_FAILED));
         }
         Err(e) => return Err(Failure::input(e)),
@@ -73,7 +73,7 @@ pub fn replay(args: ReplayArgs) -> Outcome {
 }
 
 /// Prints what `feed_bot` found and returns the exit status: 0 the same lines, or past the
-/// recorded fault; 1 different lines or a new fault; 3 the recorded fault again.
+/// recorded fault; 1 different lines or a new fault; 4 the recorded fault again.
 fn report_feed(outcome: &FeedOutcome, seat: usize, style: &Style) -> u8 {
     match outcome {
         FeedOutcome::Same { lines } => {
@@ -87,7 +87,7 @@ fn report_feed(outcome: &FeedOutcome, seat: usize, style: &Style) -> u8 {
             CHECK_FAILED
         }
         FeedOutcome::Faulted { seq, recorded, fault, lines_before } => {
-            println!("the bot failed at row {seq} (after {lines_before} equal lines): {fault}");
+            println!("the bot failed at row {seq} (after {lines_before} equal lines): {}", safe(fault));
             if !recorded.is_empty() {
                 println!("  recorded: {}", style.cards(recorded));
             }
@@ -97,16 +97,16 @@ fn report_feed(outcome: &FeedOutcome, seat: usize, style: &Style) -> u8 {
             println!(
                 "still faults: after the {lines} recorded lines the bot commits the recorded fault again (row {seq})"
             );
-            println!("  {fault}");
+            println!("  {}", safe(fault));
             STILL_FAULTS
         }
         FeedOutcome::FaultsDifferently { seq, recorded, fault } => {
-            println!("faults differently: where the recording has {recorded} (row {seq}), the bot now commits");
-            println!("  {fault}");
+            println!("faults differently: where the recording has {} (row {seq}), the bot now commits", safe(recorded));
+            println!("  {}", safe(fault));
             CHECK_FAILED
         }
         FeedOutcome::GetsPast { seq, recorded, wrote, then } => {
-            println!("gets past the recorded fault (row {seq}: {recorded})");
+            println!("gets past the recorded fault (row {seq}: {})", safe(recorded));
             if wrote.is_empty() {
                 println!("  the bot is alive and waiting for input there, as it should");
             }
@@ -115,7 +115,7 @@ fn report_feed(outcome: &FeedOutcome, seat: usize, style: &Style) -> u8 {
             }
             match then {
                 Some(fault) => {
-                    println!("  and then fails: {fault}");
+                    println!("  and then fails: {}", safe(fault));
                     CHECK_FAILED
                 }
                 None => {
@@ -125,4 +125,9 @@ fn report_feed(outcome: &FeedOutcome, seat: usize, style: &Style) -> u8 {
             }
         }
     }
+}
+
+/// Bot text (a fault's detail, a line it wrote) as it may be printed on a terminal.
+fn safe(text: impl std::fmt::Display) -> String {
+    juiz::report::terminal_safe(&text.to_string()).into_owned()
 }

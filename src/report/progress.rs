@@ -95,7 +95,13 @@ impl Progress for Bar {
 
     fn build_failed(&self, bot: &str, message: &str) {
         let message = super::escape::terminal_safe(message);
-        self.bar.println(format!("bot '{bot}' does not build, its games are lost: {message}"));
+        let line = format!("bot '{bot}' cannot run, its games are lost: {message}");
+        // Said before the first game, terminal or not (the bar draws only on a terminal).
+        if self.bar.is_hidden() {
+            eprintln!("{line}");
+        } else {
+            self.bar.println(line);
+        }
     }
 
     fn game_finished(&self, row: &GameRow) {

@@ -72,7 +72,9 @@ fn first_of_kind(f: &FaultedGame) -> String {
     if let Some(replay) = &f.replay {
         let _ = writeln!(out, "    {replay}");
     }
-    let _ = writeln!(out, "    {}", f.play);
+    if !f.play.is_empty() {
+        let _ = writeln!(out, "    {}", f.play);
+    }
     out
 }
 

@@ -15,7 +15,8 @@ pub struct PreparedBot {
     /// The command as the user wrote it, for messages and reproduction commands.
     pub display: String,
     pub workdir: Option<PathBuf>,
-    /// Why the bot cannot run (its C source does not build); its games are lost unplayed.
+    /// Why the bot cannot run (its source does not build, or no bot was found in its
+    /// submission); its games are lost unplayed.
     pub broken: Option<String>,
 }
 
@@ -48,6 +49,7 @@ pub fn prepare(bots: &[BotSpec], build_dir: &Path, on_build_failure: &mut dyn Fn
                     Ok(binary) => (vec![binary.display().to_string()], None),
                     Err(e) => (Vec::new(), Some(e.to_string())),
                 },
+                BotRun::Unusable(why) => (Vec::new(), Some(why.clone())),
             };
             if let Some(message) = &broken {
                 on_build_failure(&spec.name, message);

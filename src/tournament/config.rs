@@ -8,7 +8,9 @@ use serde::{Deserialize, Serialize};
 
 use super::bots::check_command;
 use super::error::{ConfigError, TournamentError};
-use crate::bot::{Limits, parse_size};
+use super::limits_config::{LimitsConfig, Setting, parse_duration};
+use super::paths;
+use crate::bot::Limits;
 use crate::games::{GameKind, SetupError};
 
 /// Who plays whom.
@@ -43,8 +45,10 @@ impl Default for Points {
 pub enum BotRun {
     /// A command line: an executable path or a quoted command (`python3 bots/x.py`).
     Command(String),
-    /// A C source compiled once before the first game; the binary is run.
+    /// A C (or C++) source compiled once before the first game; the binary is run.
     Build(PathBuf),
+    /// A submission in which no bot was found (see `submissions`), and why: it loses its games.
+    Unusable(String),
 }
 
 /// One bot of the tournament.
@@ -67,6 +71,7 @@ impl BotSpec {
         match &self.run {
             BotRun::Command(text) => text.clone(),
             BotRun::Build(source) => source.display().to_string(),
+            BotRun::Unusable(_) => "(unusable)".to_string(),
         }
     }
 }
@@ -92,11 +97,14 @@ pub struct Tournament {
 }
 
 /// Reads and validates a tournament file: every problem is reported before any game starts.
-/// Relative bot paths (commands, build sources, workdirs) are taken from the current directory.
+/// Relative bot paths (commands, build sources, workdirs) are taken from the current directory
+/// or, when missing there, from the file's folder (see `paths`).
 pub fn load(path: &Path) -> Result<Tournament, TournamentError> {
     let text =
         std::fs::read_to_string(path).map_err(|source| TournamentError::Read { path: path.to_path_buf(), source })?;
-    Tournament::parse(&text, true).map_err(|source| TournamentError::Config { path: path.to_path_buf(), source })
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    Tournament::parse_checked(&text, Some(folder))
+        .map_err(|source| TournamentError::Config { path: path.to_path_buf(), source })
 }
 
 #[derive(Deserialize)]
@@ -123,6 +131,10 @@ struct RawTournament {
     points: Points,
     #[serde(default)]
     limits: LimitsConfig,
+    /// A folder of submissions, one folder per bot (see `submissions`), added to `bots`.
+    #[serde(default)]
+    submissions: Option<PathBuf>,
+    #[serde(default)]
     bots: Vec<RawBot>,
 }
 
@@ -138,6 +150,9 @@ struct RawBot {
     workdir: Option<PathBuf>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     limits: Option<LimitsConfig>,
+    /// Written by juiz for a submission it found no bot in: why (the bot loses its games).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    unusable: Option<String>,
 }
 
 /// The canonical form: every key explicit, in a fixed order.
@@ -156,149 +171,6 @@ struct Canonical<'a> {
     points: Points,
     limits: LimitsConfig,
     bots: Vec<RawBot>,
-}
-
-/// A `"limits"` object of a tournament file, for the whole tournament or one bot: every key
-/// optional (the defaults of `bot::Limits`, or the tournament's for a bot); sizes as `"1GiB"`,
-/// durations as `"60s"`, counts as numbers; `"unlimited"` lifts a resource limit.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct LimitsConfig {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub memory: Option<Setting>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cpu_time: Option<Setting>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_processes: Option<Setting>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub file_size: Option<Setting>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub open_files: Option<Setting>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub startup_timeout: Option<Setting>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub wall_factor: Option<u32>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sandbox: Option<bool>,
-}
-
-/// A limit's value: a number, or text (`"1GiB"`, `"60s"`, `"unlimited"`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(untagged)]
-pub enum Setting {
-    Number(u64),
-    Text(String),
-}
-
-impl Setting {
-    fn text(&self) -> String {
-        match self {
-            Setting::Number(n) => n.to_string(),
-            Setting::Text(t) => t.clone(),
-        }
-    }
-}
-
-fn limit_error(whose: &str, key: &str, value: &str, why: &str) -> ConfigError {
-    ConfigError::Syntax(format!("{whose}\"limits\".{key} '{value}': {why}"))
-}
-
-fn unlimited(text: &str) -> bool {
-    matches!(text.trim().to_ascii_lowercase().as_str(), "unlimited" | "none" | "off")
-}
-
-impl LimitsConfig {
-    /// `base` with the keys given here applied; `whose` names the object in errors.
-    pub fn apply(&self, base: &Limits, whose: &str) -> Result<Limits, ConfigError> {
-        let mut limits = base.clone();
-        let size = |key: &str, s: &Setting| match s {
-            Setting::Number(n) if *n > 0 => Ok(Some(*n)),
-            _ => parse_size(&s.text()).map_err(|e| limit_error(whose, key, &s.text(), &e)),
-        };
-        let count = |key: &str, s: &Setting| match s {
-            Setting::Number(n) if *n > 0 => Ok(Some(*n)),
-            Setting::Text(t) if unlimited(t) => Ok(None),
-            Setting::Text(t) if t.trim().parse::<u64>().is_ok_and(|n| n > 0) => Ok(t.trim().parse().ok()),
-            _ => Err(limit_error(whose, key, &s.text(), "write a whole number of at least 1, or \"unlimited\"")),
-        };
-        let duration = |key: &str, text: &str| {
-            parse_duration(text)
-                .map_err(|_| limit_error(whose, key, text, "write a duration such as \"60s\" or \"500ms\""))
-        };
-        if let Some(s) = &self.memory {
-            limits.memory_bytes = size("memory", s)?;
-        }
-        if let Some(s) = &self.cpu_time {
-            limits.cpu_seconds = match s {
-                Setting::Text(t) if unlimited(t) => None,
-                Setting::Number(n) if *n > 0 => Some(*n),
-                _ => {
-                    let d = duration("cpu_time", &s.text())?;
-                    Some(d.as_secs() + u64::from(d.subsec_nanos() > 0))
-                }
-            };
-        }
-        if let Some(s) = &self.max_processes {
-            limits.max_processes = count("max_processes", s)?;
-        }
-        if let Some(s) = &self.file_size {
-            limits.file_size_bytes = size("file_size", s)?;
-        }
-        if let Some(s) = &self.open_files {
-            limits.open_files = count("open_files", s)?;
-        }
-        if let Some(t) = &self.startup_timeout {
-            limits.startup_timeout = duration("startup_timeout", &t.text())?;
-        }
-        if let Some(n) = self.wall_factor {
-            if n == 0 {
-                return Err(limit_error(whose, "wall_factor", "0", "must be at least 1"));
-            }
-            limits.wall_factor = n;
-        }
-        if let Some(b) = self.sandbox {
-            limits.sandbox = b;
-        }
-        Ok(limits)
-    }
-
-    /// Every key explicit, from resolved limits (the canonical form).
-    fn explicit(limits: &Limits) -> LimitsConfig {
-        let text = |v: Option<u64>, f: &dyn Fn(u64) -> String| Setting::Text(v.map_or("unlimited".into(), f));
-        let number = |v: Option<u64>| v.map_or(Setting::Text("unlimited".into()), Setting::Number);
-        let bytes = |b: u64| match b {
-            b if b % (1 << 30) == 0 => format!("{}GiB", b >> 30),
-            b if b % (1 << 20) == 0 => format!("{}MiB", b >> 20),
-            b => b.to_string(),
-        };
-        LimitsConfig {
-            memory: Some(text(limits.memory_bytes, &bytes)),
-            cpu_time: Some(text(limits.cpu_seconds, &|s| format!("{s}s"))),
-            max_processes: Some(number(limits.max_processes)),
-            file_size: Some(text(limits.file_size_bytes, &bytes)),
-            open_files: Some(number(limits.open_files)),
-            startup_timeout: Some(Setting::Text(humantime::format_duration(limits.startup_timeout).to_string())),
-            wall_factor: Some(limits.wall_factor),
-            sandbox: Some(limits.sandbox),
-        }
-    }
-}
-
-/// A duration as the command line and tournament files take it: `3s`, `500ms`, `1m 30s`, or a
-/// bare number of seconds (`3`, `0.5`); more than zero.
-pub fn parse_duration(text: &str) -> Result<Duration, String> {
-    let text = text.trim();
-    if let Ok(seconds) = text.parse::<f64>()
-        && seconds.is_finite()
-        && seconds > 0.0
-    {
-        return Ok(Duration::from_secs_f64(seconds));
-    }
-    match humantime::parse_duration(text) {
-        Ok(d) if !d.is_zero() => Ok(d),
-        Ok(_) => Err(format!("duration '{text}' must be more than zero")),
-        Err(e) => Err(format!("bad duration '{text}': {e} (examples: 3, 3s, 500ms, 1m)")),
-    }
 }
 
 fn default_game() -> String {
@@ -334,6 +206,12 @@ impl Tournament {
     /// build sources and workdirs must exist (off when reading back a results directory, which
     /// may have moved to another machine).
     pub fn parse(text: &str, check_files: bool) -> Result<Tournament, ConfigError> {
+        Tournament::parse_checked(text, check_files.then_some(Path::new(".")))
+    }
+
+    /// As `parse`; with `files`, the bots' files must exist, looked for from the current folder
+    /// then from `files` (the tournament file's folder).
+    fn parse_checked(text: &str, files: Option<&Path>) -> Result<Tournament, ConfigError> {
         let raw: RawTournament = serde_json::from_str(text).map_err(|e| ConfigError::Syntax(e.to_string()))?;
         check_name(&raw.name)?;
         let game: GameKind =
@@ -355,7 +233,19 @@ impl Tournament {
         }
         let base = Limits { move_timeout, ..Limits::default() };
         let limits = raw.limits.apply(&base, "")?;
-        let bots = check_bots(raw.bots, check_files, &limits)?;
+        let mut raw_bots = raw.bots;
+        if let Some(dir) = &raw.submissions {
+            let dir = files.map_or_else(|| dir.clone(), |folder| paths::rebase(dir, folder));
+            raw_bots.extend(super::submissions::scan(&dir).map_err(ConfigError::Syntax)?.into_iter().map(|sub| {
+                let (command, build, unusable) = match sub.run {
+                    Ok(BotRun::Command(c)) => (Some(c), None, None),
+                    Ok(BotRun::Build(p)) => (None, Some(p), None),
+                    Ok(BotRun::Unusable(why)) | Err(why) => (None, None, Some(why)),
+                };
+                RawBot { name: sub.name, command, build, workdir: None, limits: None, unusable }
+            }));
+        }
+        let bots = check_bots(raw_bots, files, &limits)?;
         let format = match (raw.format.as_str(), raw.champion) {
             ("round-robin", None) => Format::RoundRobin,
             ("round-robin", Some(_)) => return Err(ConfigError::ChampionWithoutGauntlet),
@@ -394,14 +284,16 @@ impl Tournament {
             .bots
             .iter()
             .map(|b| {
-                let (command, build) = match &b.run {
-                    BotRun::Command(c) => (Some(c.clone()), None),
-                    BotRun::Build(p) => (None, Some(p.clone())),
+                let (command, build, unusable) = match &b.run {
+                    BotRun::Command(c) => (Some(c.clone()), None, None),
+                    BotRun::Build(p) => (None, Some(p.clone()), None),
+                    BotRun::Unusable(why) => (None, None, Some(why.clone())),
                 };
                 RawBot {
                     name: b.name.clone(),
                     command,
                     build,
+                    unusable,
                     workdir: b.workdir.clone(),
                     limits: b.limits_config.clone(),
                 }
@@ -450,7 +342,7 @@ fn check_name(name: &str) -> Result<(), ConfigError> {
     }
 }
 
-fn check_bots(raw: Vec<RawBot>, check_files: bool, base: &Limits) -> Result<Vec<BotSpec>, ConfigError> {
+fn check_bots(raw: Vec<RawBot>, files: Option<&Path>, base: &Limits) -> Result<Vec<BotSpec>, ConfigError> {
     if raw.len() < 2 {
         return Err(ConfigError::TooFewBots(raw.len()));
     }
@@ -462,19 +354,28 @@ fn check_bots(raw: Vec<RawBot>, check_files: bool, base: &Limits) -> Result<Vec<
         if bots.iter().any(|other| other.name == b.name) {
             return Err(ConfigError::DuplicateBot(b.name));
         }
-        let run = match (b.command, b.build) {
-            (Some(command), None) => BotRun::Command(command),
-            (None, Some(source)) => BotRun::Build(source),
+        let mut run = match (b.command, b.build, b.unusable) {
+            (Some(command), None, None) => BotRun::Command(command),
+            (None, Some(source), None) => BotRun::Build(source),
+            (None, None, Some(why)) => BotRun::Unusable(why),
             _ => return Err(ConfigError::CommandOrBuild(b.name)),
         };
-        if check_files {
-            check_bot_files(&b.name, &run, b.workdir.as_deref())?;
+        let mut workdir = b.workdir;
+        if let Some(folder) = files {
+            run = match run {
+                BotRun::Command(text) => BotRun::Command(paths::rebase_command(&text, folder)),
+                BotRun::Build(source) => BotRun::Build(paths::rebase(&source, folder)),
+                unusable => unusable,
+            };
+            workdir = workdir.map(|w| paths::rebase(&w, folder));
+            check_bot_files(&b.name, &run, workdir.as_deref())
+                .map_err(|e| ConfigError::Looked { problem: Box::new(e), looked: paths::looked_in(folder) })?;
         }
         let limits = match &b.limits {
             Some(config) => Some(config.apply(base, &format!("bot '{}': ", b.name))?),
             None => None,
         };
-        bots.push(BotSpec { name: b.name, run, workdir: b.workdir, limits_config: b.limits, limits });
+        bots.push(BotSpec { name: b.name, run, workdir, limits_config: b.limits, limits });
     }
     Ok(bots)
 }
@@ -484,8 +385,9 @@ fn check_bot_files(name: &str, run: &BotRun, workdir: Option<&Path>) -> Result<(
         BotRun::Command(text) => {
             check_command(text).map_err(|problem| ConfigError::BotCommand { name: name.to_string(), problem })?
         }
+        BotRun::Unusable(_) => {}
         BotRun::Build(source) => {
-            if source.extension().is_none_or(|e| e != "c") {
+            if source.extension().is_none_or(|e| !["c", "cpp", "cc", "cxx"].iter().any(|x| e == *x)) {
                 return Err(ConfigError::NotCSource { name: name.to_string(), path: source.clone() });
             }
             if !source.is_file() {

@@ -44,6 +44,9 @@ pub enum ConfigError {
     NotCSource { name: String, path: PathBuf },
     #[error("bot '{name}': workdir {path} is not a directory")]
     BadWorkdir { name: String, path: PathBuf },
+    /// A bot's file was not found: the problem, and where relative paths were looked for.
+    #[error("{problem} ({looked})")]
+    Looked { problem: Box<ConfigError>, looked: String },
 }
 
 /// Why a tournament could not be loaded, run or merged.
@@ -72,6 +75,8 @@ pub enum TournamentError {
          to play the tournament afresh, use another --out or delete {dir}"
     )]
     BotChanged { dir: PathBuf, bot: String, file: PathBuf },
+    #[error("--out {dir}: {problem}")]
+    Out { dir: PathBuf, problem: String },
     #[error("{path}, line {line}: {message}")]
     BadGamesCsv { path: PathBuf, line: u64, message: String },
     #[error("{path}: game {id} is not in this tournament's schedule")]

@@ -22,6 +22,7 @@ pub struct FilePrint {
 fn bot_files(spec: &BotSpec) -> Vec<PathBuf> {
     match &spec.run {
         BotRun::Build(source) => vec![source.clone()],
+        BotRun::Unusable(_) => Vec::new(),
         BotRun::Command(text) => {
             let words = shlex::split(text).unwrap_or_default();
             words

@@ -47,8 +47,8 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<Summary, TournamentError> {
     }
 
     let out_games = out.join("games");
-    std::fs::create_dir_all(&out_games).map_err(TournamentError::io(&out_games))?;
-    let _lock = super::lock::lock_dir(out)?;
+    super::results_dir::create(out)?;
+    let _lock = super::results_dir::lock_dir(out)?;
     super::fingerprint::merge_check(dirs, out)?;
     let identity = identity(&json);
     // For each game taken: the digest of its outcome and the folder it came from.

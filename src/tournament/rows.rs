@@ -216,6 +216,7 @@ pub struct Appender {
 impl Appender {
     pub fn open(path: &Path) -> Result<Appender, TournamentError> {
         let mut file = OpenOptions::new().create(true).append(true).open(path).map_err(TournamentError::io(path))?;
+        set_result_mode(&file).map_err(TournamentError::io(path))?;
         let len = file.metadata().map_err(TournamentError::io(path))?.len();
         if len == 0 {
             let mut header = HEADER.join(",").into_bytes();
@@ -236,12 +237,19 @@ impl Appender {
     }
 }
 
+/// Gives a results file its mode (`private_file::FILE_MODE`: the group reads, others nothing).
+pub(super) fn set_result_mode(file: &File) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    file.set_permissions(std::fs::Permissions::from_mode(crate::private_file::FILE_MODE))
+}
+
 /// Replaces `path` with `bytes` atomically: a temporary file in the same directory, synced, then
 /// renamed over it, so a reader (or a crash) sees the old file or the new one, never a mix.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), TournamentError> {
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(TournamentError::io(dir))?;
     tmp.write_all(bytes).map_err(TournamentError::io(path))?;
+    set_result_mode(tmp.as_file()).map_err(TournamentError::io(path))?;
     tmp.as_file().sync_all().map_err(TournamentError::io(path))?;
     tmp.persist(path).map_err(|e| TournamentError::io(path)(e.error))?;
     Ok(())

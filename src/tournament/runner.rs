@@ -113,15 +113,15 @@ pub fn run_with(
 ) -> Result<Summary, TournamentError> {
     let out = out_dir(t, opts);
     let games_dir = out.join("games");
-    std::fs::create_dir_all(&games_dir).map_err(TournamentError::io(&games_dir))?;
-    let _lock = super::lock::lock_dir(&out)?;
+    super::results_dir::create(&out)?;
+    let _lock = super::results_dir::lock_dir(&out)?;
     let schedule = Schedule::new(t);
     let games_csv = out.join("games.csv");
     let shard = opts.shard.unwrap_or(Shard::ALL);
     let mine = shard.size(schedule.len());
     let recorded = claim_dir(t, &out, &games_csv, opts.resume, mine)?;
-    write_atomic(&out.join(super::merge::SHARD_FILE), format!("{shard}\n").as_bytes())?;
     super::fingerprint::check_and_record(&t.bots, &out, recorded > 0)?;
+    write_atomic(&out.join(super::merge::SHARD_FILE), format!("{shard}\n").as_bytes())?;
     let written = std::fs::metadata(&games_csv).and_then(|m| m.modified()).ok();
     let identity = identity(&t.to_json());
     let done = repair_and_check(&games_csv, &schedule, &identity, &out)?;

@@ -147,6 +147,7 @@ pub(super) fn rewrite_sorted(
     }
     w.flush().map_err(&io)?;
     drop(w);
+    super::rows::set_result_mode(tmp.as_file()).map_err(&io)?;
     tmp.as_file().sync_all().map_err(&io)?;
     tmp.persist(out).map_err(|e| io(e.error))?;
     Ok(())

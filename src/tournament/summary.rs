@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use super::config::Tournament;
+use super::config::{BotRun, Tournament};
 use super::rows::GameRow;
 use super::standings::{StandingsRow, standings};
 use crate::bot::{BotCommand, Limits};
@@ -22,7 +22,7 @@ pub struct FaultedGame {
     /// `juiz replay <out>/games/<id>.csv`: the recorded game, turn by turn (`None` if unplayed).
     pub replay: Option<String>,
     /// `juiz play --game G --seed S --move-timeout T --log <id>.csv BOT...`: the game played
-    /// again with the same bots in the same seats.
+    /// again with the same bots in the same seats; empty when a seat's submission has no bot.
     pub play: String,
 }
 
@@ -121,6 +121,10 @@ pub fn play_command(t: &Tournament, row: &GameRow) -> String {
     words.iter().map(|w| shell_word(w)).collect::<Vec<_>>().join(" ")
 }
 
+fn row_has_unusable_bot(t: &Tournament, row: &GameRow) -> bool {
+    row.seat_bots().iter().any(|name| t.bot(name).is_some_and(|b| matches!(b.run, BotRun::Unusable(_))))
+}
+
 /// The summary of `t`'s results in `out` (`rows`: every row of `games.csv`; `total` and `done`:
 /// games in the run's schedule or shard, and how many of them have a row).
 pub fn summarize(t: &Tournament, out: &Path, rows: &[GameRow], counts: (usize, usize), cancelled: bool) -> Summary {
@@ -137,7 +141,8 @@ pub(super) fn faulted_game(t: &Tournament, out: &Path, r: &GameRow) -> Option<Fa
         detail: r.fault_detail.clone(),
         replay: (!r.log.is_empty())
             .then(|| format!("juiz replay {}", shell_word(&out.join(&r.log).display().to_string()))),
-        play: play_command(t, r),
+        // A submission with no bot in it has nothing to play again.
+        play: if row_has_unusable_bot(t, r) { String::new() } else { play_command(t, r) },
     })
 }
 

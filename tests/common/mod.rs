@@ -37,7 +37,8 @@ pub fn fixture(name: &str) -> PathBuf {
 /// The `juiz` binary of this build.
 pub fn juiz() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_juiz"));
-    command.current_dir(root()).env("NO_COLOR", "1");
+    // English messages, whatever the machine's locale (tests of Portuguese set their own).
+    command.current_dir(root()).env("NO_COLOR", "1").env("LC_ALL", "C.UTF-8");
     command
 }
 

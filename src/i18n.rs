@@ -1,0 +1,153 @@
+//! The language juiz speaks to people: English, or Portuguese for the course's Brazilian students.
+//! Chosen once per process (`--lang`, else the locale: `LC_ALL`, `LC_MESSAGES`, `LANG`); the
+//! messages are Project Fluent resources (`src/i18n/en.ftl`, `pt.ftl`) read with `fluent-bundle`.
+//! The wire protocol, CSV columns, logs and result lines never change with the language.
+
+use std::sync::OnceLock;
+
+use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
+
+/// A language juiz speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lang {
+    En,
+    Pt,
+}
+
+impl Lang {
+    /// `en` or `pt` (a locale such as `pt_BR.UTF-8` or `en-US` too).
+    pub fn parse(text: &str) -> Option<Lang> {
+        let code = text.trim().to_ascii_lowercase();
+        match code.get(..2) {
+            Some("pt") => Some(Lang::Pt),
+            Some("en") => Some(Lang::En),
+            _ if code == "c" || code == "posix" || code.starts_with("c.") => Some(Lang::En),
+            _ => None,
+        }
+    }
+
+    /// The locale's language: the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set and not
+    /// empty, as POSIX orders them; Portuguese for `pt…`, English otherwise.
+    pub fn from_env() -> Lang {
+        ["LC_ALL", "LC_MESSAGES", "LANG"]
+            .iter()
+            .find_map(|var| std::env::var(var).ok().filter(|v| !v.is_empty()))
+            .and_then(|value| Lang::parse(&value))
+            .unwrap_or(Lang::En)
+    }
+
+    fn source(self) -> &'static str {
+        match self {
+            Lang::En => include_str!("i18n/en.ftl"),
+            Lang::Pt => include_str!("i18n/pt.ftl"),
+        }
+    }
+
+    fn tag(self) -> unic_langid::LanguageIdentifier {
+        match self {
+            Lang::En => "en".parse().expect("a valid language tag"),
+            Lang::Pt => "pt-BR".parse().expect("a valid language tag"),
+        }
+    }
+}
+
+static LANG: OnceLock<Lang> = OnceLock::new();
+
+/// Sets the language of the process, once (later calls change nothing). Unset, it is English.
+pub fn set_lang(lang: Lang) {
+    let _ = LANG.set(lang);
+}
+
+/// The language of the process.
+pub fn lang() -> Lang {
+    LANG.get().copied().unwrap_or(Lang::En)
+}
+
+fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
+    let resource = FluentResource::try_new(lang.source().to_owned()).expect("the .ftl files parse (see the tests)");
+    let mut bundle = FluentBundle::new(vec![lang.tag()]);
+    // No Unicode isolation marks around arguments: terminals and tests see the plain text.
+    bundle.set_use_isolating(false);
+    bundle.add_resource(resource).expect("no message is defined twice (see the tests)");
+    bundle
+}
+
+thread_local! {
+    static BUNDLES: [FluentBundle<FluentResource>; 2] = [bundle(Lang::En), bundle(Lang::Pt)];
+}
+
+/// The message `id` in the process's language, with `args` (`("name", value)`).
+pub fn tr(id: &str, args: &[(&str, &dyn std::fmt::Display)]) -> String {
+    tr_in(lang(), id, args)
+}
+
+/// The message `id` in `lang` (English when the language lacks it; the id itself if no
+/// language has it).
+pub fn tr_in(lang: Lang, id: &str, args: &[(&str, &dyn std::fmt::Display)]) -> String {
+    let mut fluent_args = FluentArgs::new();
+    for (name, value) in args {
+        // Whole numbers go in as numbers, for the plural forms of the messages.
+        let text = value.to_string();
+        match text.parse::<u64>() {
+            Ok(n) => fluent_args.set(*name, FluentValue::from(n)),
+            Err(_) => fluent_args.set(*name, FluentValue::from(text)),
+        }
+    }
+    BUNDLES.with(|bundles| {
+        let order = if lang == Lang::Pt { [1, 0] } else { [0, 0] };
+        for index in order {
+            let bundle = &bundles[index];
+            if let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) {
+                let mut errors = Vec::new();
+                return bundle.format_pattern(pattern, Some(&fluent_args), &mut errors).into_owned();
+            }
+        }
+        id.to_owned()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The message ids of a resource (every message is one `id = text` line).
+    fn ids(lang: Lang) -> Vec<String> {
+        FluentResource::try_new(lang.source().to_owned()).unwrap_or_else(|(_, e)| panic!("{lang:?}: {e:?}"));
+        let mut ids: Vec<String> =
+            lang.source().lines().filter_map(|l| l.split_once(" = ")).map(|(id, _)| id.to_owned()).collect();
+        ids.sort();
+        ids
+    }
+
+    #[test]
+    fn both_languages_have_the_same_messages() {
+        let en = ids(Lang::En);
+        assert!(en.len() > 40);
+        assert_eq!(ids(Lang::Pt), en);
+    }
+
+    #[test]
+    fn messages_take_their_arguments() {
+        let args: [(&str, &dyn std::fmt::Display); 1] = [("command", &"juiz check x")];
+        assert_eq!(tr_in(Lang::En, "check-rerun", &args), "rerun the same games with: juiz check x");
+        assert_eq!(tr_in(Lang::Pt, "check-rerun", &args), "repita as mesmas partidas com: juiz check x");
+        assert_eq!(tr_in(Lang::Pt, "no-such-message", &[]), "no-such-message");
+        let verdict = |lang, failed: usize| {
+            let args: [(&str, &dyn std::fmt::Display); 4] =
+                [("failed", &failed), ("games", &6), ("bot", &"b"), ("list", &"1, 2")];
+            tr_in(lang, "check-failed", &args)
+        };
+        assert!(verdict(Lang::En, 1).ends_with("(game 1, 2)"), "{}", verdict(Lang::En, 1));
+        assert!(verdict(Lang::En, 2).ends_with("(games 1, 2)"), "{}", verdict(Lang::En, 2));
+        assert!(verdict(Lang::Pt, 2).ends_with("(partidas 1, 2)"), "{}", verdict(Lang::Pt, 2));
+    }
+
+    #[test]
+    fn locales_name_the_language() {
+        assert_eq!(Lang::parse("pt_BR.UTF-8"), Some(Lang::Pt));
+        assert_eq!(Lang::parse("pt"), Some(Lang::Pt));
+        assert_eq!(Lang::parse("en_US.UTF-8"), Some(Lang::En));
+        assert_eq!(Lang::parse("C.UTF-8"), Some(Lang::En));
+        assert_eq!(Lang::parse("de"), None);
+    }
+}
