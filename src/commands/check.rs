@@ -57,9 +57,9 @@ pub fn check(args: CheckArgs) -> Outcome {
         cancel: Some(cancel),
         ..CheckOptions::new(seed)
     };
-    let total = check::plan_for(options.game, options.random_games, seed).len();
-    let scripted = total - options.random_games;
-    print!("{}", terminal_safe(&check::header(&command.display, &options, scripted)));
+    let plan = check::plan_for(options.game, options.random_games, seed);
+    let total = plan.len();
+    print!("{}", terminal_safe(&check::header(&command.display, &options, &plan)));
     let report = match check::run_check(&command, &name, &options, &mut |game| {
         print!("{}", terminal_safe(&game.to_text(total)))
     }) {
