@@ -93,7 +93,8 @@ pub struct PlayArgs {
     pub seed: Option<u64>,
     /// Start from a fixed deal: the original referee's `-i` file (one `[ … ]` hand line per
     /// player, the discard top card, the start index), optionally followed by a `[ … ]` line
-    /// giving the stock from the top down.
+    /// giving the stock from the top down. In buraco-stbl: the hand lines, one 11-card morto
+    /// line per side, the start index, the optional stock line (protocol.md §6.1).
     #[arg(long, value_name = "FILE")]
     pub deal: Option<PathBuf>,
     /// Show every message both ways.

@@ -9,6 +9,7 @@ use juiz::bench::{self, BenchOptions};
 fn tiny_bench_reports_every_figure() {
     let scratch = tempfile::tempdir().unwrap();
     let options = BenchOptions {
+        game: juiz::games::GameKind::ItpBuraco,
         games: 20,
         jobs_list: vec![1, 2],
         players: 2,
@@ -70,6 +71,7 @@ fn tiny_bench_reports_every_figure() {
 #[test]
 fn bad_options_are_refused_before_anything_runs() {
     let options = BenchOptions {
+        game: juiz::games::GameKind::ItpBuraco,
         games: 5,
         jobs_list: vec![1],
         players: 3,

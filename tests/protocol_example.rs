@@ -89,3 +89,100 @@ fn the_example_session_of_protocol_md() {
     assert_eq!(fault.seat, "p2.bot");
     assert!(fault.text.starts_with("illegal: ") && fault.text.contains("card-not-in-hand"), "{}", fault.text);
 }
+
+/// The lines `seat` was sent (`→`) and sent (`←`), as protocol.md prints them.
+fn streams(log: &std::path::Path, seat: &str) -> Vec<String> {
+    use juiz::record::Direction;
+    let transcript = juiz::record::Transcript::read(log).unwrap();
+    transcript
+        .rows
+        .iter()
+        .filter(|r| r.seat == seat && matches!(r.dir, Direction::ToSeat | Direction::FromSeat))
+        .map(|r| format!("{} {}", if r.dir == Direction::ToSeat { "→" } else { "←" }, r.text))
+        .collect()
+}
+
+#[test]
+fn the_stbl_example_session_of_protocol_md() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    std::fs::create_dir_all(&a).unwrap();
+    std::fs::create_dir_all(&b).unwrap();
+    let p1 = scripted_bot(
+        &a,
+        "bot",
+        &[
+            "GET_STOCK|MELD_NEW [ 6♠ 7♠ 8♠ ]|MELD_NEW [ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ ]|DISCARD K♣",
+            "GET_DISCARD_JOIN 0|DISCARD 4♦",
+        ],
+    );
+    let p2 = scripted_bot(&b, "bot", &["GET_STOCK|DISCARD 9♠", "GET_DISCARD [ 2♣ 4♣ ]"]);
+    let (_keep, deal) = deal_file(
+        "[ 6♠ 7♠ ]\n[ 9♠ 2♣ 4♣ ]\n[ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ K♣ K♣ 4♦ 9♦ ]\n\
+         [ 10♦ J♦ Q♦ 10♣ J♣ Q♣ 10♥ J♥ Q♥ 10♠ J♠ ]\n0\n[ 8♠ 5♦ ]\n",
+    );
+    let log = dir.path().join("log.csv");
+    let output = juiz()
+        .args(["play", "--game", "buraco-stbl", "--silent", "--seed", "7", "--deal", &path_str(&deal)])
+        .args(["--log", &path_str(&log), &p1, &p2])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "NOK 7 245 -120 p1.bot\n",
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(
+        streams(&log, "p1.bot"),
+        [
+            "→ p1.bot p2.bot",
+            "→ p1.bot",
+            "→ [ 6♠ 7♠ ]",
+            "→ [  ]",
+            "→ p1.bot",
+            "← GET_STOCK",
+            "→ 8♠",
+            "← MELD_NEW [ 6♠ 7♠ 8♠ ]",
+            "→ MORTO [ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ K♣ K♣ 4♦ 9♦ ]",
+            "← MELD_NEW [ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ ]",
+            "← DISCARD K♣",
+            "→ p2.bot",
+            "→ GET_STOCK",
+            "→ DISCARD 9♠",
+            "→ p1.bot",
+            "← GET_DISCARD_JOIN 0",
+            "→ [ K♣ ]",
+            "← DISCARD 4♦",
+            "→ p2.bot",
+        ]
+    );
+    assert_eq!(
+        streams(&log, "p2.bot"),
+        [
+            "→ p1.bot p2.bot",
+            "→ p2.bot",
+            "→ [ 9♠ 2♣ 4♣ ]",
+            "→ [  ]",
+            "→ p1.bot",
+            "→ GET_STOCK",
+            "→ MELD_NEW [ 6♠ 7♠ 8♠ ]",
+            "→ MORTO",
+            "→ MELD_NEW [ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ ]",
+            "→ DISCARD K♣",
+            "→ p2.bot",
+            "← GET_STOCK",
+            "→ 5♦",
+            "← DISCARD 9♠",
+            "→ p1.bot",
+            "→ GET_DISCARD_JOIN 0",
+            "→ DISCARD 4♦",
+            "→ p2.bot",
+            "← GET_DISCARD [ 2♣ 4♣ ]",
+        ]
+    );
+    let transcript = juiz::record::Transcript::read(&log).unwrap();
+    let fault = transcript.rows.iter().find(|r| r.dir == juiz::record::Direction::Fault).unwrap();
+    assert_eq!(fault.seat, "p2.bot");
+    assert!(fault.text.starts_with("illegal: ") && fault.text.contains("closed-pile"), "{}", fault.text);
+}

@@ -25,7 +25,14 @@ pub struct Relayed {
 
 /// Plays `games` games (seeds 1, 2, ...) between `players` copies of `binary`, on `jobs` threads,
 /// each pinned to a core as the tournament runner's workers are when `pin`.
-pub fn relay(binary: &Path, players: usize, games: usize, jobs: usize, pin: bool) -> Result<Relayed, String> {
+pub fn relay(
+    kind: GameKind,
+    binary: &Path,
+    players: usize,
+    games: usize,
+    jobs: usize,
+    pin: bool,
+) -> Result<Relayed, String> {
     let pin = pin && jobs <= allowed_cpus().len();
     let next = AtomicUsize::new(0);
     let cores = CorePicker::new();
@@ -45,7 +52,7 @@ pub fn relay(binary: &Path, players: usize, games: usize, jobs: usize, pin: bool
                         if game >= games {
                             return Ok(lines);
                         }
-                        lines += relay_game(binary, players, game as u64 + 1)?;
+                        lines += relay_game(kind, binary, players, game as u64 + 1)?;
                     }
                 })
             })
@@ -58,10 +65,10 @@ pub fn relay(binary: &Path, players: usize, games: usize, jobs: usize, pin: bool
 }
 
 /// One game, relayed; returns how many lines the bots wrote.
-fn relay_game(binary: &Path, players: usize, seed: u64) -> Result<u64, String> {
+fn relay_game(game: GameKind, binary: &Path, players: usize, seed: u64) -> Result<u64, String> {
     let wire_ids = (1..=players).map(|seat| wire_id(&format!("p{seat}.template-{seat}"))).collect();
-    let mut engine = new_engine(GameKind::ItpBuraco, &TableSetup { wire_ids, seed, deal: None })
-        .map_err(|e| format!("seed {seed}: {e}"))?;
+    let mut engine =
+        new_engine(game, &TableSetup { wire_ids, seed, deal: None }).map_err(|e| format!("seed {seed}: {e}"))?;
     let mut bots = Vec::with_capacity(players);
     for _ in 0..players {
         bots.push(BareBot::spawn(binary).map_err(|e| format!("cannot start {}: {e}", binary.display()))?);

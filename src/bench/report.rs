@@ -199,7 +199,14 @@ impl MemoryRun {
 }
 
 impl BenchReport {
-    pub fn new(players: usize, bot: String, cores: usize, runs: Vec<JobsRun>, memory: Vec<MemoryRun>) -> Self {
+    pub fn new(
+        game: &str,
+        players: usize,
+        bot: String,
+        cores: usize,
+        runs: Vec<JobsRun>,
+        memory: Vec<MemoryRun>,
+    ) -> Self {
         let at_cores = runs.iter().find(|r| r.jobs == cores).map(|r| r.games_per_second);
         let harness_share_max = runs.iter().map(|r| r.harness_cpu_share).fold(0.0, f64::max);
         let growth = |bytes: fn(&MemoryRun) -> u64| match memory.as_slice() {
@@ -228,7 +235,7 @@ impl BenchReport {
             speedup_ideal,
             scaling_met: speedup.zip(speedup_ideal).map(|(s, ideal)| s >= TARGET_SCALING_EFFICIENCY * ideal as f64),
         };
-        BenchReport { game: "itp-buraco".into(), players, bot, cores, runs, memory, targets }
+        BenchReport { game: game.into(), players, bot, cores, runs, memory, targets }
     }
 
     pub fn to_json(&self) -> String {

@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use crate::bot::{BuildError, build_c};
+use crate::games::GameKind;
 use crate::tournament::{
     self, GameResult, GameRow, GameRunner, GameSetup, PlayError, Progress, RunOptions, TournamentError,
 };
@@ -20,6 +21,8 @@ use super::usage::{Memory, cpu_snapshot, memory, reset_peak_memory};
 /// What to measure.
 #[derive(Debug, Clone)]
 pub struct BenchOptions {
+    /// The game the bots play.
+    pub game: GameKind,
     /// Games of each throughput run (one run per entry of `jobs_list`).
     pub games: usize,
     /// Games played at once in each throughput run; empty: 1 and the number of cores.
@@ -98,7 +101,14 @@ pub fn run(options: &BenchOptions, say: &mut dyn FnMut(&str)) -> Result<BenchRep
             memory_runs.push(bench.memory(games, jobs)?);
         }
     }
-    Ok(BenchReport::new(options.players, options.bot_source.display().to_string(), cores, runs, memory_runs))
+    Ok(BenchReport::new(
+        options.game.name(),
+        options.players,
+        options.bot_source.display().to_string(),
+        cores,
+        runs,
+        memory_runs,
+    ))
 }
 
 struct Bench<'a> {
@@ -126,8 +136,8 @@ impl Bench<'_> {
         let mut run = JobsRun::new(jobs, played.games, played.faults, played.wall, cpu, &played.latency);
         if self.options.floor {
             let pin = !self.options.unpinned;
-            let relayed =
-                floor::relay(&self.binary, self.options.players, games, jobs, pin).map_err(BenchError::Floor)?;
+            let relayed = floor::relay(self.options.game, &self.binary, self.options.players, games, jobs, pin)
+                .map_err(BenchError::Floor)?;
             run.floor = Some(FloorRun::new(relayed.games, relayed.wall, relayed.cpu, relayed.bot_lines));
         }
         Ok(run)
@@ -176,7 +186,7 @@ impl Bench<'_> {
         let command = quoted(&self.binary);
         let json = serde_json::json!({
             "name": "bench",
-            "game": "itp-buraco",
+            "game": self.options.game.name(),
             "seed": 1,
             "format": "round-robin",
             "games_per_pairing": games,

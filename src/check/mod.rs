@@ -5,9 +5,10 @@
 mod opponents;
 mod plan;
 mod run;
+mod stbl;
 mod words;
 
 pub use opponents::Opponent;
-pub use plan::{CheckGame, plan};
+pub use plan::{CheckGame, plan, plan_for};
 pub use run::{CheckError, CheckOptions, CheckReport, GameCheck, run_check};
 pub use words::{duration_text, explain, fault_hint, header, shell_word};

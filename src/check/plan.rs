@@ -4,7 +4,7 @@
 //! Every scripted position is one a real game can deal (11 cards in every hand), so a bot that
 //! counts on what the protocol guarantees is never failed for a position no game produces.
 
-use crate::games::Seat;
+use crate::games::{GameKind, Seat};
 
 use super::opponents::Opponent;
 
@@ -121,6 +121,14 @@ impl Script {
     }
 }
 
+/// Every game of a check of `game` (`stbl.rs` has STBL's).
+pub fn plan_for(game: GameKind, random: usize, seed: u64) -> Vec<CheckGame> {
+    match game {
+        GameKind::ItpBuraco => plan(random, seed),
+        GameKind::BuracoStbl => super::stbl::plan(random, seed),
+    }
+}
+
 /// Every game of a check: the scripted ones (against the smart bot), then `random` seeded games
 /// alternating 2 and 4 players, the smart and the template bot, and the checked bot's side.
 pub fn plan(random: usize, seed: u64) -> Vec<CheckGame> {
@@ -158,7 +166,7 @@ pub fn plan(random: usize, seed: u64) -> Vec<CheckGame> {
 }
 
 /// SplitMix64 of `seed` and `n`, kept below 2^53 like the original referee's seeds.
-fn mix(seed: u64, n: u64) -> u64 {
+pub(super) fn mix(seed: u64, n: u64) -> u64 {
     let mut z = seed.wrapping_add(n.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -168,7 +176,7 @@ fn mix(seed: u64, n: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{GameKind, TableSetup, new_engine};
+    use crate::games::{TableSetup, new_engine};
 
     #[test]
     fn every_scripted_deal_is_a_valid_deal() {

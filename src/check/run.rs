@@ -12,7 +12,7 @@ use crate::games::{Ending, Engine, GameKind, Seat};
 use crate::referee::{self, FaultRecord, GameConfig, Observer, Player, PlayerSpec, RefereeError};
 
 use super::opponents::Opponent;
-use super::plan::{CheckGame, plan};
+use super::plan::{CheckGame, plan_for};
 
 /// Lines of a game's stderr kept for the report.
 const STDERR_TAIL_LINES: usize = 8;
@@ -20,6 +20,8 @@ const STDERR_TAIL_LINES: usize = 8;
 /// How to run a check.
 #[derive(Debug, Clone)]
 pub struct CheckOptions {
+    /// The game the checked bot plays.
+    pub game: GameKind,
     /// Random games played after the scripted ones.
     pub random_games: usize,
     /// Seeds every game of the check.
@@ -38,6 +40,7 @@ impl CheckOptions {
     /// Four random games, a 3 s move timeout, no kept logs, the default build cache.
     pub fn new(seed: u64) -> Self {
         CheckOptions {
+            game: GameKind::ItpBuraco,
             random_games: 4,
             seed,
             move_timeout: Limits::default().move_timeout,
@@ -148,7 +151,7 @@ pub fn run_check(
     let dir = dir.as_path();
     let limits = Limits { move_timeout: options.move_timeout, ..Limits::default() };
     let mut games = Vec::new();
-    for game in plan(options.random_games, options.seed) {
+    for game in plan_for(options.game, options.random_games, options.seed) {
         let opponent = &opponents.iter().find(|(o, _)| *o == game.opponent).expect("every opponent is built").1;
         let players = (0..game.players)
             .map(|seat| {
@@ -159,7 +162,7 @@ pub fn run_check(
                 }
             })
             .collect();
-        let mut config = GameConfig::new(GameKind::ItpBuraco, game.seed, players);
+        let mut config = GameConfig::new(options.game, game.seed, players);
         config.deal = game.deal.clone();
         config.limits = limits.clone();
         config.log = Some(dir.join(format!("{}.csv", game.stem)));

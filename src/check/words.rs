@@ -7,6 +7,7 @@ use std::time::Duration;
 use crate::bot::FaultKind;
 use crate::i18n::tr;
 
+use super::plan::CheckGame;
 use super::run::{CheckOptions, CheckReport, GameCheck};
 
 /// What a fault of this kind means, said to the bot's author (in the process's language).
@@ -74,11 +75,17 @@ fn limit_text(d: Duration) -> String {
     humantime::format_duration(d).to_string()
 }
 
-/// The first lines of a check's output: what is checked and how.
-pub fn header(bot: &str, options: &CheckOptions, scripted: usize) -> String {
+/// The first lines of a check's output: what is checked and how, against which bundled bots.
+pub fn header(bot: &str, options: &CheckOptions, plan: &[CheckGame]) -> String {
     let limit = limit_text(options.move_timeout);
-    let args: [(&str, &dyn std::fmt::Display); 5] = [
+    let scripted = plan.len() - options.random_games;
+    let mut opponents: Vec<&str> = plan.iter().map(|g| g.opponent.name()).collect();
+    opponents.sort_unstable();
+    opponents.dedup();
+    let opponents = opponents.join(", ");
+    let args: [(&str, &dyn std::fmt::Display); 6] = [
         ("bot", &bot),
+        ("opponents", &opponents),
         ("scripted", &scripted),
         ("random", &options.random_games),
         ("seed", &options.seed),

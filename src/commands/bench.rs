@@ -12,6 +12,9 @@ use super::{Failure, Outcome, SUCCESS};
 /// memory, on two copies of the template bot (draw and discard: the bots cost almost nothing).
 #[derive(Debug, clap::Args)]
 pub struct BenchArgs {
+    /// The game to play (the bot must play it: the template plays every Buraco).
+    #[arg(long, default_value = "itp-buraco", value_parser = |s: &str| s.parse::<juiz::games::GameKind>())]
+    pub game: juiz::games::GameKind,
     /// Games of each throughput run.
     #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     pub games: u64,
@@ -48,6 +51,7 @@ pub fn bench(args: BenchArgs) -> Outcome {
         return Err(Failure::input(format!("bot source {} not found (--bot)", args.bot.display())));
     }
     let options = BenchOptions {
+        game: args.game,
         games: args.games as usize,
         jobs_list: args.jobs_list.iter().map(|&n| n as usize).collect(),
         players: args.players as usize,

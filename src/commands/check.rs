@@ -35,6 +35,9 @@ pub struct CheckArgs {
     /// the logs of failed games are kept in a temporary folder, printed with the replay commands.
     #[arg(long, value_name = "DIR")]
     pub keep_logs: Option<PathBuf>,
+    /// The game the bot plays.
+    #[arg(long, default_value = "itp-buraco", value_parser = |s: &str| s.parse::<juiz::games::GameKind>())]
+    pub game: juiz::games::GameKind,
 }
 
 pub fn check(args: CheckArgs) -> Outcome {
@@ -47,15 +50,16 @@ pub fn check(args: CheckArgs) -> Outcome {
             .map_err(|e| Failure::input(format!("cannot install the Ctrl-C handler: {e}")))?;
     }
     let options = CheckOptions {
+        game: args.game,
         random_games: args.games,
         move_timeout: args.move_timeout,
         keep_logs: args.keep_logs.clone(),
         cancel: Some(cancel),
         ..CheckOptions::new(seed)
     };
-    let total = check::plan(options.random_games, seed).len();
-    let scripted = total - options.random_games;
-    print!("{}", terminal_safe(&check::header(&command.display, &options, scripted)));
+    let plan = check::plan_for(options.game, options.random_games, seed);
+    let total = plan.len();
+    print!("{}", terminal_safe(&check::header(&command.display, &options, &plan)));
     let report = match check::run_check(&command, &name, &options, &mut |game| {
         print!("{}", terminal_safe(&game.to_text(total)))
     }) {
@@ -65,7 +69,11 @@ pub fn check(args: CheckArgs) -> Outcome {
     };
     print!("{}", terminal_safe(&report.summary_text()));
     if !report.passed() {
-        let command = format!("juiz check --seed {seed} {}", check::shell_word(&args.bot));
+        let game = match args.game {
+            juiz::games::GameKind::ItpBuraco => String::new(),
+            other => format!("--game {other} "),
+        };
+        let command = format!("juiz check {game}--seed {seed} {}", check::shell_word(&args.bot));
         println!("{}", juiz::i18n::tr("check-rerun", &[("command", &command)]));
     }
     Ok(ExitCode::from(if report.passed() { SUCCESS } else { CHECK_FAILED }))

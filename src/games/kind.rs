@@ -11,22 +11,38 @@ use super::buraco::{BuracoEngine, BuracoRules};
 pub enum GameKind {
     /// The UFRN ITP course's simplified Buraco (`buraco.js`), 2 or 4 players.
     ItpBuraco,
+    /// Buraco Fechado STBL: jokers, mortos, a closed discard pile, 2 or 4 players.
+    BuracoStbl,
 }
 
 impl GameKind {
-    pub const ALL: &'static [GameKind] = &[GameKind::ItpBuraco];
+    pub const ALL: &'static [GameKind] = &[GameKind::ItpBuraco, GameKind::BuracoStbl];
 
     pub fn name(self) -> &'static str {
         match self {
             GameKind::ItpBuraco => "itp-buraco",
+            GameKind::BuracoStbl => "buraco-stbl",
         }
     }
 
     /// The seat counts the game can be played with.
     pub fn seat_counts(self) -> &'static [usize] {
-        match self {
-            GameKind::ItpBuraco => &[2, 4],
+        BuracoRules::of(self).seat_counts
+    }
+
+    /// The error for a table of `got` seats, if the game is not played by that many.
+    pub fn check_seats(self, got: usize) -> Result<(), SetupError> {
+        if self.seat_counts().contains(&got) {
+            return Ok(());
         }
+        let expected: Vec<String> = self.seat_counts().iter().map(|n| n.to_string()).collect();
+        Err(SetupError::SeatCount { game: self, expected: expected.join(" or "), got })
+    }
+
+    /// The known games' names, for error messages.
+    pub fn known() -> String {
+        let known: Vec<_> = GameKind::ALL.iter().map(|k| k.name()).collect();
+        known.join(", ")
     }
 }
 
@@ -39,10 +55,11 @@ impl fmt::Display for GameKind {
 impl FromStr for GameKind {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        GameKind::ALL.iter().copied().find(|k| k.name() == s).ok_or_else(|| {
-            let known: Vec<_> = GameKind::ALL.iter().map(|k| k.name()).collect();
-            format!("unknown game '{s}' (known: {})", known.join(", "))
-        })
+        GameKind::ALL
+            .iter()
+            .copied()
+            .find(|k| k.name() == s)
+            .ok_or_else(|| format!("unknown game '{s}' (known: {})", GameKind::known()))
     }
 }
 
@@ -68,12 +85,5 @@ pub enum SetupError {
 
 /// Builds the engine for `kind` at the table described by `setup`.
 pub fn new_engine(kind: GameKind, setup: &TableSetup) -> Result<Box<dyn Engine>, SetupError> {
-    let seats = setup.wire_ids.len();
-    if !kind.seat_counts().contains(&seats) {
-        let expected: Vec<String> = kind.seat_counts().iter().map(|n| n.to_string()).collect();
-        return Err(SetupError::SeatCount { game: kind, expected: expected.join(" or "), got: seats });
-    }
-    match kind {
-        GameKind::ItpBuraco => Ok(Box::new(BuracoEngine::new(BuracoRules::itp(), setup)?)),
-    }
+    Ok(Box::new(BuracoEngine::new(BuracoRules::of(kind), setup)?))
 }

@@ -23,7 +23,7 @@ hint-timeout = is it waiting for a line that never comes, or is stdout buffered?
 hint-premature = answer only after the referee sends your id (the draw) or your drawn card or pile (the rest of the turn)
 hint-rules = see protocol.md and bots/README.md for the commands and the rules
 
-check-header = checking { $bot }: { $scripted } scripted games, then { $random } random games (seed { $seed }), against the bundled smart and template bots; move limit { $limit }
+check-header = checking { $bot }: { $scripted } scripted games, then { $random } random games (seed { $seed }), against the bundled bots { $opponents }; move limit { $limit }
 check-seed = seed { $seed }
 check-game-ended = the game ended
 check-not-asked = { $ending } before your bot was asked to move

@@ -23,7 +23,7 @@ hint-timeout = ele espera uma linha que nunca chega, ou a saída está em buffer
 hint-premature = responda só depois que o juiz enviar o seu id (a compra) ou a carta comprada ou o lixo (o resto da vez)
 hint-rules = veja protocol.md e bots/README.md para os comandos e as regras
 
-check-header = verificando { $bot }: { $scripted } partidas roteirizadas, depois { $random } partidas aleatórias (seed { $seed }), contra os bots smart e template; limite por jogada { $limit }
+check-header = verificando { $bot }: { $scripted } partidas roteirizadas, depois { $random } partidas aleatórias (seed { $seed }), contra os bots { $opponents }; limite por jogada { $limit }
 check-seed = seed { $seed }
 check-game-ended = a partida terminou
 check-not-asked = { $ending } antes de o seu bot ser chamado a jogar

@@ -11,7 +11,7 @@ use super::error::{ConfigError, TournamentError};
 use super::limits_config::{LimitsConfig, Setting, parse_duration};
 use super::paths;
 use crate::bot::Limits;
-use crate::games::GameKind;
+use crate::games::{GameKind, SetupError};
 
 /// Who plays whom.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -214,19 +214,12 @@ impl Tournament {
     fn parse_checked(text: &str, files: Option<&Path>) -> Result<Tournament, ConfigError> {
         let raw: RawTournament = serde_json::from_str(text).map_err(|e| ConfigError::Syntax(e.to_string()))?;
         check_name(&raw.name)?;
-        let game: GameKind = raw.game.parse().map_err(|_| {
-            let known: Vec<_> = GameKind::ALL.iter().map(|k| k.name()).collect();
-            ConfigError::UnknownGame(raw.game.clone(), known.join(", "))
-        })?;
+        let game: GameKind =
+            raw.game.parse().map_err(|_| ConfigError::UnknownGame(raw.game.clone(), GameKind::known()))?;
         let move_timeout = parse_duration(&raw.move_timeout.text())
             .map_err(|e| ConfigError::BadDuration(raw.move_timeout.text(), e))?;
-        if !game.seat_counts().contains(&raw.players) {
-            let expected: Vec<String> = game.seat_counts().iter().map(|n| n.to_string()).collect();
-            return Err(ConfigError::BadPlayers {
-                game: game.name().to_string(),
-                expected: expected.join(" or "),
-                got: raw.players,
-            });
+        if let Err(SetupError::SeatCount { game, expected, got }) = game.check_seats(raw.players) {
+            return Err(ConfigError::BadPlayers { game: game.name().to_string(), expected, got });
         }
         if raw.games_per_pairing == 0 {
             return Err(ConfigError::NoGames);

@@ -10,6 +10,11 @@ pub enum Action {
     GetStock,
     /// Take the discard pile, melding its top card with these hand cards.
     GetDiscard(Vec<Card>),
+    /// Take the closed discard pile by joining its top card to one of the side's melds (STBL).
+    GetDiscardJoin {
+        index: usize,
+        index_token: String,
+    },
     MeldNew(Vec<Card>),
     /// Add cards to one of the side's melds. `index_token` is the index exactly as sent (it is
     /// echoed to the other seats).
@@ -24,7 +29,7 @@ pub enum Action {
 impl Action {
     /// Whether the action is a draw (the first action of a turn).
     pub fn is_draw(&self) -> bool {
-        matches!(self, Action::GetStock | Action::GetDiscard(_))
+        matches!(self, Action::GetStock | Action::GetDiscard(_) | Action::GetDiscardJoin { .. })
     }
 }
 
@@ -35,8 +40,14 @@ fn malformed(rule: &'static str, detail: String) -> Violation {
 /// Parses one line as the original referee splits it: a trailing CR/LF is dropped, the line is
 /// split on single spaces and empty tokens are ignored; the arguments lose a surrounding `[` … `]`
 /// pair when they have one (so brackets are optional), except that `MELD_JOIN` requires its cards
-/// between brackets after the index. Extra tokens after `GET_STOCK` are ignored.
+/// between brackets after the index. Extra tokens after `GET_STOCK` are ignored. ITP's commands
+/// only; see `parse_with` for the closed pile's `GET_DISCARD_JOIN`.
 pub fn parse(line: &str) -> Result<Action, Violation> {
+    parse_with(line, false)
+}
+
+/// `parse`, also accepting `GET_DISCARD_JOIN <index>` when `join_pickup` (closed-pile variants).
+pub fn parse_with(line: &str, join_pickup: bool) -> Result<Action, Violation> {
     let line = line.trim_end_matches(['\n', '\r']);
     let mut tokens: Vec<&str> = line.split(' ').filter(|t| !t.is_empty()).collect();
     if tokens.is_empty() {
@@ -52,6 +63,13 @@ pub fn parse(line: &str) -> Result<Action, Violation> {
         "GET_DISCARD" => Ok(Action::GetDiscard(parse_cards(&args)?)),
         "MELD_NEW" => Ok(Action::MeldNew(parse_cards(&args)?)),
         "MELD_JOIN" => parse_join(&args),
+        "GET_DISCARD_JOIN" if join_pickup => match args[..] {
+            [token] => Ok(Action::GetDiscardJoin { index: parse_index(token)?, index_token: token.to_string() }),
+            _ => Err(malformed(
+                "wrong-argument-count",
+                format!("GET_DISCARD_JOIN takes exactly one meld index, got {} argument(s)", args.len()),
+            )),
+        },
         "DISCARD" => match args[..] {
             [token] => Ok(Action::Discard(parse_card(token)?)),
             _ => Err(malformed(
@@ -70,11 +88,7 @@ fn parse_join(args: &[&str]) -> Result<Action, Violation> {
     let Some((&index_token, rest)) = args.split_first() else {
         return Err(malformed("wrong-argument-count", "MELD_JOIN needs a meld index and a list of cards".into()));
     };
-    if index_token.is_empty() || !index_token.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(malformed("bad-index", format!("meld index '{index_token}' is not a plain decimal integer")));
-    }
-    // Too many digits to be an index: it is out of range, which the table reports.
-    let index = index_token.parse().unwrap_or(usize::MAX);
+    let index = parse_index(index_token)?;
     if rest.len() < 2 || rest[0] != "[" || rest[rest.len() - 1] != "]" {
         return Err(malformed(
             "missing-brackets",
@@ -83,6 +97,15 @@ fn parse_join(args: &[&str]) -> Result<Action, Violation> {
     }
     let cards = parse_cards(&rest[1..rest.len() - 1])?;
     Ok(Action::MeldJoin { index, index_token: index_token.to_string(), cards })
+}
+
+/// A meld index: a plain decimal integer (too many digits to be an index is out of range, which
+/// the table reports).
+fn parse_index(index_token: &str) -> Result<usize, Violation> {
+    if index_token.is_empty() || !index_token.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(malformed("bad-index", format!("meld index '{index_token}' is not a plain decimal integer")));
+    }
+    Ok(index_token.parse().unwrap_or(usize::MAX))
 }
 
 fn parse_card(token: &str) -> Result<Card, Violation> {

@@ -13,7 +13,7 @@ impl BuracoRules {
     /// course's referee deals the same cards under juiz); other variants shuffle with the game's
     /// `Pcg64`.
     pub fn shuffles_as_buraco_js(&self) -> bool {
-        self.name == "itp"
+        self.game == crate::games::GameKind::ItpBuraco
     }
 }
 

@@ -1,9 +1,11 @@
 //! The deal: dealing from a seeded deck, reading a deal file (the original's `-i` format plus an
 //! optional stock line), and writing a deal back in that format.
 //!
-//! Format (non-empty lines): one `[ c … ]` hand line per seat in seat order, the discard top card,
-//! the start seat index, then optionally one `[ c … ]` line giving the stock from the top down.
-//! Cards a file does not name stay in the seeded deck's order under the named stock cards.
+//! Format (non-empty lines): one `[ c … ]` hand line per seat in seat order; with mortos, one
+//! `[ c … ]` line per side (side 0 first) of exactly the morto's size; the discard top card (only
+//! in variants with an up-card); the start seat index; then optionally one `[ c … ]` line giving
+//! the stock from the top down. Cards a file does not name stay in the seeded deck's order under
+//! the named stock cards.
 
 use rand::RngExt;
 use rand_pcg::Pcg64;
@@ -17,7 +19,10 @@ use super::rules::BuracoRules;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Deal {
     pub hands: Vec<Vec<Card>>,
-    pub discard_top: Card,
+    /// One per side when the variant has mortos, else none.
+    pub mortos: Vec<Vec<Card>>,
+    /// The up-card starting the discard pile, in variants that have one.
+    pub discard_top: Option<Card>,
     pub start: Seat,
     /// The stock, top card LAST (the end of the vector is drawn first).
     pub stock: Vec<Card>,
@@ -30,7 +35,8 @@ impl Deal {
     /// `seed` (see `buraco_js`), leaving `rng` to later events; other variants use `rng`.
     ///
     /// Without a file: the shuffled deck is the stock, dealt from its end: `hand_size` rounds of
-    /// one card per seat in seat order, then the discard top card.
+    /// one card per seat in seat order, then each side's morto (side 0 first), then the discard
+    /// top card.
     pub fn new(
         rules: &BuracoRules,
         seats: usize,
@@ -47,7 +53,7 @@ impl Deal {
             (deck, rng.random_range(0..seats))
         };
         match file {
-            None => deal_from(deck, seats, rules.hand_size, drawn_start),
+            None => deal_from(deck, seats, rules, drawn_start),
             Some(text) => from_file(text, rules, seats, deck),
         }
     }
@@ -55,19 +61,24 @@ impl Deal {
     /// The deal in the deal-file format, including the complete stock line.
     pub fn text(&self) -> String {
         let mut out = String::new();
-        for hand in &self.hands {
+        for hand in self.hands.iter().chain(&self.mortos) {
             out.push_str(&format_list(hand));
             out.push('\n');
         }
-        out.push_str(&format!("{}\n{}\n", self.discard_top, self.start));
+        if let Some(top) = self.discard_top {
+            out.push_str(&format!("{top}\n"));
+        }
+        out.push_str(&format!("{}\n", self.start));
         out.push_str(&format_list(self.stock.iter().rev()));
         out.push('\n');
         out
     }
 }
 
-fn deal_from(mut stock: Vec<Card>, seats: usize, hand_size: usize, start: Seat) -> Result<Deal, SetupError> {
-    if stock.len() <= seats * hand_size {
+fn deal_from(mut stock: Vec<Card>, seats: usize, rules: &BuracoRules, start: Seat) -> Result<Deal, SetupError> {
+    let hand_size = rules.hand_size;
+    let morto_cards = rules.morto.map_or(0, |m| 2 * m.size);
+    if stock.len() <= seats * hand_size + morto_cards {
         return Err(deal_error(0, format!("{} cards cannot deal {seats} hands of {hand_size}", stock.len())));
     }
     let mut hands = vec![Vec::with_capacity(hand_size); seats];
@@ -76,8 +87,15 @@ fn deal_from(mut stock: Vec<Card>, seats: usize, hand_size: usize, start: Seat) 
             hand.extend(stock.pop());
         }
     }
-    let discard_top = stock.pop().ok_or_else(|| deal_error(0, "no card left for the discard pile"))?;
-    Ok(Deal { hands, discard_top, start, stock })
+    let mortos = match rules.morto {
+        Some(m) => (0..2).map(|_| stock.split_off(stock.len() - m.size).into_iter().rev().collect()).collect(),
+        None => Vec::new(),
+    };
+    let discard_top = match rules.up_card {
+        true => Some(stock.pop().ok_or_else(|| deal_error(0, "no card left for the discard pile"))?),
+        false => None,
+    };
+    Ok(Deal { hands, mortos, discard_top, start, stock })
 }
 
 fn deal_error(line: usize, message: impl Into<String>) -> SetupError {
@@ -99,16 +117,19 @@ fn parse_list(text: &str, line: usize, what: &str) -> Result<Vec<Card>, SetupErr
 fn from_file(text: &str, rules: &BuracoRules, seats: usize, mut deck: Vec<Card>) -> Result<Deal, SetupError> {
     let lines: Vec<(usize, &str)> =
         text.lines().enumerate().map(|(i, l)| (i + 1, l.trim())).filter(|(_, l)| !l.is_empty()).collect();
-    if lines.len() != seats + 2 && lines.len() != seats + 3 {
+    let morto_lines = if rules.morto.is_some() { 2 } else { 0 };
+    let top_lines = usize::from(rules.up_card);
+    let fixed = seats + morto_lines + top_lines + 1;
+    if lines.len() != fixed && lines.len() != fixed + 1 {
         let last = text.lines().count();
+        let mortos = if morto_lines > 0 { ", a morto line per side" } else { "" };
+        let top = if rules.up_card { ", the discard card" } else { "" };
         return Err(deal_error(
             last,
             format!(
-                "expected {} hand lines, the discard card, the start index and optionally a stock line \
-                 ({} or {} non-empty lines), found {}",
-                seats,
-                seats + 2,
-                seats + 3,
+                "expected {seats} hand lines{mortos}{top}, the start index and optionally a stock line \
+                 ({fixed} or {} non-empty lines), found {}",
+                fixed + 1,
                 lines.len()
             ),
         ));
@@ -121,9 +142,24 @@ fn from_file(text: &str, rules: &BuracoRules, seats: usize, mut deck: Vec<Card>)
         }
         hands.push(hand);
     }
-    let (top_line, top_text) = lines[seats];
-    let discard_top: Card = top_text.parse().map_err(|e| deal_error(top_line, format!("discard card: {e}")))?;
-    let (start_line, start_text) = lines[seats + 1];
+    let mut mortos = Vec::with_capacity(morto_lines);
+    for (side, &(line, text)) in lines[seats..seats + morto_lines].iter().enumerate() {
+        let morto = parse_list(text, line, &format!("morto of side {side}"))?;
+        let size = rules.morto.map_or(0, |m| m.size);
+        if morto.len() != size {
+            return Err(deal_error(line, format!("morto of side {side} has {} cards, not {size}", morto.len())));
+        }
+        mortos.push(morto);
+    }
+    let mut next = seats + morto_lines;
+    let mut discard_top = None;
+    if rules.up_card {
+        let (top_line, top_text) = lines[next];
+        let top: Card = top_text.parse().map_err(|e| deal_error(top_line, format!("discard card: {e}")))?;
+        discard_top = Some((top_line, top));
+        next += 1;
+    }
+    let (start_line, start_text) = lines[next];
     let start = match start_text.parse::<usize>() {
         Ok(s) if s < seats && start_text.bytes().all(|b| b.is_ascii_digit()) => s,
         _ => {
@@ -133,18 +169,19 @@ fn from_file(text: &str, rules: &BuracoRules, seats: usize, mut deck: Vec<Card>)
             ));
         }
     };
-    let named_stock = match lines.get(seats + 2) {
+    let named_stock = match lines.get(next + 1) {
         Some(&(line, text)) => parse_list(text, line, "stock")?,
         None => Vec::new(),
     };
-    let stock_line = lines.get(seats + 2).map_or(0, |&(line, _)| line);
+    let stock_line = lines.get(next + 1).map_or(0, |&(line, _)| line);
 
     // Take every named card out of the seeded deck, reporting the first one named too often.
     let named = hands
         .iter()
+        .chain(&mortos)
         .zip(&lines)
         .flat_map(|(hand, &(line, _))| hand.iter().map(move |&c| (line, c)))
-        .chain([(top_line, discard_top)])
+        .chain(discard_top)
         .chain(named_stock.iter().map(|&c| (stock_line, c)));
     for (line, card) in named {
         match deck.iter().rposition(|&c| c == card) {
@@ -164,7 +201,7 @@ fn from_file(text: &str, rules: &BuracoRules, seats: usize, mut deck: Vec<Card>)
         }
     }
     deck.extend(named_stock.iter().rev());
-    Ok(Deal { hands, discard_top, start, stock: deck })
+    Ok(Deal { hands, mortos, discard_top: discard_top.map(|(_, top)| top), start, stock: deck })
 }
 
 #[cfg(test)]
@@ -190,7 +227,7 @@ mod tests {
         assert_eq!(d.hands.iter().map(Vec::len).collect::<Vec<_>>(), [11, 11]);
         assert_eq!(d.stock.len(), 81);
         let mut all: Vec<Card> = d.hands.concat();
-        all.push(d.discard_top);
+        all.extend(d.discard_top);
         all.extend(&d.stock);
         all.sort();
         let mut full = build_decks(2, 0);

@@ -4,7 +4,7 @@
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
-use crate::games::{Awaiting, Delivery, Engine, GameKind, Outcome, Seat, SetupError, TableSetup, Violation};
+use crate::games::{Awaiting, Delivery, Engine, Outcome, Seat, SetupError, TableSetup, Violation};
 
 use crate::cards::{Card, Hand};
 
@@ -27,14 +27,7 @@ impl BuracoEngine {
     /// queues the opening lines. In 4-player games seats 0&2 and 1&3 are partners.
     pub fn new(rules: BuracoRules, setup: &TableSetup) -> Result<BuracoEngine, SetupError> {
         let seats = setup.wire_ids.len();
-        if !rules.seat_counts.contains(&seats) {
-            let expected: Vec<String> = rules.seat_counts.iter().map(|n| n.to_string()).collect();
-            return Err(SetupError::SeatCount {
-                game: GameKind::ItpBuraco,
-                expected: expected.join(" or "),
-                got: seats,
-            });
-        }
+        rules.game.check_seats(seats)?;
         let mut rng = Pcg64::seed_from_u64(setup.seed);
         let deal = Deal::new(&rules, seats, setup.seed, &mut rng, setup.deal.as_deref())?;
         let deal_text = deal.text();
@@ -58,6 +51,22 @@ impl BuracoEngine {
     /// The discard pile, top card last.
     pub fn discard_pile(&self) -> &[Card] {
         &self.table.discard
+    }
+
+    /// `side`'s morto while it waits to be taken (`None` once taken, moved to the stock, or in a
+    /// variant without mortos).
+    pub fn morto(&self, side: usize) -> Option<&[Card]> {
+        self.table.mortos[side].as_deref()
+    }
+
+    /// Whether `side` has taken its morto.
+    pub fn morto_taken(&self, side: usize) -> bool {
+        self.table.morto_taken[side]
+    }
+
+    /// The stock, top card last.
+    pub fn stock_cards(&self) -> &[Card] {
+        &self.table.stock
     }
 
     pub fn stock_len(&self) -> usize {

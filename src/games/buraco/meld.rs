@@ -11,6 +11,8 @@ use super::rules::{AceSuit, BuracoRules, MeldPolicy, TwoPolicy};
 pub struct Meld {
     cards: Vec<Card>,
     clean: bool,
+    /// Laid down by one action (`MELD_NEW`, `GET_DISCARD`), never joined since.
+    at_once: bool,
 }
 
 impl Meld {
@@ -23,7 +25,8 @@ impl Meld {
     pub fn join(&self, added: &[Card], policy: &MeldPolicy) -> Result<Meld, MeldError> {
         let mut all = self.cards.clone();
         all.extend_from_slice(added);
-        validate(&all, policy)
+        let joined = validate(&all, policy)?;
+        Ok(Meld { at_once: self.at_once && added.is_empty(), ..joined })
     }
 
     pub fn cards(&self) -> &[Card] {
@@ -48,14 +51,28 @@ impl Meld {
         self.cards.len() >= rules.canastra.min_len
     }
 
-    /// Card values plus the canastra bonus (clean or dirty) when the meld is long enough.
-    pub fn points(&self, rules: &BuracoRules) -> i64 {
-        let bonus = match (self.is_canastra(rules), self.clean) {
+    /// The canastra bonus the meld earns (0 below a canastra): dirty, clean, or a clean `A … K`
+    /// (13 cards) or `A … A` (14) laid down at once when the rules pay those more. A clean run of 13
+    /// always holds one ace and the natural 2, so `2 … K A` is the same cards as `A 2 … K`.
+    pub fn bonus(&self, rules: &BuracoRules) -> i64 {
+        let c = &rules.canastra;
+        match (self.is_canastra(rules), self.clean) {
             (false, _) => 0,
-            (true, true) => rules.canastra.clean,
-            (true, false) => rules.canastra.dirty,
-        };
-        rules.values.sum(&self.cards) + bonus
+            (true, false) => c.dirty,
+            (true, true) if self.at_once && self.len() == 13 && c.ace_to_king_at_once > 0 => c.ace_to_king_at_once,
+            (true, true) if self.at_once && self.len() == 14 && c.ace_to_ace_at_once > 0 => c.ace_to_ace_at_once,
+            (true, true) => c.clean,
+        }
+    }
+
+    /// Whether the meld is a clean canastra (500 and 1000 ones included).
+    pub fn is_clean_canastra(&self, rules: &BuracoRules) -> bool {
+        self.is_canastra(rules) && self.clean
+    }
+
+    /// Card values plus the canastra bonus.
+    pub fn points(&self, rules: &BuracoRules) -> i64 {
+        rules.values.sum(&self.cards) + self.bonus(rules)
     }
 }
 
@@ -204,7 +221,7 @@ fn validate(cards: &[Card], policy: &MeldPolicy) -> Result<Meld, MeldError> {
         placed.insert(0, Placed { card: wild, pos, wild: true });
     }
     let clean = placed.iter().all(|p| !p.wild || is_natural_two(p, suit, policy));
-    Ok(Meld { cards: placed.iter().map(|p| p.card).collect(), clean })
+    Ok(Meld { cards: placed.iter().map(|p| p.card).collect(), clean, at_once: true })
 }
 
 /// A 2 of the meld's suit standing in the 2's place is natural even if it came in as the wild.

@@ -9,10 +9,14 @@ mod render;
 mod rules;
 mod score;
 mod state;
+mod turn;
 
-pub use action::{Action, parse as parse_action};
+pub use action::{Action, parse as parse_action, parse_with as parse_action_with};
 pub use deal::Deal;
 pub use game::BuracoEngine;
 pub use meld::{Meld, MeldError};
-pub use rules::{AceSuit, BuracoRules, CanastraBonus, CardValues, HandPenalty, MeldPolicy, PickupRule, TwoPolicy};
+pub use rules::{
+    AceSuit, BuracoRules, CanastraBonus, CardValues, GoingOut, HandPenalty, MeldPolicy, MortoRules, PickupRule,
+    StockOut, TwoPolicy,
+};
 pub use score::SideScore;

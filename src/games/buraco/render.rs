@@ -6,6 +6,7 @@ use std::fmt::Write;
 use crate::cards::format_list;
 use crate::games::{Ending, Seat};
 
+use super::rules::PickupRule;
 use super::state::Table;
 
 fn melds_block(out: &mut String, table: &Table, side: usize, title: &str) {
@@ -16,10 +17,12 @@ fn melds_block(out: &mut String, table: &Table, side: usize, title: &str) {
     }
     let _ = writeln!(out, "{title}:");
     for (i, meld) in melds.iter().enumerate() {
-        let kind = match (meld.is_canastra(&table.rules), meld.is_clean()) {
-            (false, _) => "",
-            (true, true) => " clean canastra",
-            (true, false) => " dirty canastra",
+        let kind = match (meld.is_canastra(&table.rules), meld.is_clean(), meld.bonus(&table.rules)) {
+            (false, _, _) => "",
+            (true, true, 500) => " canastra de 500",
+            (true, true, 1000) => " canastra real",
+            (true, true, _) => " clean canastra",
+            (true, false, _) => " dirty canastra",
         };
         let _ = writeln!(out, "  {i}: {} ({} pts{kind})", format_list(meld.cards()), meld.points(&table.rules));
     }
@@ -54,6 +57,14 @@ fn status_line(out: &mut String, table: &Table) {
 fn piles(out: &mut String, table: &Table) {
     let _ = writeln!(out, "discard pile ({}, top last): {}", table.discard.len(), format_list(&table.discard));
     let _ = writeln!(out, "stock: {} card(s)", table.stock.len());
+    if table.rules.morto.is_some() {
+        let state = |side: usize| match (table.morto_waiting(side), table.morto_taken[side]) {
+            (true, _) => "waiting",
+            (false, true) => "taken",
+            (false, false) => "became the stock",
+        };
+        let _ = writeln!(out, "mortos: side 0 {} · side 1 {}", state(0), state(1));
+    }
 }
 
 /// The table as `seat` sees it: its own hand, its side's melds with their indices, the
@@ -81,9 +92,13 @@ pub fn full_view(table: &Table) -> String {
     status_line(&mut out, table);
     for side in 0..2 {
         let score = table.side_score(side);
+        let morto = match table.rules.morto {
+            Some(_) => format!(" + morto {}", score.morto),
+            None => String::new(),
+        };
         let _ = writeln!(
             out,
-            "side {side} ({}): {} = melds {} - hands {} + going out {}",
+            "side {side} ({}): {} = melds {} - hands {} + going out {}{morto}",
             side_name(table, side),
             score.total(),
             score.melds,
@@ -110,8 +125,12 @@ pub fn hint(table: &Table, seat: Seat) -> String {
     }
     if !table.drawn {
         let top = table.discard.last().map_or("none".to_string(), |c| c.to_string());
+        let join = match table.rules.pickup {
+            PickupRule::NewMeldWithHand { .. } => "",
+            PickupRule::TopUsedAtOnce { .. } => ", or GET_DISCARD_JOIN <index> (the top card joins that meld)",
+        };
         return format!(
-            "draw: GET_STOCK or GET_DISCARD [ c1 c2 … ] (two or more hand cards melding with the top card {top})"
+            "draw: GET_STOCK or GET_DISCARD [ c1 c2 … ] (two or more hand cards melding with the top card {top}){join}"
         );
     }
     "meld or discard: MELD_NEW [ c1 c2 c3 … ], MELD_JOIN <index> [ c … ] or DISCARD <card> (ends the turn)".into()

@@ -1,8 +1,9 @@
-//! `BuracoRules`: a Buraco variant described as data (deck, wild cards, meld limits, pickup rule,
-//! card values, bonuses, penalties). ITP is the preset implemented and tested; STBL and Schwab are
-//! meant to become further presets of the same policies.
+//! `BuracoRules`: a Buraco variant described as data (deck and jokers, wild cards, meld limits,
+//! pickup rule, mortos, going-out condition, end on an empty stock, card values, bonuses,
+//! penalties), with the presets `itp()` and `stbl()`.
 
 use crate::cards::{Card, Rank};
+use crate::games::GameKind;
 
 /// How 2s behave in a run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,6 +41,50 @@ pub enum PickupRule {
     /// The top card must start a new meld with at least `min_hand_cards` cards named from the
     /// hand; the rest of the pile goes to the hand, which is then reshuffled (ITP).
     NewMeldWithHand { min_hand_cards: usize },
+    /// The closed pile (STBL D1–D5): the top card must be used at once, either in a new meld with
+    /// at least `min_hand_cards` hand cards (`GET_DISCARD`) or, unless it is a wild, joined to one
+    /// of the side's melds (`GET_DISCARD_JOIN`); a refusal names the rule `closed-pile`.
+    TopUsedAtOnce { min_hand_cards: usize },
+}
+
+impl PickupRule {
+    /// How many hand cards a new meld made with the top card needs at least.
+    pub fn min_hand_cards(self) -> usize {
+        match self {
+            PickupRule::NewMeldWithHand { min_hand_cards } | PickupRule::TopUsedAtOnce { min_hand_cards } => {
+                min_hand_cards
+            }
+        }
+    }
+}
+
+/// The second hand each side picks up when a player of the side first empties his hand (STBL).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MortoRules {
+    /// Cards in each morto.
+    pub size: usize,
+    /// Charged to a side that never took its morto (a positive number, subtracted).
+    pub untaken_penalty: i64,
+}
+
+/// When a player may empty his hand for good (go out).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GoingOut {
+    /// Any action that empties the hand goes out (ITP).
+    Always,
+    /// Only once the side has taken its morto and owns a clean canastra; until then no action may
+    /// leave the hand empty, nor a meld leave one card (it could only be discarded). STBL E3.
+    CleanCanastraAfterMorto,
+}
+
+/// What happens when the stock runs out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StockOut {
+    /// The game ends when a player asks for a card from the empty stock (ITP).
+    EndOnEmptyDraw,
+    /// The turn in which the last stock card was drawn is completed; then an untaken morto becomes
+    /// the stock (its side keeps the penalty), or, if none is left, the game ends (STBL A4, A5).
+    EndAfterTurn,
 }
 
 /// How the cards left in a hand at the end are charged.
@@ -78,18 +123,28 @@ pub struct CanastraBonus {
     pub min_len: usize,
     pub clean: i64,
     pub dirty: i64,
+    /// Instead of `clean`, for a clean `A 2 … K` of one suit laid down by one action (STBL's
+    /// *canastra de 500*); 0 when the variant has none.
+    pub ace_to_king_at_once: i64,
+    /// Instead of `clean`, for a clean `A 2 … K A` laid down by one action (*canastra real*).
+    pub ace_to_ace_at_once: i64,
 }
 
 /// A complete Buraco variant.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BuracoRules {
-    /// Short name for logs (`itp`).
-    pub name: &'static str,
+    /// The game kind this preset is (its command-line name).
+    pub game: GameKind,
     /// The table sizes the variant is played with; with 4, seats 0&2 and 1&3 are partners.
     pub seat_counts: &'static [usize],
     pub decks: usize,
     pub jokers_per_deck: usize,
     pub hand_size: usize,
+    /// Whether the discard pile starts with one card face up (ITP) or empty (STBL).
+    pub up_card: bool,
+    pub morto: Option<MortoRules>,
+    pub going_out: GoingOut,
+    pub stock_out: StockOut,
     pub melds: MeldPolicy,
     pub pickup: PickupRule,
     pub values: CardValues,
@@ -110,11 +165,15 @@ impl BuracoRules {
         }
         by_rank[Rank::Ace.index()] = 15;
         BuracoRules {
-            name: "itp",
+            game: GameKind::ItpBuraco,
             seat_counts: &[2, 4],
             decks: 2,
             jokers_per_deck: 0,
             hand_size: 11,
+            up_card: true,
+            morto: None,
+            going_out: GoingOut::Always,
+            stock_out: StockOut::EndOnEmptyDraw,
             melds: MeldPolicy {
                 min_len: 3,
                 max_len: 14,
@@ -124,9 +183,47 @@ impl BuracoRules {
             },
             pickup: PickupRule::NewMeldWithHand { min_hand_cards: 2 },
             values: CardValues { by_rank, joker: 50 },
-            canastra: CanastraBonus { min_len: 7, clean: 200, dirty: 100 },
+            canastra: CanastraBonus {
+                min_len: 7,
+                clean: 200,
+                dirty: 100,
+                ace_to_king_at_once: 0,
+                ace_to_ace_at_once: 0,
+            },
             going_out_bonus: 100,
             hand_penalty: HandPenalty::CardValues,
+        }
+    }
+
+    /// Buraco Fechado STBL (`buraco-stbl.md`, each ambiguity settled as recommended): ITP's runs
+    /// and values plus 4 jokers (wild, worth 50), an empty closed discard pile, a morto of 11
+    /// cards per side (−100 if never taken), going out only after the morto with a clean
+    /// canastra, canastras of 500 and 1000 laid down at once, and the stock's end after a turn.
+    pub fn stbl() -> BuracoRules {
+        BuracoRules {
+            game: GameKind::BuracoStbl,
+            jokers_per_deck: 2,
+            up_card: false,
+            morto: Some(MortoRules { size: 11, untaken_penalty: 100 }),
+            going_out: GoingOut::CleanCanastraAfterMorto,
+            stock_out: StockOut::EndAfterTurn,
+            pickup: PickupRule::TopUsedAtOnce { min_hand_cards: 2 },
+            canastra: CanastraBonus {
+                min_len: 7,
+                clean: 200,
+                dirty: 100,
+                ace_to_king_at_once: 500,
+                ace_to_ace_at_once: 1000,
+            },
+            ..BuracoRules::itp()
+        }
+    }
+
+    /// The preset of a Buraco game kind.
+    pub fn of(game: GameKind) -> BuracoRules {
+        match game {
+            GameKind::ItpBuraco => BuracoRules::itp(),
+            GameKind::BuracoStbl => BuracoRules::stbl(),
         }
     }
 
@@ -150,5 +247,11 @@ mod tests {
         let v = BuracoRules::itp().values;
         let of = |t: &str| v.of(t.parse().unwrap());
         assert_eq!([of("3♥"), of("7♣"), of("2♦"), of("8♠"), of("K♥"), of("A♣")], [5, 5, 10, 10, 10, 15]);
+    }
+
+    #[test]
+    fn stbl_deck_has_four_jokers_worth_50() {
+        let r = BuracoRules::stbl();
+        assert_eq!((r.card_count(), r.copies_of(Card::Joker), r.values.of(Card::Joker)), (108, 4, 50));
     }
 }

@@ -15,11 +15,13 @@ pub struct SideScore {
     pub hands: i64,
     /// The bonus for each of the side's players with an empty hand.
     pub going_out: i64,
+    /// Minus the penalty for a morto never taken (0 in variants without mortos).
+    pub morto: i64,
 }
 
 impl SideScore {
     pub fn total(&self) -> i64 {
-        self.melds - self.hands + self.going_out
+        self.melds - self.hands + self.going_out + self.morto
     }
 }
 
@@ -84,6 +86,17 @@ mod tests {
         let quirk = BuracoRules { hand_penalty: HandPenalty::AsMeld, ..BuracoRules::itp() };
         assert_eq!(hand_penalty(&seven, &quirk), 65 + 100);
         assert_eq!(hand_penalty(&hand("2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥"), &quirk), 45 + 200);
+    }
+
+    /// STBL B6: A went out with a clean and a dirty canastra; B never took its morto.
+    #[test]
+    fn stbl_b6_end_position() {
+        let rules = BuracoRules::stbl();
+        let meld = |t: &str| Meld::new(hand(t).cards(), &rules.melds).unwrap();
+        let a = side_score(&[meld("3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥"), meld("8♠ 9♠ 10♠ J♠ Q♠ K♠ JK")], [&Hand::default()], &rules);
+        assert_eq!(a.total(), 555);
+        let b = side_score(&[meld("5♦ 6♦ 7♦")], [&hand("A♣ JK 2♥")], &rules);
+        assert_eq!(b.total() - rules.morto.unwrap().untaken_penalty, -160);
     }
 
     #[test]

@@ -1,6 +1,7 @@
-//! The table of a Buraco game in progress and the second stage of reading a line: each action is
-//! checked against the state first, then applied (a refused action changes nothing), queuing the
-//! lines every seat must be sent.
+//! The table of a Buraco game in progress and the second stage of reading a line: whose turn it
+//! is and which phase, scoring and the end of the game. The actions themselves are in `turn.rs`;
+//! each is checked against the state first, then applied (a refused action changes nothing),
+//! queuing the lines every seat must be sent.
 
 use rand_pcg::Pcg64;
 
@@ -27,6 +28,11 @@ pub struct Table {
     pub stock: Vec<Card>,
     /// Top card last.
     pub discard: Vec<Card>,
+    /// Each side's morto while it waits to be taken (`None`: taken, moved to the stock, or a
+    /// variant without mortos).
+    pub mortos: Vec<Option<Vec<Card>>>,
+    /// Whether each side has taken its morto.
+    pub morto_taken: Vec<bool>,
     pub current: Seat,
     /// Whether the current player has drawn this turn.
     pub drawn: bool,
@@ -36,7 +42,7 @@ pub struct Table {
     pub rng: Pcg64,
 }
 
-fn illegal(rule: &'static str, detail: impl Into<String>) -> Violation {
+pub(super) fn illegal(rule: &'static str, detail: impl Into<String>) -> Violation {
     Violation { kind: ViolationKind::Illegal, rule, detail: detail.into() }
 }
 
@@ -48,7 +54,9 @@ impl Table {
             melds: vec![Vec::new(); 2],
             meld_makers: vec![Vec::new(); 2],
             stock: deal.stock,
-            discard: vec![deal.discard_top],
+            discard: deal.discard_top.into_iter().collect(),
+            morto_taken: vec![false; 2],
+            mortos: if deal.mortos.is_empty() { vec![None; 2] } else { deal.mortos.into_iter().map(Some).collect() },
             current: deal.start,
             drawn: false,
             turns: 0,
@@ -59,9 +67,9 @@ impl Table {
             rng,
         };
         let all_ids = table.ids.join(" ");
+        let top = deal.discard_top.map_or_else(|| format_list(&[]), |c| c.to_string());
         for seat in 0..table.seats() {
-            let lines =
-                [all_ids.clone(), table.ids[seat].clone(), table.hands[seat].wire(), deal.discard_top.to_string()];
+            let lines = [all_ids.clone(), table.ids[seat].clone(), table.hands[seat].wire(), top.clone()];
             table.queue.extend(lines.into_iter().map(|line| Delivery { seat, line }));
         }
         table.announce_turn();
@@ -78,31 +86,48 @@ impl Table {
 
     pub fn side_score(&self, side: usize) -> SideScore {
         let hands = (0..self.seats()).filter(|&s| self.side_of(s) == side).map(|s| &self.hands[s]);
-        score::side_score(&self.melds[side], hands, &self.rules)
+        let mut score = score::side_score(&self.melds[side], hands, &self.rules);
+        if let Some(morto) = self.rules.morto
+            && !self.morto_taken[side]
+        {
+            score.morto = -morto.untaken_penalty;
+        }
+        score
+    }
+
+    /// Whether `side`'s morto still waits to be taken.
+    pub fn morto_waiting(&self, side: usize) -> bool {
+        self.mortos[side].is_some()
     }
 
     pub fn scores(&self) -> Vec<i64> {
         (0..2).map(|side| self.side_score(side).total()).collect()
     }
 
-    fn send(&mut self, seat: Seat, line: String) {
+    pub(super) fn send(&mut self, seat: Seat, line: String) {
         self.queue.push(Delivery { seat, line });
     }
 
-    fn send_others(&mut self, line: &str) {
+    pub(super) fn send_others(&mut self, line: &str) {
         let current = self.current;
         for seat in (0..self.seats()).filter(|&s| s != current) {
             self.send(seat, line.to_string());
         }
     }
 
-    fn announce_turn(&mut self) {
+    pub(super) fn send_all(&mut self, line: &str) {
+        for seat in 0..self.seats() {
+            self.send(seat, line.to_string());
+        }
+    }
+
+    pub(super) fn announce_turn(&mut self) {
         for seat in 0..self.seats() {
             self.send(seat, self.ids[self.current].clone());
         }
     }
 
-    fn finish(&mut self, reason: String) {
+    pub(super) fn finish(&mut self, reason: String) {
         let scores = self.scores();
         self.outcome = Some(Outcome { winner: score::winner(&scores), scores, ending: Ending::Finished { reason } });
     }
@@ -115,15 +140,24 @@ impl Table {
         }
     }
 
-    /// Ends the game if the current player's hand is empty; returns the narration suffix.
-    fn check_out(&mut self) -> &'static str {
-        if self.hands[self.current].is_empty() {
-            self.turns += 1;
-            self.finish(format!("{} went out", self.ids[self.current]));
-            " and goes out"
-        } else {
-            ""
+    /// When the current player's hand is empty: he takes his side's morto if it waits (and,
+    /// unless `discarded`, goes on with his turn), else he goes out and the game ends. Returns
+    /// the narration suffix.
+    pub(super) fn check_out(&mut self, discarded: bool) -> &'static str {
+        if !self.hands[self.current].is_empty() {
+            return "";
         }
+        let side = self.side_of(self.current);
+        if let Some(morto) = self.mortos[side].take() {
+            self.morto_taken[side] = true;
+            self.send(self.current, format!("MORTO {}", format_list(&morto)));
+            self.send_others("MORTO");
+            self.hands[self.current] = Hand::new(morto);
+            return if discarded { " and takes the morto" } else { " and takes the morto, playing on" };
+        }
+        self.turns += 1;
+        self.finish(format!("{} went out", self.ids[self.current]));
+        " and goes out"
     }
 
     /// Checks and applies one line from `seat`.
@@ -137,7 +171,8 @@ impl Table {
                 format!("it is {}'s turn, not {}'s", self.ids[self.current], self.ids[seat]),
             ));
         }
-        let action = action::parse(line)?;
+        let join_pickup = matches!(self.rules.pickup, PickupRule::TopUsedAtOnce { .. });
+        let action = action::parse_with(line, join_pickup)?;
         match (self.drawn, action.is_draw()) {
             (false, false) => {
                 return Err(illegal("draw-first", "the turn starts with GET_STOCK or GET_DISCARD"));
@@ -148,155 +183,10 @@ impl Table {
         match action {
             Action::GetStock => Ok(self.get_stock()),
             Action::GetDiscard(cards) => self.get_discard(&cards),
+            Action::GetDiscardJoin { index, index_token } => self.get_discard_join(index, &index_token),
             Action::MeldNew(cards) => self.meld_new(&cards),
             Action::MeldJoin { index, index_token, cards } => self.meld_join(index, &index_token, &cards),
             Action::Discard(card) => self.discard(card),
         }
-    }
-
-    fn need_in_hand(&self, cards: &[Card]) -> Result<(), Violation> {
-        let hand = &self.hands[self.current];
-        match hand.missing(cards) {
-            None => Ok(()),
-            Some(card) => {
-                let (held, named) = (hand.count(card), cards.iter().filter(|&&c| c == card).count());
-                Err(illegal("card-not-in-hand", format!("{card} is named {named} time(s) but the hand holds {held}")))
-            }
-        }
-    }
-
-    /// Removes cards already checked by `need_in_hand`.
-    fn take_from_hand(&mut self, cards: &[Card]) {
-        let removed = self.hands[self.current].remove_all(cards);
-        debug_assert!(removed.is_ok(), "cards were checked to be in the hand");
-    }
-
-    fn get_stock(&mut self) -> String {
-        let Some(card) = self.stock.pop() else {
-            self.finish(format!("{} asked for a card from an empty stock", self.ids[self.current]));
-            return "asks for a card from the empty stock: the game ends".into();
-        };
-        self.drawn = true;
-        self.hands[self.current].push(card);
-        self.send(self.current, card.to_string());
-        self.send_others("GET_STOCK");
-        format!("draws from the stock: {card}")
-    }
-
-    fn get_discard(&mut self, cards: &[Card]) -> Result<String, Violation> {
-        let PickupRule::NewMeldWithHand { min_hand_cards } = self.rules.pickup;
-        if cards.len() < min_hand_cards {
-            return Err(illegal(
-                "discard-needs-two-cards",
-                format!("GET_DISCARD needs at least {min_hand_cards} cards from the hand to meld with the top card"),
-            ));
-        }
-        let Some(&top) = self.discard.last() else {
-            return Err(illegal("discard-pile-empty", "the discard pile is empty"));
-        };
-        self.need_in_hand(cards)?;
-        let mut meld_cards = vec![top];
-        meld_cards.extend_from_slice(cards);
-        let meld = Meld::new(&meld_cards, &self.rules.melds)
-            .map_err(|e| illegal("meld-invalid", format!("{} is not a meld: {e}", format_list(&meld_cards))))?;
-
-        // Valid: apply.
-        self.discard.pop();
-        let taken = self.discard.len() + 1;
-        let side = self.side_of(self.current);
-        self.take_from_hand(cards);
-        let stored = format_list(meld.cards());
-        self.melds[side].push(meld);
-        self.meld_makers[side].push(self.current);
-        self.send(self.current, format_list(&self.discard));
-        self.send_others(&format!("GET_DISCARD {}", format_list(cards)));
-        while let Some(card) = self.discard.pop() {
-            self.hands[self.current].push(card);
-        }
-        self.hands[self.current].shuffle(&mut self.rng);
-        self.drawn = true;
-        let index = self.melds[side].len() - 1;
-        let out = self.check_out();
-        Ok(format!("takes the discard pile ({taken} cards) with {} (meld {index}: {stored}){out}", format_list(cards)))
-    }
-
-    fn meld_new(&mut self, cards: &[Card]) -> Result<String, Violation> {
-        self.need_in_hand(cards)?;
-        let meld = Meld::new(cards, &self.rules.melds)
-            .map_err(|e| illegal("meld-invalid", format!("{} is not a meld: {e}", format_list(cards))))?;
-        let side = self.side_of(self.current);
-        self.take_from_hand(cards);
-        let stored = format_list(meld.cards());
-        self.melds[side].push(meld);
-        self.meld_makers[side].push(self.current);
-        self.send_others(&format!("MELD_NEW {stored}"));
-        let index = self.melds[side].len() - 1;
-        let out = self.check_out();
-        Ok(format!("melds {stored} (meld {index}){out}"))
-    }
-
-    fn meld_join(&mut self, index: usize, index_token: &str, cards: &[Card]) -> Result<String, Violation> {
-        let side = self.side_of(self.current);
-        let count = self.melds[side].len();
-        if index >= count {
-            let detail = match count {
-                0 => format!("meld index {index_token}: your side has no melds yet"),
-                n => format!("meld index {index_token} is out of range (your side's melds are 0 to {})", n - 1),
-            };
-            return Err(illegal("bad-index", format!("{detail}{}", self.team_index_note(side, index))));
-        }
-        self.need_in_hand(cards)?;
-        let joined = self.melds[side][index].join(cards, &self.rules.melds).map_err(|e| {
-            let note = if self.meld_makers[side][index] == self.current {
-                String::new()
-            } else {
-                self.team_index_note(side, index)
-            };
-            illegal("meld-invalid", format!("adding {} to meld {index} is not a meld: {e}{note}", format_list(cards)))
-        })?;
-        self.take_from_hand(cards);
-        let stored = format_list(joined.cards());
-        self.melds[side][index] = joined;
-        self.send_others(&format!("MELD_JOIN {index_token} {}", format_list(cards)));
-        let out = self.check_out();
-        Ok(format!("adds {} to meld {index} → {stored}{out}", format_list(cards)))
-    }
-
-    /// In a 4-player game, what a wrong `MELD_JOIN` index most often means (a bot that counts
-    /// only its own melds): the index counts the team's melds, and whose meld `index` is.
-    fn team_index_note(&self, side: usize, index: usize) -> String {
-        if self.seats() != 4 {
-            return String::new();
-        }
-        let makers = &self.meld_makers[side];
-        let mut note =
-            "; the index counts your team's melds in the order they were made, your partner's included".to_owned();
-        if let Some(&maker) = makers.get(index)
-            && maker != self.current
-        {
-            note.push_str(&format!(": meld {index} is your partner's ({})", self.ids[maker]));
-        }
-        let yours: Vec<String> =
-            makers.iter().enumerate().filter(|&(_, &s)| s == self.current).map(|(i, _)| i.to_string()).collect();
-        if !yours.is_empty() {
-            note.push_str(&format!(", yours {} {}", if yours.len() == 1 { "is" } else { "are" }, yours.join(", ")));
-        }
-        note
-    }
-
-    fn discard(&mut self, card: Card) -> Result<String, Violation> {
-        self.need_in_hand(&[card])?;
-        self.take_from_hand(&[card]);
-        self.discard.push(card);
-        self.send_others(&format!("DISCARD {card}"));
-        if self.hands[self.current].is_empty() {
-            let out = self.check_out();
-            return Ok(format!("discards {card}{out}"));
-        }
-        self.turns += 1;
-        self.current = (self.current + 1) % self.seats();
-        self.drawn = false;
-        self.announce_turn();
-        Ok(format!("discards {card}"))
     }
 }

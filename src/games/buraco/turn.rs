@@ -1,0 +1,290 @@
+//! The actions of a Buraco turn (draw from the stock, take the discard pile, meld, join, discard),
+//! each checked against the table first and applied only when legal, and the checks the rules'
+//! pickup and going-out policies add (`closed-pile`, `go-out-needs-clean-canastra`).
+
+use crate::cards::{Card, format_list};
+use crate::games::Violation;
+
+use super::meld::Meld;
+use super::rules::{GoingOut, PickupRule, StockOut};
+use super::state::{Table, illegal};
+
+/// A meld an action is about to make: a new one, or meld `index` of the side joined.
+#[derive(Clone, Copy)]
+enum Changed<'a> {
+    New(&'a Meld),
+    Joined(usize, &'a Meld),
+}
+
+impl Table {
+    fn need_in_hand(&self, cards: &[Card]) -> Result<(), Violation> {
+        let hand = &self.hands[self.current];
+        match hand.missing(cards) {
+            None => Ok(()),
+            Some(card) => {
+                let (held, named) = (hand.count(card), cards.iter().filter(|&&c| c == card).count());
+                Err(illegal("card-not-in-hand", format!("{card} is named {named} time(s) but the hand holds {held}")))
+            }
+        }
+    }
+
+    /// Removes cards already checked by `need_in_hand`.
+    fn take_from_hand(&mut self, cards: &[Card]) {
+        let removed = self.hands[self.current].remove_all(cards);
+        debug_assert!(removed.is_ok(), "cards were checked to be in the hand");
+    }
+
+    /// The side's melds as they would be after `changed`.
+    fn melds_after<'a>(&'a self, changed: Option<Changed<'a>>) -> Vec<&'a Meld> {
+        let side = self.side_of(self.current);
+        let mut melds: Vec<&Meld> = self.melds[side].iter().collect();
+        match changed {
+            Some(Changed::New(meld)) => melds.push(meld),
+            Some(Changed::Joined(index, meld)) => melds[index] = meld,
+            None => {}
+        }
+        melds
+    }
+
+    /// Under `GoingOut::CleanCanastraAfterMorto`, refuses an action that would leave the current
+    /// player `left` cards when his side may not go out: an empty hand, or (by a draw or a meld)
+    /// a single card that could only be discarded, unless it could join a meld into a clean
+    /// canastra. While the side's morto waits, emptying the hand is always allowed (it takes it).
+    /// `used` leaves the hand and `gained` joins it (the rest of the pile).
+    fn may_leave(
+        &self,
+        used: &[Card],
+        gained: &[Card],
+        discarding: bool,
+        changed: Option<Changed>,
+    ) -> Result<(), Violation> {
+        let side = self.side_of(self.current);
+        let left = self.hands[self.current].len() + gained.len() - used.len();
+        if self.rules.going_out == GoingOut::Always || self.morto_waiting(side) || left > 1 || (left == 1 && discarding)
+        {
+            return Ok(());
+        }
+        let melds = self.melds_after(changed);
+        if melds.iter().any(|m| m.is_clean_canastra(&self.rules)) {
+            return Ok(());
+        }
+        if left == 1 {
+            let mut hand = self.hands[self.current].clone();
+            gained.iter().for_each(|&c| hand.push(c));
+            let removed = hand.remove_all(used);
+            debug_assert!(removed.is_ok(), "used cards were checked to be in the hand");
+            let last = hand.cards();
+            let closes = |m: &&Meld| m.join(last, &self.rules.melds).is_ok_and(|j| j.is_clean_canastra(&self.rules));
+            if melds.iter().any(closes) {
+                return Ok(());
+            }
+        }
+        if left == 0 {
+            return Err(illegal(
+                "go-out-needs-clean-canastra",
+                "you may empty your hand only once your side has taken its morto and owns a clean canastra",
+            ));
+        }
+        Err(illegal(
+            "go-out-needs-clean-canastra",
+            "this would leave you one card to discard, and your side may not go out without a clean canastra",
+        ))
+    }
+
+    pub(super) fn get_stock(&mut self) -> String {
+        let Some(card) = self.stock.pop() else {
+            self.finish(format!("{} asked for a card from an empty stock", self.ids[self.current]));
+            return "asks for a card from the empty stock: the game ends".into();
+        };
+        self.drawn = true;
+        self.hands[self.current].push(card);
+        self.send(self.current, card.to_string());
+        self.send_others("GET_STOCK");
+        format!("draws from the stock: {card}")
+    }
+
+    /// The rule a refused pickup breaks: ITP's plain meld rule, or the closed pile's.
+    fn pickup_rule(&self) -> &'static str {
+        match self.rules.pickup {
+            PickupRule::NewMeldWithHand { .. } => "meld-invalid",
+            PickupRule::TopUsedAtOnce { .. } => "closed-pile",
+        }
+    }
+
+    pub(super) fn get_discard(&mut self, cards: &[Card]) -> Result<String, Violation> {
+        let min_hand_cards = self.rules.pickup.min_hand_cards();
+        if cards.len() < min_hand_cards {
+            return Err(illegal(
+                "discard-needs-two-cards",
+                format!("GET_DISCARD needs at least {min_hand_cards} cards from the hand to meld with the top card"),
+            ));
+        }
+        let Some(&top) = self.discard.last() else {
+            return Err(illegal("discard-pile-empty", "the discard pile is empty"));
+        };
+        self.need_in_hand(cards)?;
+        let mut meld_cards = vec![top];
+        meld_cards.extend_from_slice(cards);
+        let meld = Meld::new(&meld_cards, &self.rules.melds)
+            .map_err(|e| illegal(self.pickup_rule(), format!("{} is not a meld: {e}", format_list(&meld_cards))))?;
+        let rest = &self.discard[..self.discard.len() - 1];
+        self.may_leave(cards, rest, false, Some(Changed::New(&meld)))?;
+
+        // Valid: apply.
+        self.discard.pop();
+        let taken = self.discard.len() + 1;
+        let side = self.side_of(self.current);
+        self.take_from_hand(cards);
+        let stored = format_list(meld.cards());
+        self.melds[side].push(meld);
+        self.meld_makers[side].push(self.current);
+        self.send(self.current, format_list(&self.discard));
+        self.send_others(&format!("GET_DISCARD {}", format_list(cards)));
+        self.pile_to_hand();
+        let index = self.melds[side].len() - 1;
+        let out = self.check_out(false);
+        Ok(format!("takes the discard pile ({taken} cards) with {} (meld {index}: {stored}){out}", format_list(cards)))
+    }
+
+    /// The rest of the discard pile joins the hand, which is then reshuffled.
+    fn pile_to_hand(&mut self) {
+        while let Some(card) = self.discard.pop() {
+            self.hands[self.current].push(card);
+        }
+        self.hands[self.current].shuffle(&mut self.rng);
+        self.drawn = true;
+    }
+
+    fn side_meld(&self, index: usize, index_token: &str) -> Result<&Meld, Violation> {
+        let side = self.side_of(self.current);
+        let melds = &self.melds[side];
+        melds.get(index).ok_or_else(|| {
+            let detail = match melds.len() {
+                0 => format!("meld index {index_token}: your side has no melds yet"),
+                n => format!("meld index {index_token} is out of range (your side's melds are 0 to {})", n - 1),
+            };
+            illegal("bad-index", format!("{detail}{}", self.team_index_note(side, index)))
+        })
+    }
+
+    /// In a 4-player game, what a wrong `MELD_JOIN` index most often means (a bot that counts
+    /// only its own melds): the index counts the team's melds, and whose meld `index` is.
+    fn team_index_note(&self, side: usize, index: usize) -> String {
+        if self.seats() != 4 {
+            return String::new();
+        }
+        let makers = &self.meld_makers[side];
+        let mut note =
+            "; the index counts your team's melds in the order they were made, your partner's included".to_owned();
+        if let Some(&maker) = makers.get(index)
+            && maker != self.current
+        {
+            note.push_str(&format!(": meld {index} is your partner's ({})", self.ids[maker]));
+        }
+        let yours: Vec<String> =
+            makers.iter().enumerate().filter(|&(_, &s)| s == self.current).map(|(i, _)| i.to_string()).collect();
+        if !yours.is_empty() {
+            note.push_str(&format!(", yours {} {}", if yours.len() == 1 { "is" } else { "are" }, yours.join(", ")));
+        }
+        note
+    }
+
+    /// `GET_DISCARD_JOIN i` (closed pile only): the top card joins meld `i` of the side, the rest of
+    /// the pile goes to the hand. A wild top card may only start a new meld (STBL D3).
+    pub(super) fn get_discard_join(&mut self, index: usize, index_token: &str) -> Result<String, Violation> {
+        let Some(&top) = self.discard.last() else {
+            return Err(illegal("discard-pile-empty", "the discard pile is empty"));
+        };
+        let meld = self.side_meld(index, index_token)?;
+        if top.is_joker() || top.is(crate::cards::Rank::Two) {
+            return Err(illegal(
+                "closed-pile",
+                format!("the top card {top} is a wild card: it may only start a new meld (GET_DISCARD [ … ])"),
+            ));
+        }
+        let joined = meld.join(&[top], &self.rules.melds).map_err(|e| {
+            illegal(
+                "closed-pile",
+                format!("the top card {top} must be used at once, but it cannot join meld {index}: {e}"),
+            )
+        })?;
+        let rest = &self.discard[..self.discard.len() - 1];
+        self.may_leave(&[], rest, false, Some(Changed::Joined(index, &joined)))?;
+
+        self.discard.pop();
+        let taken = self.discard.len() + 1;
+        let side = self.side_of(self.current);
+        let stored = format_list(joined.cards());
+        self.melds[side][index] = joined;
+        self.send(self.current, format_list(&self.discard));
+        self.send_others(&format!("GET_DISCARD_JOIN {index_token}"));
+        self.pile_to_hand();
+        Ok(format!("takes the discard pile ({taken} cards), its top {top} joining meld {index} → {stored}"))
+    }
+
+    pub(super) fn meld_new(&mut self, cards: &[Card]) -> Result<String, Violation> {
+        self.need_in_hand(cards)?;
+        let meld = Meld::new(cards, &self.rules.melds)
+            .map_err(|e| illegal("meld-invalid", format!("{} is not a meld: {e}", format_list(cards))))?;
+        self.may_leave(cards, &[], false, Some(Changed::New(&meld)))?;
+        let side = self.side_of(self.current);
+        self.take_from_hand(cards);
+        let stored = format_list(meld.cards());
+        self.melds[side].push(meld);
+        self.meld_makers[side].push(self.current);
+        self.send_others(&format!("MELD_NEW {stored}"));
+        let index = self.melds[side].len() - 1;
+        let out = self.check_out(false);
+        Ok(format!("melds {stored} (meld {index}){out}"))
+    }
+
+    pub(super) fn meld_join(&mut self, index: usize, index_token: &str, cards: &[Card]) -> Result<String, Violation> {
+        let meld = self.side_meld(index, index_token)?;
+        self.need_in_hand(cards)?;
+        let side = self.side_of(self.current);
+        let joined = meld.join(cards, &self.rules.melds).map_err(|e| {
+            let note = if self.meld_makers[side][index] == self.current {
+                String::new()
+            } else {
+                self.team_index_note(side, index)
+            };
+            illegal("meld-invalid", format!("adding {} to meld {index} is not a meld: {e}{note}", format_list(cards)))
+        })?;
+        self.may_leave(cards, &[], false, Some(Changed::Joined(index, &joined)))?;
+        self.take_from_hand(cards);
+        let stored = format_list(joined.cards());
+        self.melds[side][index] = joined;
+        self.send_others(&format!("MELD_JOIN {index_token} {}", format_list(cards)));
+        let out = self.check_out(false);
+        Ok(format!("adds {} to meld {index} → {stored}{out}", format_list(cards)))
+    }
+
+    pub(super) fn discard(&mut self, card: Card) -> Result<String, Violation> {
+        self.need_in_hand(&[card])?;
+        self.may_leave(&[card], &[], true, None)?;
+        self.take_from_hand(&[card]);
+        self.discard.push(card);
+        self.send_others(&format!("DISCARD {card}"));
+        let out = self.check_out(true);
+        if self.outcome.is_some() {
+            return Ok(format!("discards {card}{out}"));
+        }
+        self.turns += 1;
+        if self.rules.stock_out == StockOut::EndAfterTurn && self.stock.is_empty() {
+            match (0..2).find(|&side| self.morto_waiting(side)) {
+                Some(side) => {
+                    self.stock = self.mortos[side].take().unwrap_or_default();
+                    self.send_all(&format!("MORTO_TO_STOCK {side}"));
+                }
+                None => {
+                    self.finish("the stock ran out".into());
+                    return Ok(format!("discards {card}{out}; the stock is out: the game ends"));
+                }
+            }
+        }
+        self.current = (self.current + 1) % self.seats();
+        self.drawn = false;
+        self.announce_turn();
+        Ok(format!("discards {card}{out}"))
+    }
+}

@@ -1,0 +1,97 @@
+//! Buraco Fechado STBL with real bot processes: tournaments of the bundled STBL bots (2 and 4
+//! players, duplicate deals) end without a fault, and misbehaving fixture bots get the right
+//! fault at the right seat, leave nothing running, and their games replay to the same result.
+
+mod common;
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use juiz::bot::{BotCommand, FaultKind, Limits};
+use juiz::games::GameKind;
+use juiz::referee::{self, GameConfig, Player, PlayerSpec};
+use juiz::tournament::{Quiet, RunOptions, Tournament, run};
+
+use common::*;
+
+fn tournament(players: usize) -> Tournament {
+    let r = root().display().to_string();
+    let text = format!(
+        r#"{{"name": "stbl-e2e", "game": "buraco-stbl", "seed": 3, "games_per_pairing": 4, "duplicate": true,
+            "players": {players}, "move_timeout": "3s", "bots": [
+            {{"name": "stbl", "command": "python3 {r}/bots/stbl_bot.py"}},
+            {{"name": "template", "build": "{r}/bots/template.c"}}]}}"#
+    );
+    Tournament::parse(&text, true).unwrap()
+}
+
+#[test]
+fn the_bundled_stbl_bots_play_tournaments_without_a_fault() {
+    for players in [2, 4] {
+        let dir = tempfile::tempdir().unwrap();
+        let opts = RunOptions {
+            jobs: Some(2),
+            out: Some(dir.path().to_path_buf()),
+            resume: false,
+            shard: None,
+            unpinned: false,
+        };
+        let summary = run(&tournament(players), &opts, &Quiet, Arc::new(AtomicBool::new(false))).unwrap();
+        assert_eq!(summary.done, summary.total, "{players} players");
+        assert!(summary.faulted.is_empty(), "{players} players: {:?}", summary.faulted);
+        let rows = juiz::tournament::read_games(&dir.path().join("games.csv")).unwrap();
+        assert_eq!(rows.len(), summary.total);
+    }
+}
+
+#[test]
+fn the_stbl_demo_tournament_file_loads() {
+    let text = std::fs::read_to_string(root().join("tournaments/buraco-stbl.json")).unwrap();
+    let t = Tournament::parse(&text, false).unwrap();
+    assert_eq!((t.game, t.players), (GameKind::BuracoStbl, 2));
+}
+
+/// The template at seat 0, fixture `file` misbehaving on its second turn at seat 1.
+fn check_fixture(file: &str, expected: FaultKind) {
+    let marker = format!("juiz-stbl-{}-{}", file.replace('.', "-"), std::process::id());
+    let path = root().join("bots/fixtures").join(file);
+    let mut argv = if file.ends_with(".c") {
+        vec![path_str(&juiz::bot::build_c(&path, &bot_cache()).unwrap())]
+    } else {
+        vec!["python3".to_owned(), path_str(&path)]
+    };
+    argv.extend(["2".to_owned(), marker.clone()]);
+    let fixture = BotCommand { display: argv.join(" "), argv };
+    let template = BotCommand { argv: vec![path_str(&c_bot("template"))], display: "template".into() };
+    let players = vec![
+        PlayerSpec { name: "template".into(), player: Player::Bot(template) },
+        PlayerSpec { name: "fixture".into(), player: Player::Bot(fixture) },
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = GameConfig::new(GameKind::BuracoStbl, 3, players);
+    config.limits = Limits { move_timeout: Duration::from_millis(500), ..Limits::default() };
+    config.log = Some(dir.path().join("game.csv"));
+    let report = referee::play(&config, &mut referee::Quiet).unwrap();
+    let fault = report.fault.as_ref().unwrap_or_else(|| panic!("{file}: no fault: {}", report.result_line()));
+    let kind_ok =
+        fault.kind == expected || (expected == FaultKind::Timeout && fault.kind == FaultKind::TimeoutOverload);
+    assert!(kind_ok && fault.seat == 1, "{file}: {fault:?}");
+    assert!(report.result_line().starts_with("NOK 3 ") && report.result_line().ends_with(" p1.template"));
+    assert!(processes_mentioning(&marker).is_empty(), "{file}: processes left behind");
+    let transcript = juiz::record::Transcript::read(&dir.path().join("game.csv")).unwrap();
+    let replayed = juiz::record::replay(&transcript, &mut referee::Quiet).unwrap();
+    assert!(replayed.matches(), "{file}: replayed '{}'", replayed.report.result_line());
+}
+
+#[test]
+fn misbehaving_bots_are_faulted_in_stbl_too() {
+    for (file, kind) in [
+        ("garbage.py", FaultKind::Malformed),
+        ("sleeper.py", FaultKind::Timeout),
+        ("segfault.c", FaultKind::Crash),
+        ("junk_flood.py", FaultKind::Illegal),
+    ] {
+        check_fixture(file, kind);
+    }
+}
