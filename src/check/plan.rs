@@ -146,10 +146,17 @@ pub fn plan(random: usize, seed: u64) -> Vec<CheckGame> {
             deal: Some(script.deal_text()),
         });
     }
+    push_random(&mut games, random, seed, &Opponent::ALL);
+    games
+}
+
+/// Appends `random` seeded games, alternating 2 and 4 players, the checked bot's side and (two
+/// games each) the given opponents.
+pub(super) fn push_random(games: &mut Vec<CheckGame>, random: usize, seed: u64, opponents: &[Opponent]) {
     for i in 0..random {
         let number = games.len() + 1;
         let players = [2, 4][i % 2];
-        let opponent = [Opponent::Smart, Opponent::Template][(i / 2) % 2];
+        let opponent = opponents[(i / 2) % opponents.len()];
         let side = [0, 1, 1, 0][i % 4];
         games.push(CheckGame {
             number,
@@ -162,7 +169,6 @@ pub fn plan(random: usize, seed: u64) -> Vec<CheckGame> {
             deal: None,
         });
     }
-    games
 }
 
 /// SplitMix64 of `seed` and `n`, kept below 2^53 like the original referee's seeds.

@@ -4,7 +4,7 @@
 //! template (a legal STBL bot: it draws and discards). Every hand holds 11 cards, every morto 11.
 
 use super::opponents::Opponent;
-use super::plan::{CheckGame, mix};
+use super::plan::{CheckGame, mix, push_random};
 
 /// An STBL script: the checked bot's hand at seat 0, the template's at seat 1, side 0's morto,
 /// the start seat and the top of the stock.
@@ -85,21 +85,7 @@ pub fn plan(random: usize, seed: u64) -> Vec<CheckGame> {
             deal: Some(script.deal_text()),
         });
     }
-    for i in 0..random {
-        let number = games.len() + 1;
-        let players = [2, 4][i % 2];
-        let side = [0, 1, 1, 0][i % 4];
-        games.push(CheckGame {
-            number,
-            title: format!("random deal, {players} players, against template"),
-            stem: format!("{number:02}-random-{players}p-template"),
-            players,
-            bot_seats: (0..players).filter(|s| s % 2 == side).collect(),
-            opponent: Opponent::Template,
-            seed: mix(seed, number as u64),
-            deal: None,
-        });
-    }
+    push_random(&mut games, random, seed, &[Opponent::Template]);
     games
 }
 
