@@ -90,7 +90,7 @@ fn cpu_time_over_the_game_is_its_own_fault() {
 #[test]
 fn a_file_over_the_size_limit_is_its_own_fault() {
     let dir = tempfile::tempdir().unwrap();
-    let cmd = script(dir.path(), "big.sh", "#!/bin/sh\nread x\nexec head -c 3000000 /dev/zero > big\n");
+    let cmd = script(dir.path(), "big.sh", "#!/bin/sh\nread x\nexec 3>&1\nexec head -c 3000000 /dev/zero > big\n");
     let limits = Limits { file_size_bytes: Some(1 << 20), ..limits() };
     let fault = fault_within(&cmd, &limits, Duration::from_secs(5));
     assert_eq!(fault.kind, FaultKind::FileSize, "{fault}");
