@@ -116,19 +116,44 @@ fn check_executable(path: &Path) -> Result<(), CommandError> {
 
 fn find_in_path(name: &str) -> Result<PathBuf, CommandError> {
     let path_var = std::env::var_os("PATH").unwrap_or_default();
-    for dir in std::env::split_paths(&path_var) {
-        let dir = if dir.as_os_str().is_empty() { PathBuf::from(".") } else { dir };
-        let candidate = dir.join(name);
-        if check_executable(&candidate).is_ok() {
-            return std::path::absolute(&candidate).map_err(|_| CommandError::NotInPath(name.to_string()));
-        }
-    }
-    Err(CommandError::NotInPath(name.to_string()))
+    let found: Vec<PathBuf> = std::env::split_paths(&path_var)
+        .map(|dir| if dir.as_os_str().is_empty() { PathBuf::from(".") } else { dir })
+        .map(|dir| dir.join(name))
+        .filter(|candidate| check_executable(candidate).is_ok())
+        .collect();
+    // Bots running under uids of their own search PATH as their uid does (execvp skips what it
+    // may not reach): a `python3` under root's 0700 home gives way to `/usr/bin/python3`.
+    let own_uids = matches!(super::boxes::uid_range(), Ok(Some(_)));
+    let chosen = found.iter().find(|c| own_uids && reachable_by_others(c)).or(found.first());
+    let chosen = chosen.ok_or_else(|| CommandError::NotInPath(name.to_string()))?;
+    std::path::absolute(chosen).map_err(|_| CommandError::NotInPath(name.to_string()))
+}
+
+/// Whether a user other than the file's owner and group may execute `path`: the file and every
+/// folder above it (after symbolic links) open to others.
+fn reachable_by_others(path: &Path) -> bool {
+    let Ok(real) = std::fs::canonicalize(path) else { return false };
+    let open = |p: &Path| std::fs::metadata(p).is_ok_and(|m| m.permissions().mode() & 0o001 != 0);
+    open(&real) && real.ancestors().skip(1).all(open)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_program_in_a_private_folder_is_not_reachable_by_others() {
+        let dir = tempfile::tempdir().unwrap();
+        let program = dir.path().join("bot");
+        std::fs::write(&program, "#!/bin/sh\n").unwrap();
+        std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
+        assert!(!reachable_by_others(&program));
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o711)).unwrap();
+        assert!(reachable_by_others(&program));
+        std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o750)).unwrap();
+        assert!(!reachable_by_others(&program));
+    }
 
     #[test]
     fn splits_like_a_shell() {
