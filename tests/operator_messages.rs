@@ -11,13 +11,13 @@ use common::*;
 
 fn tournament_file(dir: &Path) -> std::path::PathBuf {
     let path = dir.join("t.json");
-    let text = format!(
-        r#"{{"name": "modes", "games_per_pairing": 2, "move_timeout": "1s",
-            "bots": [{{"name": "sleeper", "command": "{}"}}, {{"name": "template", "command": "{}"}}]}}"#,
-        path_str(&root().join("bots/fixtures/sleeper.py")),
-        path_str(&c_bot("template"))
+    two_bot_tournament(
+        &path,
+        "modes",
+        2,
+        "1s",
+        [("sleeper", path_str(&root().join("bots/fixtures/sleeper.py"))), ("template", path_str(&c_bot("template")))],
     );
-    std::fs::write(&path, text).unwrap();
     path
 }
 

@@ -14,13 +14,13 @@ use common::*;
 /// A tournament whose games last (a bot that sleeps through a long move timeout).
 fn slow_tournament(dir: &Path) -> PathBuf {
     let path = dir.join("slow.json");
-    let text = format!(
-        r#"{{"name": "slow", "games_per_pairing": 2, "move_timeout": "30s",
-            "bots": [{{"name": "sleeper", "command": "{}"}}, {{"name": "template", "command": "{}"}}]}}"#,
-        path_str(&root().join("bots/fixtures/sleeper.py")),
-        path_str(&c_bot("template"))
+    two_bot_tournament(
+        &path,
+        "slow",
+        2,
+        "30s",
+        [("sleeper", path_str(&root().join("bots/fixtures/sleeper.py"))), ("template", path_str(&c_bot("template")))],
     );
-    std::fs::write(&path, text).unwrap();
     path
 }
 
@@ -76,13 +76,13 @@ fn a_second_run_on_the_same_out_is_refused_naming_the_process_that_holds_it() {
 /// A quick tournament of the bundled C bots, run to the end in `out`.
 fn finished_tournament(dir: &Path, out: &Path) -> PathBuf {
     let path = dir.join("quick.json");
-    let text = format!(
-        r#"{{"name": "quick", "games_per_pairing": 4, "move_timeout": "5s",
-            "bots": [{{"name": "smart", "command": "{}"}}, {{"name": "template", "command": "{}"}}]}}"#,
-        path_str(&c_bot("smart")),
-        path_str(&c_bot("template"))
+    two_bot_tournament(
+        &path,
+        "quick",
+        4,
+        "5s",
+        [("smart", path_str(&c_bot("smart"))), ("template", path_str(&c_bot("template")))],
     );
-    std::fs::write(&path, text).unwrap();
     let output = juiz().arg("tournament").arg(&path).arg("--out").arg(out).output().unwrap();
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     path

@@ -34,13 +34,7 @@ fn play_shows_a_bots_line_and_stderr_escaped() {
 fn a_tournament_summary_shows_fault_details_escaped() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("t.json");
-    let text = format!(
-        r#"{{"name": "esc", "games_per_pairing": 2, "move_timeout": "2s",
-            "bots": [{{"name": "nasty", "command": "{}"}}, {{"name": "template", "command": "{}"}}]}}"#,
-        fixture_bot(),
-        path_str(&c_bot("template"))
-    );
-    std::fs::write(&file, text).unwrap();
+    two_bot_tournament(&file, "esc", 2, "2s", [("nasty", fixture_bot()), ("template", path_str(&c_bot("template")))]);
     let output = juiz()
         .arg("tournament")
         .arg(&file)

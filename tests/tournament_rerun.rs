@@ -54,13 +54,13 @@ fn a_rerun_says_nothing_was_played_and_a_changed_bot_is_refused_by_name() {
 fn merging_an_incomplete_set_of_shards_says_what_is_missing_with_status_3() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("t.json");
-    let text = format!(
-        r#"{{"name": "shards", "games_per_pairing": 4, "move_timeout": "5s",
-            "bots": [{{"name": "smart", "command": "{}"}}, {{"name": "template", "command": "{}"}}]}}"#,
-        path_str(&c_bot("smart")),
-        path_str(&c_bot("template"))
+    two_bot_tournament(
+        &file,
+        "shards",
+        4,
+        "5s",
+        [("smart", path_str(&c_bot("smart"))), ("template", path_str(&c_bot("template")))],
     );
-    std::fs::write(&file, text).unwrap();
     let shard = |i: usize| dir.path().join(format!("s{i}"));
     for i in 1..=3 {
         let output = run(&file, &shard(i), &["--shard", &format!("{i}/3")]);

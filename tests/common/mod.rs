@@ -73,3 +73,13 @@ pub fn processes_mentioning(marker: &str) -> Vec<u32> {
 pub fn path_str(path: &Path) -> String {
     path.to_string_lossy().into_owned()
 }
+
+/// Writes `path`: a round-robin tournament `name` of two bots (`[(name, command); 2]`), `games`
+/// games per pairing, each move limited to `move_timeout`.
+pub fn two_bot_tournament(path: &Path, name: &str, games: u32, move_timeout: &str, bots: [(&str, String); 2]) {
+    let bots: Vec<_> =
+        bots.iter().map(|(name, command)| serde_json::json!({"name": name, "command": command})).collect();
+    let text =
+        serde_json::json!({"name": name, "games_per_pairing": games, "move_timeout": move_timeout, "bots": bots});
+    std::fs::write(path, text.to_string()).unwrap();
+}
