@@ -25,6 +25,7 @@ mod sandbox;
 mod seccomp;
 mod shutdown;
 mod spawn;
+mod start;
 mod stderr;
 mod sys;
 mod timing;
