@@ -4,6 +4,7 @@
 pub mod buraco;
 mod engine;
 mod kind;
+pub mod table;
 
 pub use engine::{Awaiting, Delivery, Ending, Engine, Outcome, Seat, Violation, ViolationKind};
 pub use kind::{GameKind, SetupError, TableSetup, new_engine};
