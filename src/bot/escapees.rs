@@ -124,6 +124,25 @@ pub(crate) fn sweep() -> usize {
     killed
 }
 
+/// Kills every process in the user namespace `userns` (a bot's, without root), until none is
+/// left or a bound of rounds has passed (each round finds what forked meanwhile); the killed
+/// become juiz's orphans, which `sweep` reaps. Returns how many were found.
+pub(crate) fn kill_namespace(userns: u64) -> usize {
+    let mut killed = 0;
+    for _ in 0..16 {
+        let found = procfs::in_user_namespace(userns);
+        if found.is_empty() {
+            break;
+        }
+        for &pid in &found {
+            sys::signal_process(pid, Signal::SIGKILL);
+        }
+        killed += found.len();
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    killed
+}
+
 /// The children of every thread of juiz.
 fn children() -> Vec<i32> {
     let Ok(tasks) = std::fs::read_dir("/proc/self/task") else { return Vec::new() };

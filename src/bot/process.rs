@@ -80,6 +80,8 @@ pub struct BotProcess {
     pub(super) last_move: Option<MoveTime>,
     /// The main thread's CPU wait, for fair move timing.
     pub(super) run_delay: RunDelay,
+    /// Its process group and, without root, its user namespace: every process of it.
+    pub(super) members: super::procfs::Members,
     /// The SIGCHLD count at the last look for the main process's exit.
     pub(super) seen_child_events: Option<usize>,
 }

@@ -34,6 +34,28 @@ impl Members {
     }
 }
 
+/// The processes in the user namespace `userns`, zombies excluded (they are dead already).
+pub(crate) fn in_user_namespace(userns: u64) -> Vec<i32> {
+    let Ok(entries) = std::fs::read_dir("/proc") else { return Vec::new() };
+    let mut found = Vec::new();
+    let mut buf = String::new();
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        let Ok(pid) = name.parse::<i32>() else { continue };
+        if user_namespace(name) != Some(userns) {
+            continue;
+        }
+        buf.clear();
+        let zombie = read_to(format!("/proc/{name}/stat"), &mut buf).is_ok()
+            && buf.rsplit(')').next().is_some_and(|rest| rest.trim_start().starts_with('Z'));
+        if !zombie {
+            found.push(pid);
+        }
+    }
+    found
+}
+
 /// The inode of the user namespace of process `pid` (a number or `self`).
 fn user_namespace(pid: &str) -> Option<u64> {
     use std::os::unix::fs::MetadataExt;

@@ -141,7 +141,10 @@ impl BotProcess {
         // a work dir is reused only when none turned up.
         // The group is over: its members, if any are left, are escapees like the others.
         escapees::ended(self.pid);
-        let escaped = escapees::sweep();
+        // Without root, every process in the bot's user namespace is the bot's, wherever it went:
+        // a chain of `setsid` children whose parents still live is no orphan of juiz's yet.
+        let in_namespace = self.members.userns.map_or(0, escapees::kill_namespace);
+        let escaped = escapees::sweep() + in_namespace;
         // Everything the bot started, in any group or session, is in its box.
         if let Some(bx) = self.jail.take() {
             group_cleared &= bx.release(CLEANUP_BOUND);

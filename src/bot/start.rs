@@ -14,7 +14,7 @@ use super::fault::{BotFault, FaultKind};
 use super::limits::Limits;
 use super::linebuf::LineBuffer;
 use super::process::{BotProcess, READ_CHUNK, WorkDir};
-use super::procfs::RunDelay;
+use super::procfs::{self, RunDelay};
 use super::sandbox::{Confinement, tasks_allowed};
 use super::spawn;
 use super::stderr::StderrDrain;
@@ -166,6 +166,8 @@ impl BotProcess {
         let (stdin, stdout, stderr_pipe) = (child.stdin, child.stdout, std::fs::File::from(child.stderr));
         let pidfd = sys::pidfd_open(pid_i32);
         let stderr = StderrDrain::start(stderr_pipe, log, limits.stderr_cap_bytes, pid);
+        // After exec: the bot is in its own user namespace, if it has one.
+        let members = procfs::Members::of(pid_i32);
         let mut bot = BotProcess {
             pid: pid_i32,
             stdin: Some(stdin),
@@ -186,7 +188,8 @@ impl BotProcess {
                     return Err(spawn_fault(format!("cannot start a stderr thread: {e}")));
                 }
             },
-            verdict: watchdog::watch(pid_i32, limits, jail.as_ref()),
+            verdict: watchdog::watch(members, limits, jail.as_ref()),
+            members,
             temp_dir,
             jail,
             work_dir,

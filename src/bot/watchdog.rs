@@ -113,13 +113,13 @@ pub(crate) fn box_fault(limits: &Limits, bx: &BotBox) -> Option<BotFault> {
 
 /// Starts watching the bot of group `pgid` (by its box's cgroups when it has them) with
 /// `limits`; `None` when there is nothing to watch.
-pub(crate) fn watch(pgid: i32, limits: &Limits, bx: Option<&BotBox>) -> Option<Arc<Verdict>> {
+pub(crate) fn watch(members: procfs::Members, limits: &Limits, bx: Option<&BotBox>) -> Option<Arc<Verdict>> {
     let group = group_limits(limits);
     let target = match bx {
         Some(bx) if bx.cgroup.is_some() => {
             Target::Box { cgroup: Arc::clone(bx.cgroup.as_ref().expect("checked")), quota: bx.quota_dir() }
         }
-        _ => Target::Group(procfs::Members::of(pgid)),
+        _ => Target::Group(members),
     };
     let quota = matches!(&target, Target::Box { quota: Some(_), .. });
     if group.processes.is_none() && group.memory.is_none() && group.cpu.is_none() && !quota {
