@@ -269,8 +269,8 @@ fn turn_order_and_phase_violations() {
         let v = e.submit(0, line).expect_err(line);
         assert_eq!((v.kind, v.rule), (kind, rule), "{line:?}");
     }
-    assert!(e.prompt_hint(0).starts_with("meld or discard"));
-    assert!(e.prompt_hint(1).starts_with("wait"));
+    assert!(e.prompt_hint(0).to_string().starts_with("meld or discard"));
+    assert!(e.prompt_hint(1).to_string().starts_with("wait"));
 }
 
 #[test]
@@ -326,7 +326,7 @@ fn the_factory_builds_the_itp_engine() {
     let mut e = juiz::games::new_engine(juiz::games::GameKind::ItpBuraco, &setup(2, 3, Some(deal))).unwrap();
     assert_eq!((e.seat_count(), e.side_count(), e.side_of(1)), (2, 2, 1));
     assert_eq!(e.awaiting(), Awaiting::One(1));
-    assert!(e.prompt_hint(1).starts_with("draw: GET_STOCK or GET_DISCARD"));
+    assert!(e.prompt_hint(1).to_string().starts_with("draw: GET_STOCK or GET_DISCARD"));
     assert!(e.deal_text().starts_with(deal), "{}", e.deal_text());
     let narration = e.submit(1, "GET_STOCK").unwrap();
     assert!(narration.to_string().starts_with("draws from the stock: "), "{narration}");

@@ -118,6 +118,7 @@ pub trait Engine: Send {
     /// The table as `seat` sees it (its own hand, public melds, discard pile, counts), or
     /// everything when `seat` is `None` (end of game, replay). Multi-line, plain text.
     fn render(&self, seat: Option<Seat>) -> String;
-    /// A one-line hint of what `seat` may send now, for a human at the terminal.
-    fn prompt_hint(&self, seat: Seat) -> String;
+    /// A one-line hint of what `seat` may send now, for a human at the terminal (and for the
+    /// explanation of a timeout).
+    fn prompt_hint(&self, seat: Seat) -> Message;
 }

@@ -8,7 +8,7 @@ mod style;
 mod summary;
 
 pub use escape::terminal_safe;
-pub use game_view::{GameView, Verbosity, stderr_excerpt};
+pub use game_view::{GameView, Verbosity, fault_detail, stderr_excerpt};
 pub use progress::Bar;
 pub use style::Style;
 pub use summary::{missing_text, summary_text};

@@ -140,7 +140,7 @@ impl Engine for BuracoEngine {
         }
     }
 
-    fn prompt_hint(&self, seat: Seat) -> String {
+    fn prompt_hint(&self, seat: Seat) -> Message {
         render::hint(&self.table, seat)
     }
 }

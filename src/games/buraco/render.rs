@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use crate::cards::format_list;
-use crate::games::{Ending, Seat};
+use crate::games::{Ending, Message, Seat};
 
 use super::rules::PickupRule;
 use super::state::Table;
@@ -116,22 +116,23 @@ pub fn full_view(table: &Table) -> String {
 }
 
 /// What `seat` may send now.
-pub fn hint(table: &Table, seat: Seat) -> String {
+pub fn hint(table: &Table, seat: Seat) -> Message {
     if table.outcome.is_some() {
-        return "the game is over".into();
+        return Message::new("hint-game-over");
     }
     if seat != table.current {
-        return format!("wait: it is {}'s turn", table.ids[table.current]);
+        return Message::new("hint-wait").text("player", &table.ids[table.current]);
     }
     if !table.drawn {
-        let top = table.discard.last().map_or("none".to_string(), |c| c.to_string());
-        let join = match table.rules.pickup {
-            PickupRule::NewMeldWithHand { .. } => "",
-            PickupRule::TopUsedAtOnce { .. } => ", or GET_DISCARD_JOIN <index> (the top card joins that meld)",
+        let top = match table.discard.last() {
+            Some(card) => Message::new("hint-top-card").text("card", card),
+            None => Message::new("hint-no-top-card"),
         };
-        return format!(
-            "draw: GET_STOCK or GET_DISCARD [ c1 c2 … ] (two or more hand cards melding with the top card {top}){join}"
-        );
+        let join = match table.rules.pickup {
+            PickupRule::NewMeldWithHand { .. } => Message::new("empty"),
+            PickupRule::TopUsedAtOnce { .. } => Message::new("hint-draw-join"),
+        };
+        return Message::new("hint-draw").clause("top", top).clause("join", join);
     }
-    "meld or discard: MELD_NEW [ c1 c2 c3 … ], MELD_JOIN <index> [ c … ] or DISCARD <card> (ends the turn)".into()
+    Message::new("hint-meld-or-discard")
 }
