@@ -110,6 +110,9 @@ impl juiz::games::Engine for TwoAnswers {
     fn turns(&self) -> u32 {
         self.answers as u32
     }
+    fn table(&self, _seat: Option<usize>) -> juiz::games::table::Table {
+        juiz::games::table::Table::new(vec!["a".into(), "b".into()], vec![0, 1])
+    }
     fn deal_text(&self) -> String {
         String::new()
     }

@@ -69,6 +69,9 @@ impl Engine for FirstToAnswer {
     fn turns(&self) -> u32 {
         self.order.len() as u32
     }
+    fn table(&self, _seat: Option<usize>) -> juiz::games::table::Table {
+        juiz::games::table::Table::new(vec!["a".into(), "b".into()], vec![0, 1])
+    }
     fn deal_text(&self) -> String {
         String::new()
     }

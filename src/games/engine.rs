@@ -5,6 +5,7 @@
 use std::fmt;
 
 use super::message::Message;
+use super::table::Table;
 
 /// A seat at the table: 0-based, in the order the players were given.
 pub type Seat = usize;
@@ -121,4 +122,7 @@ pub trait Engine: Send {
     /// A one-line hint of what `seat` may send now, for a human at the terminal (and for the
     /// explanation of a timeout).
     fn prompt_hint(&self, seat: Seat) -> Message;
+    /// The table in the game-neutral model every view draws: exactly what `seat` may see (its
+    /// own hand, public zones, the others as counts), or everything when `seat` is `None`.
+    fn table(&self, seat: Option<Seat>) -> Table;
 }

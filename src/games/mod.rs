@@ -5,6 +5,7 @@ pub mod buraco;
 mod engine;
 mod kind;
 mod message;
+pub mod table;
 
 pub use engine::{Awaiting, Delivery, Ending, Engine, Outcome, Seat, Violation, ViolationKind};
 pub use kind::{GameKind, SetupError, TableSetup, new_engine};

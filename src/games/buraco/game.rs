@@ -143,4 +143,8 @@ impl Engine for BuracoEngine {
     fn prompt_hint(&self, seat: Seat) -> Message {
         render::hint(&self.table, seat)
     }
+
+    fn table(&self, seat: Option<Seat>) -> crate::games::table::Table {
+        super::table_view::table(&self.table, seat.filter(|&s| s < self.table.seats()))
+    }
 }
