@@ -169,3 +169,37 @@ check-status-failed = FAILED
 check-status-unsure = OK?
 check-and = { $a } and { $b }
 check-no-line = (none)
+
+# The table on the terminal (src/report/table_text.rs), drawn from the table model.
+table-game-over = game over
+table-status = turn { $turn } · { $player } to play ({ $phase })
+table-phase-draw = draw
+table-phase-meld-or-discard = meld or discard
+table-hidden = { $count } hidden
+table-melds-none = { $heading }: none
+table-melds = { $heading }:
+table-your-melds = your side's melds
+table-their-melds = opponents' melds
+table-melds-heading = melds
+table-clean-canastra = clean canastra
+table-dirty-canastra = dirty canastra
+table-closed = { " " }(closed)
+table-discard = discard pile{ $closed } ({ $count }, top last): { $cards }
+table-stock = stock: { $count ->
+        [one] { $count } card
+       *[other] { $count } cards
+    }
+table-morto = side { $side } { $state }
+table-morto-waiting = waiting
+table-morto-taken = taken
+table-morto-stock = became the stock
+table-mortos = mortos: { $mortos }
+table-your-hand = { $id } — your hand ({ $count }): { $cards }
+table-other-hands = other hands: { $hands }
+table-side-score = side { $side } { $score }
+table-scores = scores: { $scores }
+table-side = side { $side } ({ $ids }): { $score } ({ $parts })
+table-melds-points = melds { $points }
+table-hands-points = in hand { $points }
+table-morto-points = morto { $points }
+table-hand = { $id } hand ({ $count }): { $cards }

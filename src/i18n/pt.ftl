@@ -168,3 +168,37 @@ check-status-failed = FALHOU
 check-status-unsure = OK?
 check-and = { $a } e { $b }
 check-no-line = (nenhuma)
+
+# A mesa no terminal (src/report/table_text.rs), desenhada a partir do modelo da mesa.
+table-game-over = fim de partida
+table-status = jogada { $turn } · vez de { $player } ({ $phase })
+table-phase-draw = comprar
+table-phase-meld-or-discard = baixar ou descartar
+table-hidden = { $count } ocultas
+table-melds-none = { $heading }: nenhum
+table-melds = { $heading }:
+table-your-melds = jogos do seu lado
+table-their-melds = jogos dos adversários
+table-melds-heading = jogos
+table-clean-canastra = canastra limpa
+table-dirty-canastra = canastra suja
+table-closed = { " " }(fechado)
+table-discard = lixo{ $closed } ({ $count }, a de cima por último): { $cards }
+table-stock = monte: { $count ->
+        [one] { $count } carta
+       *[other] { $count } cartas
+    }
+table-morto = lado { $side } { $state }
+table-morto-waiting = esperando
+table-morto-taken = pego
+table-morto-stock = virou monte
+table-mortos = mortos: { $mortos }
+table-your-hand = { $id } — sua mão ({ $count }): { $cards }
+table-other-hands = outras mãos: { $hands }
+table-side-score = lado { $side } { $score }
+table-scores = placar: { $scores }
+table-side = lado { $side } ({ $ids }): { $score } ({ $parts })
+table-melds-points = jogos { $points }
+table-hands-points = na mão { $points }
+table-morto-points = morto { $points }
+table-hand = mão de { $id } ({ $count }): { $cards }

@@ -160,7 +160,7 @@ impl<W: Write> Observer for GameView<W> {
             return;
         }
         self.say("");
-        let table = self.full_ids(&engine.render(None));
+        let table = self.full_ids(&super::table_text(&engine.table(None)));
         self.say(&self.style.cards(&table));
         let ending = match &report.outcome.ending {
             crate::games::Ending::Finished { reason } => say(reason),
@@ -200,7 +200,10 @@ impl<W: Write> Observer for GameView<W> {
             let args: [(&str, &dyn std::fmt::Display); 2] = [("problem", &problem_text), ("rule", &problem.rule)];
             text.push_str(&format!("{}\n", tr("view-not-accepted", &args)));
         } else {
-            text.push_str(&format!("\n{}\n", self.style.cards(&self.full_ids(&engine.render(Some(seat))))));
+            text.push_str(&format!(
+                "\n{}\n",
+                self.style.cards(&self.full_ids(&super::table_text(&engine.table(Some(seat)))))
+            ));
         }
         // The referee reads cards typed with ASCII suits (`5h`) at the human seat.
         let hint = self.full_ids(&say(&engine.prompt_hint(seat)));
