@@ -203,3 +203,4 @@ table-melds-points = melds { $points }
 table-hands-points = in hand { $points }
 table-morto-points = morto { $points }
 table-hand = { $id } hand ({ $count }): { $cards }
+view-human-left = the human player left (end of input)

@@ -202,3 +202,4 @@ table-melds-points = jogos { $points }
 table-hands-points = na mão { $points }
 table-morto-points = morto { $points }
 table-hand = mão de { $id } ({ $count }): { $cards }
+view-human-left = o jogador humano saiu (fim da entrada)

@@ -148,7 +148,11 @@ impl<W: Write> Observer for GameView<W> {
         if self.verbosity == Verbosity::Silent {
             return;
         }
-        let detail = terminal_safe(&self.full_ids(&fault_detail(fault))).into_owned();
+        let detail = if self.seats[fault.seat].command == "human" && fault.kind == crate::bot::FaultKind::ClosedOutput {
+            tr("view-human-left", &[])
+        } else {
+            terminal_safe(&self.full_ids(&fault_detail(fault))).into_owned()
+        };
         let args: [(&str, &dyn std::fmt::Display); 3] =
             [("id", &self.seats[fault.seat].id), ("kind", &fault.kind.name()), ("detail", &detail)];
         let line = tr("view-fault", &args);
