@@ -157,6 +157,66 @@ mod tests {
         assert_eq!(ids(Lang::Pt), en);
     }
 
+    /// Each message's argument names (`$name`), by id: a message is its `id = ` line and the
+    /// indented lines after it.
+    fn arguments(lang: Lang) -> std::collections::BTreeMap<String, std::collections::BTreeSet<String>> {
+        let mut map = std::collections::BTreeMap::new();
+        let mut current: Option<String> = None;
+        for line in lang.source().lines() {
+            if let Some((id, _)) = line.split_once(" = ")
+                && !line.starts_with(' ')
+            {
+                current = Some(id.to_owned());
+            } else if !line.starts_with(' ') {
+                current = None;
+            }
+            let Some(id) = &current else { continue };
+            let names: &mut std::collections::BTreeSet<String> = map.entry(id.clone()).or_default();
+            for piece in line.split('$').skip(1) {
+                names.insert(
+                    piece.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-').collect(),
+                );
+            }
+        }
+        map
+    }
+
+    #[test]
+    fn both_languages_take_the_same_arguments() {
+        let en = arguments(Lang::En);
+        assert!(en["narr-takes-pile"].contains("out") && en["viol-team-note-yours"].contains("list"));
+        assert_eq!(arguments(Lang::Pt), en);
+    }
+
+    #[test]
+    fn engine_messages_word_their_clauses_in_the_same_language() {
+        let hint = Message::new("hint-draw")
+            .clause("top", Message::new("hint-top-card").text("card", "5♠"))
+            .clause("join", Message::new("empty"));
+        assert!(say_in(Lang::En, &hint).ends_with("melding with the top card 5♠)"), "{}", say_in(Lang::En, &hint));
+        assert!(
+            say_in(Lang::Pt, &hint).ends_with("formando um jogo com a carta de cima 5♠)"),
+            "{}",
+            say_in(Lang::Pt, &hint)
+        );
+        // Counts are plain numbers (no grouping), and text arguments stay as given ("007").
+        let out = Message::new("narr-out-morto");
+        let narration = Message::new("narr-takes-pile")
+            .number("taken", 12345)
+            .text("cards", "[ 6♠ 7♠ ]")
+            .number("index", 0)
+            .text("meld", "[ 5♠ 6♠ 7♠ ]")
+            .clause("out", out);
+        assert_eq!(
+            narration.to_string(),
+            "takes the discard pile (12345 cards) with [ 6♠ 7♠ ] (meld 0: [ 5♠ 6♠ 7♠ ]) and takes the morto"
+        );
+        assert_eq!(
+            Message::new("viol-index-not-integer").text("index", "007").to_string(),
+            "meld index '007' is not a plain decimal integer"
+        );
+    }
+
     #[test]
     fn messages_take_their_arguments() {
         let args: [(&str, &dyn std::fmt::Display); 1] = [("command", &"juiz check x")];

@@ -139,15 +139,15 @@ fn play(seats: usize, seed: u64, garbage: bool) -> Game {
         assert_eq!(e.awaiting(), Awaiting::One(e.current()));
         if garbage && rng.random_range(0..4) == 0 {
             let (seat, line) = bad_line(&e, &mut rng);
-            let before = (e.render(None), e.deal_text(), e.clone().take_deliveries(), e.current(), e.has_drawn());
+            let before = (e.table(None), e.deal_text(), e.clone().take_deliveries(), e.current(), e.has_drawn());
             assert!(e.submit(seat, &line).is_err(), "seed {seed}: {line:?} from seat {seat} was accepted");
-            let after = (e.render(None), e.deal_text(), e.clone().take_deliveries(), e.current(), e.has_drawn());
+            let after = (e.table(None), e.deal_text(), e.clone().take_deliveries(), e.current(), e.has_drawn());
             assert_eq!(before, after, "seed {seed}: refused {line:?} changed the state");
         }
         let seat = e.current();
         let line = legal_line(&e, &mut rng);
         if let Err(v) = e.submit(seat, &line) {
-            panic!("seed {seed}: legal {line:?} refused: {v}\n{}", e.render(None));
+            panic!("seed {seed}: legal {line:?} refused: {v}\n{}", juiz::report::table_text(&e.table(None)));
         }
         assert_eq!(card_count(&e), total, "seed {seed}: after {line:?}");
         deliveries.extend(e.take_deliveries());

@@ -42,10 +42,10 @@ fn play(engine: &mut BuracoEngine, seat: usize, lines: &[&str]) {
 
 /// Submits a line that must be refused with `rule`; the offender then forfeits.
 fn refused(engine: &mut BuracoEngine, seat: usize, line: &str, kind: ViolationKind, rule: &str) {
-    let before = engine.render(None);
+    let before = engine.table(None);
     let v = engine.submit(seat, line).expect_err(line);
     assert_eq!((v.kind, v.rule), (kind, rule), "{line:?}: {v}");
-    assert_eq!(engine.render(None), before, "a refused line changes nothing");
+    assert_eq!(engine.table(None), before, "a refused line changes nothing");
     engine.forfeit(seat);
 }
 
@@ -269,8 +269,8 @@ fn turn_order_and_phase_violations() {
         let v = e.submit(0, line).expect_err(line);
         assert_eq!((v.kind, v.rule), (kind, rule), "{line:?}");
     }
-    assert!(e.prompt_hint(0).starts_with("meld or discard"));
-    assert!(e.prompt_hint(1).starts_with("wait"));
+    assert!(e.prompt_hint(0).to_string().starts_with("meld or discard"));
+    assert!(e.prompt_hint(1).to_string().starts_with("wait"));
 }
 
 #[test]
@@ -326,7 +326,7 @@ fn the_factory_builds_the_itp_engine() {
     let mut e = juiz::games::new_engine(juiz::games::GameKind::ItpBuraco, &setup(2, 3, Some(deal))).unwrap();
     assert_eq!((e.seat_count(), e.side_count(), e.side_of(1)), (2, 2, 1));
     assert_eq!(e.awaiting(), Awaiting::One(1));
-    assert!(e.prompt_hint(1).starts_with("draw: GET_STOCK or GET_DISCARD"));
+    assert!(e.prompt_hint(1).to_string().starts_with("draw: GET_STOCK or GET_DISCARD"));
     assert!(e.deal_text().starts_with(deal), "{}", e.deal_text());
     let narration = e.submit(1, "GET_STOCK").unwrap();
     assert!(narration.to_string().starts_with("draws from the stock: "), "{narration}");
@@ -335,10 +335,11 @@ fn the_factory_builds_the_itp_engine() {
 #[test]
 fn a_seat_sees_its_own_hand_only() {
     let e = game(2, "[ 6♠ 7♠ ]\n[ 3♥ 4♥ 9♦ ]\n5♠\n0\n");
-    let mine = e.render(Some(0));
-    assert!(mine.contains("[ 6♠ 7♠ ]") && !mine.contains("9♦"), "{mine}");
-    assert!(mine.contains("p2.botB 3"), "{mine}");
-    let all = e.render(None);
+    // The terminal's text, drawn from the table model (English: the process's language is unset).
+    let mine = juiz::report::table_text(&e.table(Some(0)));
+    assert!(mine.contains("your hand (2): [ 6♠ 7♠ ]") && !mine.contains("9♦"), "{mine}");
+    assert!(mine.contains("other hands: p2.botB 3"), "{mine}");
+    let all = juiz::report::table_text(&e.table(None));
     assert!(all.contains("[ 6♠ 7♠ ]") && all.contains("[ 3♥ 4♥ 9♦ ]"), "{all}");
     assert!(all.contains("side 1 (p2.botB): -20"), "{all}");
 }

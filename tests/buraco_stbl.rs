@@ -42,17 +42,17 @@ fn lines_for(deliveries: &[Delivery], seat: usize) -> Vec<&str> {
 fn play(engine: &mut BuracoEngine, seat: usize, lines: &[&str]) {
     for line in lines {
         if let Err(v) = engine.submit(seat, line) {
-            panic!("{line:?} was refused: {v}\n{}", engine.render(None));
+            panic!("{line:?} was refused: {v}\n{}", juiz::report::table_text(&engine.table(None)));
         }
     }
 }
 
 /// A line that must be refused with `rule`, changing nothing.
 fn refused(engine: &mut BuracoEngine, seat: usize, line: &str, rule: &str) {
-    let before = (engine.render(None), engine.clone().take_deliveries());
+    let before = (engine.table(None), engine.clone().take_deliveries());
     let v = engine.submit(seat, line).expect_err(line);
     assert_eq!((v.kind, v.rule), (ViolationKind::Illegal, rule), "{line:?}: {v}");
-    assert_eq!((engine.render(None), engine.clone().take_deliveries()), before, "a refused line changes nothing");
+    assert_eq!((engine.table(None), engine.clone().take_deliveries()), before, "a refused line changes nothing");
 }
 
 fn meld(tokens: &str) -> Result<Meld, juiz::games::buraco::MeldError> {
@@ -73,8 +73,8 @@ fn components_and_setup() {
         let d = e.take_deliveries();
         assert_eq!(lines_for(&d, 0)[3], "[  ]", "the fourth opening line is the empty pile");
         assert_eq!(
-            e.render(None),
-            BuracoEngine::new(rules.clone(), &setup(seats, 3, Some(&e.deal_text()))).unwrap().render(None)
+            e.table(None),
+            BuracoEngine::new(rules.clone(), &setup(seats, 3, Some(&e.deal_text()))).unwrap().table(None)
         );
     }
     let err = BuracoEngine::new(rules.clone(), &setup(3, 1, None));

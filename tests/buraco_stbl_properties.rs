@@ -100,20 +100,22 @@ fn play(seats: usize, seed: u64, garbage: bool) -> Game {
         assert_eq!(e.awaiting(), Awaiting::One(seat));
         let mut played = None;
         for line in candidates(&e, &mut rng) {
-            let before = (e.render(None), e.current(), e.has_drawn(), e.clone().take_deliveries());
+            let before = (e.table(None), e.current(), e.has_drawn(), e.clone().take_deliveries());
             match e.submit(seat, &line) {
                 Ok(_) => {
                     played = Some(line);
                     break;
                 }
                 Err(_) if garbage => {
-                    let after = (e.render(None), e.current(), e.has_drawn(), e.clone().take_deliveries());
+                    let after = (e.table(None), e.current(), e.has_drawn(), e.clone().take_deliveries());
                     assert_eq!(before, after, "seed {seed}: refused {line:?} changed the state");
                 }
                 Err(_) => {}
             }
         }
-        let line = played.unwrap_or_else(|| panic!("seed {seed}: seat {seat} has no legal line\n{}", e.render(None)));
+        let line = played.unwrap_or_else(|| {
+            panic!("seed {seed}: seat {seat} has no legal line\n{}", juiz::report::table_text(&e.table(None)))
+        });
         assert_eq!(all_cards(&e), full, "seed {seed}: after {line:?}");
         deliveries.extend(e.take_deliveries());
         lines.push((seat, line));

@@ -116,11 +116,8 @@ impl juiz::games::Engine for TwoAnswers {
     fn deal_text(&self) -> String {
         String::new()
     }
-    fn render(&self, _seat: Option<usize>) -> String {
-        String::new()
-    }
-    fn prompt_hint(&self, _seat: usize) -> String {
-        String::new()
+    fn prompt_hint(&self, _seat: usize) -> juiz::games::Message {
+        juiz::games::Message::new("empty")
     }
 }
 

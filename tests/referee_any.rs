@@ -75,11 +75,8 @@ impl Engine for FirstToAnswer {
     fn deal_text(&self) -> String {
         String::new()
     }
-    fn render(&self, _seat: Option<Seat>) -> String {
-        format!("{:?}", self.order)
-    }
-    fn prompt_hint(&self, _seat: Seat) -> String {
-        "MINE".into()
+    fn prompt_hint(&self, _seat: Seat) -> Message {
+        Message::new("say-mine")
     }
 }
 

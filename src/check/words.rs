@@ -28,6 +28,21 @@ pub fn fault_hint(kind: FaultKind, detail: &str) -> Option<String> {
     Some(tr(id, &[]))
 }
 
+/// A game's title in the process's language: `check-title-<slug>` (the stem without its number)
+/// for a scripted game, the plan's own English title when no language has one.
+pub fn title(game: &CheckGame) -> String {
+    if !game.is_scripted() {
+        let args: [(&str, &dyn std::fmt::Display); 2] =
+            [("players", &game.players), ("opponent", &game.opponent.name())];
+        return tr("check-title-random", &args);
+    }
+    let id = format!("check-title-{}", game.stem.split_once('-').map_or(game.stem.as_str(), |(_, slug)| slug));
+    match tr(&id, &[]) {
+        text if text == id => game.title.clone(),
+        text => text,
+    }
+}
+
 /// `word` quoted for a POSIX shell when it needs it.
 pub fn shell_word(word: &str) -> String {
     shlex::try_quote(word).map_or_else(|_| word.to_owned(), |q| q.into_owned())
@@ -83,13 +98,20 @@ impl GameCheck {
     /// The game's outcome: one line when it went well, the fault explained when it did not.
     pub fn to_text(&self, total: usize) -> String {
         let width = total.to_string().len();
-        let ids = self.bot_ids.join(" and ");
-        let status = match &self.fault {
-            None => "OK",
-            Some(_) if self.bot_faulted() => "FAILED",
-            Some(_) => "OK?",
+        let ids = match &self.bot_ids[..] {
+            [a, b] => tr("check-and", &[("a", a), ("b", b)]),
+            ids => ids.join(", "),
         };
-        let mut out = format!("[{:>width$}/{total}] {status:<6} {} ({ids}", self.game.number, self.game.title);
+        let status = tr(
+            match &self.fault {
+                None => "check-status-ok",
+                Some(_) if self.bot_faulted() => "check-status-failed",
+                Some(_) => "check-status-unsure",
+            },
+            &[],
+        );
+        let title = title(&self.game);
+        let mut out = format!("[{:>width$}/{total}] {status:<6} {title} ({ids}", self.game.number);
         if !self.game.is_scripted() {
             out.push_str(&format!(", {}", tr("check-seed", &[("seed", &self.game.seed)])));
         }
@@ -113,7 +135,8 @@ impl GameCheck {
                 say(tr("check-played", &args));
             }
             Some(fault) if !self.bot_faulted() => {
-                say(tr("check-opponent-fault", &[("fault", &format!("{}: {}", fault.kind, fault.detail))]));
+                let detail = crate::report::fault_detail(fault);
+                say(tr("check-opponent-fault", &[("fault", &format!("{}: {detail}", fault.kind))]));
             }
             Some(fault) => {
                 say(format!("{}: {}", fault.kind, explain(fault.kind)));
@@ -124,7 +147,11 @@ impl GameCheck {
                     // The engine's own account, carried through the referee (not parsed back).
                     let why =
                         fault.violation.as_ref().map_or_else(|| fault.detail.clone(), |v| crate::i18n::say(&v.detail));
-                    say(format!("  {}{}", label("check-the-line"), line.unwrap_or("(none)")));
+                    say(format!(
+                        "  {}{}",
+                        label("check-the-line"),
+                        line.map_or_else(|| tr("check-no-line", &[]), str::to_owned)
+                    ));
                     say(format!("  {}{why}", label("check-why")));
                     if let Some(violation) = &fault.violation {
                         say(format!("  {}{}", label("check-the-rule"), violation.rule));
@@ -225,6 +252,25 @@ impl CheckReport {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_check_game_has_a_title_in_both_languages() {
+        use crate::games::GameKind;
+        use crate::i18n::{Lang, tr_in};
+        for kind in [GameKind::ItpBuraco, GameKind::BuracoStbl] {
+            for game in super::super::plan::plan_for(kind, 2, 1).iter().filter(|g| g.is_scripted()) {
+                let id = format!("check-title-{}", game.stem.split_once('-').unwrap().1);
+                // The English is the plan's title; Portuguese has its own.
+                assert_eq!(tr_in(Lang::En, &id, &[]), game.title, "{id}");
+                let pt = tr_in(Lang::Pt, &id, &[]);
+                assert!(pt != id && pt != game.title, "{id}: {pt}");
+            }
+        }
+        assert_eq!(
+            tr_in(Lang::Pt, "check-title-random", &[("players", &4), ("opponent", &"smart")]),
+            "mão aleatória, 4 jogadores, contra smart"
+        );
+    }
 
     #[test]
     fn durations_read_well() {

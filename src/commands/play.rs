@@ -70,7 +70,7 @@ pub fn play(args: PlayArgs) -> Outcome {
         Verbosity::Turns
     };
     let sandbox = sandbox_support().describe(config.limits.sandbox);
-    let mut header = format!("{} · seed {seed}\n{sandbox}", args.game);
+    let mut header = format!("{}\n{sandbox}", tr("play-header", &[("game", &args.game), ("seed", &seed)]));
     if args.debug {
         header.push_str(&format!("\nlimits: {}", config.limits.describe()));
     }
@@ -114,7 +114,7 @@ pub fn play(args: PlayArgs) -> Outcome {
             if let Some(shown) = juiz::report::stderr_excerpt(&info.id, &text, STDERR_LINES) {
                 print!("{shown}");
                 if kept {
-                    println!("  (all of it: {})", path.display());
+                    println!("  {}", tr("play-stderr-kept", &[("path", &path.display())]));
                 }
             }
         }
@@ -165,7 +165,7 @@ impl<W: std::io::Write> Waiting<W> {
 
     fn note_expected(&mut self, engine: &dyn Engine) {
         for (seat, expected) in self.expected.iter_mut().enumerate() {
-            *expected = engine.prompt_hint(seat);
+            *expected = juiz::i18n::say(&engine.prompt_hint(seat));
         }
     }
 

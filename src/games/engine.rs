@@ -116,11 +116,9 @@ pub trait Engine: Send {
     /// The whole deal in the game's deal-file format: parsing it back (with the same seed) must
     /// give the same game. Written to logs so any game can be replayed.
     fn deal_text(&self) -> String;
-    /// The table as `seat` sees it (its own hand, public melds, discard pile, counts), or
-    /// everything when `seat` is `None` (end of game, replay). Multi-line, plain text.
-    fn render(&self, seat: Option<Seat>) -> String;
-    /// A one-line hint of what `seat` may send now, for a human at the terminal.
-    fn prompt_hint(&self, seat: Seat) -> String;
+    /// A one-line hint of what `seat` may send now, for a human at the terminal (and for the
+    /// explanation of a timeout).
+    fn prompt_hint(&self, seat: Seat) -> Message;
     /// The table in the game-neutral model every view draws: exactly what `seat` may see (its
     /// own hand, public zones, the others as counts), or everything when `seat` is `None`.
     fn table(&self, seat: Option<Seat>) -> Table;

@@ -120,3 +120,87 @@ meld-duplicate = { $card } appears twice in the run
 meld-gap = the run has a gap between { $below } and { $above }
 meld-ace-out-of-place = the ace does not fit at either end of the run
 meld-no-room-for-wild = the wild card has no place to go
+
+# What a seat may send now (the human's prompt; what a timed-out bot was expected to send).
+hint-game-over = the game is over
+hint-wait = wait: it is { $player }'s turn
+hint-top-card = the top card { $card }
+hint-no-top-card = no top card
+hint-draw = draw: GET_STOCK or GET_DISCARD [ c1 c2 … ] (two or more hand cards melding with { $top }){ $join }
+hint-draw-join = , or GET_DISCARD_JOIN <index> (the top card joins that meld)
+hint-meld-or-discard = meld or discard: MELD_NEW [ c1 c2 c3 … ], MELD_JOIN <index> [ c … ] or DISCARD <card> (ends the turn)
+
+# The game on the terminal (juiz play, juiz replay).
+view-seat = seat { $seat }: { $id }{ $wire }, side { $side }, { $command }
+view-on-the-wire = { " " }(on the wire: { $wire })
+view-fault = fault: { $id } { $kind }: { $detail }
+view-forfeits = { $id } forfeits
+view-draw = a draw
+view-winner = winner: { $winner }
+view-turns = { $turns ->
+        [one] { $turns } turn
+       *[other] { $turns } turns
+    }
+view-turns-fault = { $turns } turns completed, the fault in turn { $next }
+view-summary = { $ending }. { $scores } — { $winner } ({ $turns })
+view-not-accepted = not accepted: { $problem } (rule { $rule })
+view-prompt = { $hint }; cards as 5♥ or 5h (h d c s for ♥ ♦ ♣ ♠)
+view-referee = referee: { $line }
+view-stderr = stderr of { $id }:
+view-stderr-last = stderr of { $id } (last { $shown } of { $total } lines):
+play-stderr-kept = (all of it: { $path })
+play-header = { $game } · seed { $seed }
+view-refused = { $detail } (rule { $rule }): { $line }
+
+# juiz check's games (`check-title-` + the game's slug; the English must equal the plan's title,
+# see the tests of check::words).
+check-title-opponent-takes-the-pile = the opponent takes the discard pile (GET_DISCARD)
+check-title-opponent-melds-and-joins = the opponent melds, then extends its meld (MELD_NEW, MELD_JOIN)
+check-title-opponent-goes-out = the opponent goes out on its first move (the game ends at once)
+check-title-you-can-take-the-pile = you may take the discard pile: 5♠ on the pile, 6♠ 7♠ in your hand
+check-title-you-can-go-out = you may meld and go out: 6♥ on the stock completes 3♥ 4♥ 5♥, 7♠-10♠ and J♦ Q♦ K♦
+check-title-four-players-team-melds = 4 players: partners share melds (GET_DISCARD, MELD_JOIN on the team's melds)
+check-title-stbl-morto-and-no-going-out = you may empty your hand (6♥ on the stock): the morto comes (MORTO [ … ]), and with no clean canastra you may not go out
+check-title-stbl-joker-on-the-pile = the closed pile's top card is a joker (JK): it may only start a new run, with 4♣ 5♣ from your hand
+check-title-stbl-take-the-closed-pile = the closed pile's top card 9♥ makes a run with 7♥ 8♥ from your hand (GET_DISCARD)
+check-title-random = random deal, { $players } players, against { $opponent }
+check-status-ok = OK
+check-status-failed = FAILED
+check-status-unsure = OK?
+check-and = { $a } and { $b }
+check-no-line = (none)
+
+# The table on the terminal (src/report/table_text.rs), drawn from the table model.
+table-game-over = game over
+table-status = turn { $turn } · { $player } to play ({ $phase })
+table-phase-draw = draw
+table-phase-meld-or-discard = meld or discard
+table-hidden = { $count } hidden
+table-melds-none = { $heading }: none
+table-melds = { $heading }:
+table-your-melds = your side's melds
+table-their-melds = opponents' melds
+table-melds-heading = melds
+table-clean-canastra = clean canastra
+table-dirty-canastra = dirty canastra
+table-closed = { " " }(closed)
+table-discard = discard pile{ $closed } ({ $count }, top last): { $cards }
+table-stock = stock: { $count ->
+        [one] { $count } card
+       *[other] { $count } cards
+    }
+table-morto = side { $side } { $state }
+table-morto-waiting = waiting
+table-morto-taken = taken
+table-morto-stock = became the stock
+table-mortos = mortos: { $mortos }
+table-your-hand = { $id } — your hand ({ $count }): { $cards }
+table-other-hands = other hands: { $hands }
+table-side-score = side { $side } { $score }
+table-scores = scores: { $scores }
+table-side = side { $side } ({ $ids }): { $score } ({ $parts })
+table-melds-points = melds { $points }
+table-hands-points = in hand { $points }
+table-morto-points = morto { $points }
+table-hand = { $id } hand ({ $count }): { $cards }
+view-human-left = the human player left (end of input)

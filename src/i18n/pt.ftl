@@ -23,8 +23,8 @@ hint-timeout = ele espera uma linha que nunca chega, ou a saída está em buffer
 hint-premature = responda só depois que o juiz enviar o seu id (a compra) ou a carta comprada ou o lixo (o resto da vez)
 hint-rules = veja protocol.md e bots/README.md para os comandos e as regras
 
-check-header = verificando { $bot }: { $scripted } partidas roteirizadas, depois { $random } partidas aleatórias (seed { $seed }), contra os bots { $opponents }; limite por jogada { $limit }
-check-seed = seed { $seed }
+check-header = verificando { $bot }: { $scripted } partidas roteirizadas, depois { $random } partidas aleatórias (semente { $seed }), contra os bots { $opponents }; limite por jogada { $limit }
+check-seed = semente { $seed }
 check-game-ended = a partida terminou
 check-not-asked = { $ending } antes de o seu bot ser chamado a jogar
 check-played = { $ending }; { $replies } respostas, a mais lenta { $slowest }; o seu bot usou { $commands }
@@ -120,3 +120,86 @@ meld-duplicate = { $card } aparece duas vezes na sequência
 meld-gap = a sequência tem um buraco entre { $below } e { $above }
 meld-ace-out-of-place = o ás não cabe em nenhuma das pontas da sequência
 meld-no-room-for-wild = o coringa não tem lugar na sequência
+
+# O que um assento pode enviar agora (o prompt do humano; o que se esperava de um bot que estourou o tempo).
+hint-game-over = a partida terminou
+hint-wait = espere: é a vez de { $player }
+hint-top-card = a carta de cima { $card }
+hint-no-top-card = nenhuma carta de cima
+hint-draw = compre: GET_STOCK ou GET_DISCARD [ c1 c2 … ] (duas ou mais cartas da mão formando um jogo com { $top }){ $join }
+hint-draw-join = , ou GET_DISCARD_JOIN <índice> (a carta de cima entra nesse jogo)
+hint-meld-or-discard = baixe ou descarte: MELD_NEW [ c1 c2 c3 … ], MELD_JOIN <índice> [ c … ] ou DISCARD <carta> (encerra a jogada)
+
+# A partida no terminal (juiz play, juiz replay).
+view-seat = assento { $seat }: { $id }{ $wire }, lado { $side }, { $command }
+view-on-the-wire = { " " }(no protocolo: { $wire })
+view-fault = falta: { $id } { $kind }: { $detail }
+view-forfeits = { $id } perde por falta
+view-draw = empate
+view-winner = vencedor: { $winner }
+view-turns = { $turns ->
+        [one] { $turns } jogada
+       *[other] { $turns } jogadas
+    }
+view-turns-fault = { $turns } jogadas completas, a falta na jogada { $next }
+view-summary = { $ending }. { $scores } — { $winner } ({ $turns })
+view-not-accepted = não aceito: { $problem } (regra { $rule })
+view-prompt = { $hint }; cartas como 5♥ ou 5h (h d c s para ♥ ♦ ♣ ♠)
+view-referee = juiz: { $line }
+view-stderr = stderr de { $id }:
+view-stderr-last = stderr de { $id } (últimas { $shown } de { $total } linhas):
+play-stderr-kept = (tudo: { $path })
+play-header = { $game } · semente { $seed }
+view-refused = { $detail } (regra { $rule }): { $line }
+
+# As partidas do juiz check (`check-title-` + o nome curto da partida).
+check-title-opponent-takes-the-pile = o adversário pega o lixo (GET_DISCARD)
+check-title-opponent-melds-and-joins = o adversário baixa um jogo e depois o aumenta (MELD_NEW, MELD_JOIN)
+check-title-opponent-goes-out = o adversário bate na primeira jogada (a partida termina na hora)
+check-title-you-can-take-the-pile = você pode pegar o lixo: 5♠ no lixo, 6♠ 7♠ na sua mão
+check-title-you-can-go-out = você pode baixar e bater: o 6♥ do monte completa 3♥ 4♥ 5♥, 7♠-10♠ e J♦ Q♦ K♦
+check-title-four-players-team-melds = 4 jogadores: os parceiros compartilham os jogos (GET_DISCARD, MELD_JOIN nos jogos da dupla)
+check-title-stbl-morto-and-no-going-out = você pode esvaziar a mão (6♥ no monte): vem o morto (MORTO [ … ]), e sem canastra limpa você não pode bater
+check-title-stbl-joker-on-the-pile = a carta de cima do lixo fechado é um coringa (JK): só pode começar uma sequência nova, com 4♣ 5♣ da sua mão
+check-title-stbl-take-the-closed-pile = a carta de cima do lixo fechado, 9♥, forma uma sequência com 7♥ 8♥ da sua mão (GET_DISCARD)
+check-title-random = mão aleatória, { $players } jogadores, contra { $opponent }
+check-status-ok = OK
+check-status-failed = FALHOU
+check-status-unsure = OK?
+check-and = { $a } e { $b }
+check-no-line = (nenhuma)
+
+# A mesa no terminal (src/report/table_text.rs), desenhada a partir do modelo da mesa.
+table-game-over = fim de partida
+table-status = jogada { $turn } · vez de { $player } ({ $phase })
+table-phase-draw = comprar
+table-phase-meld-or-discard = baixar ou descartar
+table-hidden = { $count } ocultas
+table-melds-none = { $heading }: nenhum
+table-melds = { $heading }:
+table-your-melds = jogos do seu lado
+table-their-melds = jogos dos adversários
+table-melds-heading = jogos
+table-clean-canastra = canastra limpa
+table-dirty-canastra = canastra suja
+table-closed = { " " }(fechado)
+table-discard = lixo{ $closed } ({ $count }, a de cima por último): { $cards }
+table-stock = monte: { $count ->
+        [one] { $count } carta
+       *[other] { $count } cartas
+    }
+table-morto = lado { $side } { $state }
+table-morto-waiting = esperando
+table-morto-taken = pego
+table-morto-stock = virou monte
+table-mortos = mortos: { $mortos }
+table-your-hand = { $id } — sua mão ({ $count }): { $cards }
+table-other-hands = outras mãos: { $hands }
+table-side-score = lado { $side } { $score }
+table-scores = placar: { $scores }
+table-side = lado { $side } ({ $ids }): { $score } ({ $parts })
+table-melds-points = jogos { $points }
+table-hands-points = na mão { $points }
+table-morto-points = morto { $points }
+table-hand = mão de { $id } ({ $count }): { $cards }
+view-human-left = o jogador humano saiu (fim da entrada)

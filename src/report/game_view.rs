@@ -4,7 +4,7 @@
 use std::io::{BufRead, Write};
 
 use crate::games::{Engine, Message, Seat, Violation};
-use crate::i18n::say;
+use crate::i18n::{say, tr};
 use crate::referee::{FaultRecord, GameReport, Observer, SeatReport};
 
 use super::escape::terminal_safe;
@@ -108,9 +108,14 @@ impl<W: Write> Observer for GameView<W> {
         }
         for (seat, report) in seats.iter().enumerate() {
             let side = engine.side_of(seat);
-            let wire =
-                if report.wire_id != report.id { format!(" (on the wire: {})", report.wire_id) } else { String::new() };
-            let line = format!("seat {seat}: {}{wire}, side {side}, {}", report.id, report.command);
+            let wire = if report.wire_id != report.id {
+                tr("view-on-the-wire", &[("wire", &report.wire_id)])
+            } else {
+                String::new()
+            };
+            let args: [(&str, &dyn std::fmt::Display); 5] =
+                [("seat", &seat), ("id", &report.id), ("wire", &wire), ("side", &side), ("command", &report.command)];
+            let line = tr("view-seat", &args);
             self.say(&self.style.dim(&line));
         }
     }
@@ -143,8 +148,14 @@ impl<W: Write> Observer for GameView<W> {
         if self.verbosity == Verbosity::Silent {
             return;
         }
-        let detail = terminal_safe(&fault.detail);
-        let line = format!("fault: {} {}: {detail}", self.seats[fault.seat].id, fault.kind.name());
+        let detail = if self.seats[fault.seat].command == "human" && fault.kind == crate::bot::FaultKind::ClosedOutput {
+            tr("view-human-left", &[])
+        } else {
+            terminal_safe(&self.full_ids(&fault_detail(fault))).into_owned()
+        };
+        let args: [(&str, &dyn std::fmt::Display); 3] =
+            [("id", &self.seats[fault.seat].id), ("kind", &fault.kind.name()), ("detail", &detail)];
+        let line = tr("view-fault", &args);
         self.say(&self.style.bold(&line));
     }
 
@@ -153,11 +164,11 @@ impl<W: Write> Observer for GameView<W> {
             return;
         }
         self.say("");
-        let table = self.full_ids(&engine.render(None));
+        let table = self.full_ids(&super::table_text(&engine.table(None)));
         self.say(&self.style.cards(&table));
         let ending = match &report.outcome.ending {
             crate::games::Ending::Finished { reason } => say(reason),
-            crate::games::Ending::Forfeit { seat } => format!("{} forfeits", self.seats[*seat].id),
+            crate::games::Ending::Forfeit { seat } => tr("view-forfeits", &[("id", &self.seats[*seat].id)]),
         };
         let scores: Vec<String> = report
             .outcome
@@ -167,16 +178,19 @@ impl<W: Write> Observer for GameView<W> {
             .map(|(side, score)| format!("{} {score}", report.side_ids(side).join(" & ")))
             .collect();
         let winner = match report.outcome.winner {
-            None => "a draw".to_owned(),
-            Some(_) => format!("winner: {}", report.winner_text()),
+            None => tr("view-draw", &[]),
+            Some(_) => tr("view-winner", &[("winner", &report.winner_text())]),
         };
         // Turns are numbered from 1 in the lines above: a fault comes in the turn after the
         // last one completed.
         let turns = match &report.fault {
-            Some(_) => format!("{} turns completed, the fault in turn {}", report.turns, report.turns + 1),
-            None => format!("{} turns", report.turns),
+            Some(_) => tr("view-turns-fault", &[("turns", &report.turns), ("next", &(report.turns + 1))]),
+            None => tr("view-turns", &[("turns", &report.turns)]),
         };
-        let summary = format!("{ending}. {} — {winner} ({turns})", scores.join(", "));
+        let scores = scores.join(", ");
+        let args: [(&str, &dyn std::fmt::Display); 4] =
+            [("ending", &ending), ("scores", &scores), ("winner", &winner), ("turns", &turns)];
+        let summary = tr("view-summary", &args);
         self.say(&self.style.bold(&terminal_safe(&summary)));
     }
 
@@ -186,12 +200,18 @@ impl<W: Write> Observer for GameView<W> {
         }
         let mut text = String::new();
         if let Some(problem) = problem {
-            text.push_str(&format!("not accepted: {} ({})\n", self.full_ids(&say(&problem.detail)), problem.rule));
+            let problem_text = self.full_ids(&say(&problem.detail));
+            let args: [(&str, &dyn std::fmt::Display); 2] = [("problem", &problem_text), ("rule", &problem.rule)];
+            text.push_str(&format!("{}\n", tr("view-not-accepted", &args)));
         } else {
-            text.push_str(&format!("\n{}\n", self.style.cards(&self.full_ids(&engine.render(Some(seat))))));
+            text.push_str(&format!(
+                "\n{}\n",
+                self.style.cards(&self.full_ids(&super::table_text(&engine.table(Some(seat)))))
+            ));
         }
         // The referee reads cards typed with ASCII suits (`5h`) at the human seat.
-        text.push_str(&format!("{}; cards as 5♥ or 5h (h d c s for ♥ ♦ ♣ ♠) > ", engine.prompt_hint(seat)));
+        let hint = self.full_ids(&say(&engine.prompt_hint(seat)));
+        text.push_str(&format!("{} > ", tr("view-prompt", &[("hint", &hint)])));
         let _ = write!(self.out, "{text}");
         let _ = self.out.flush();
         let mut line = String::new();
@@ -203,9 +223,23 @@ impl<W: Write> Observer for GameView<W> {
 
     fn tell_human(&mut self, _seat: Seat, line: &str) {
         if self.scripted_human.is_none() && self.verbosity != Verbosity::Debug {
-            let text = format!("  referee: {}", self.style.cards(line));
+            let text = format!("  {}", tr("view-referee", &[("line", &self.style.cards(line))]));
             self.say(&self.style.dim(&text));
         }
+    }
+}
+
+/// A fault's detail in the process's language: for a refused line, the engine's account of it,
+/// the rule and the line (the transcript keeps the English).
+pub fn fault_detail(fault: &FaultRecord) -> String {
+    match &fault.violation {
+        Some(v) => {
+            let line = fault.detail.strip_prefix(&format!("{} (rule {}): ", v.detail, v.rule)).unwrap_or_default();
+            let args: [(&str, &dyn std::fmt::Display); 3] =
+                [("detail", &say(&v.detail)), ("rule", &v.rule), ("line", &line)];
+            tr("view-refused", &args)
+        }
+        None => fault.detail.clone(),
     }
 }
 
@@ -219,9 +253,11 @@ pub fn stderr_excerpt(id: &str, text: &str, lines: usize) -> Option<String> {
     }
     let start = all.len().saturating_sub(lines);
     let heading = if start > 0 {
-        format!("stderr of {id} (last {} of {} lines):\n", all.len() - start, all.len())
+        let args: [(&str, &dyn std::fmt::Display); 3] =
+            [("id", &id), ("shown", &(all.len() - start)), ("total", &all.len())];
+        format!("{}\n", tr("view-stderr-last", &args))
     } else {
-        format!("stderr of {id}:\n")
+        format!("{}\n", tr("view-stderr", &[("id", &id)]))
     };
     let body: String = all[start..].iter().map(|l| format!("  | {}\n", terminal_safe(l))).collect();
     Some(heading + &body)

@@ -9,8 +9,8 @@ use crate::games::{Awaiting, Delivery, Engine, Message, Outcome, Seat, SetupErro
 use crate::cards::{Card, Hand};
 
 use super::deal::Deal;
+use super::hint;
 use super::meld::Meld;
-use super::render;
 use super::rules::BuracoRules;
 use super::score::SideScore;
 use super::state::Table;
@@ -133,15 +133,8 @@ impl Engine for BuracoEngine {
         self.deal_text.clone()
     }
 
-    fn render(&self, seat: Option<Seat>) -> String {
-        match seat {
-            Some(seat) if seat < self.table.seats() => render::seat_view(&self.table, seat),
-            _ => render::full_view(&self.table),
-        }
-    }
-
-    fn prompt_hint(&self, seat: Seat) -> String {
-        render::hint(&self.table, seat)
+    fn prompt_hint(&self, seat: Seat) -> Message {
+        hint::hint(&self.table, seat)
     }
 
     fn table(&self, seat: Option<Seat>) -> crate::games::table::Table {

@@ -1,0 +1,202 @@
+//! The terminal's view of a table, for every game: drawn from the game-neutral table model
+//! (`games::table`) in the process's language. A seat's view shows its own hand sorted, each
+//! side's melds with their `MELD_JOIN` indices, the piles, the mortos, the other hands' sizes and
+//! the scores; the omniscient view (end of game, replay) every hand and each side's score.
+//! Words come from the model's stable parts (zone kinds, owners, tags, counter ids), never from
+//! its English labels, except for zones of a kind this view does not know.
+
+use crate::cards::{Card, Hand, format_list};
+use crate::games::table::{Owner, Table, Value, Zone, ZoneKind};
+use crate::i18n::tr;
+
+type Args<'a> = [(&'a str, &'a dyn std::fmt::Display)];
+
+fn say(out: &mut String, indent: &str, id: &str, args: &Args) {
+    out.push_str(indent);
+    out.push_str(&tr(id, args));
+    out.push('\n');
+}
+
+fn number(table: &Table, id: &str, owner: Owner) -> Option<i64> {
+    match table.counter(id, owner) {
+        Some(Value::Number(n)) => Some(*n),
+        _ => None,
+    }
+}
+
+/// The ids of a side's seats: `p1.a & p3.c`.
+fn side_ids(table: &Table, side: usize) -> String {
+    let ids: Vec<&str> =
+        table.seats.iter().zip(&table.sides).filter(|(_, s)| **s == side).map(|(id, _)| id.as_str()).collect();
+    ids.join(" & ")
+}
+
+fn sides(table: &Table) -> Vec<usize> {
+    let mut sides = table.sides.clone();
+    sides.sort_unstable();
+    sides.dedup();
+    sides
+}
+
+/// `turn 5 · p1.a to play (draw)`, or `game over`.
+fn status(out: &mut String, table: &Table) {
+    let players: Vec<&str> = table.to_play.iter().map(|&s| table.seats[s].as_str()).collect();
+    if players.is_empty() {
+        return say(out, "", "table-game-over", &[]);
+    }
+    let turn = number(table, "turn", Owner::Nobody).unwrap_or_default();
+    let phase = match table.counter("phase", Owner::Nobody) {
+        Some(Value::Text(text)) => {
+            let id = format!("table-phase-{}", text.replace(' ', "-"));
+            match tr(&id, &[]) {
+                word if word == id => text.clone(),
+                word => word,
+            }
+        }
+        _ => String::new(),
+    };
+    let players = players.join(", ");
+    say(out, "", "table-status", &[("turn", &turn), ("player", &players), ("phase", &phase)]);
+}
+
+/// A meld's index (the `MELD_JOIN` index) from its zone id `meld-<side>-<index>`.
+fn meld_index(zone: &Zone) -> String {
+    zone.id.rsplit('-').next().unwrap_or_default().to_owned()
+}
+
+fn cards_text(zone: &Zone) -> String {
+    zone.cards.as_deref().map_or_else(|| tr("table-hidden", &[("count", &zone.count)]), format_list)
+}
+
+fn melds(out: &mut String, table: &Table, side: usize, indent: &str, heading: &str) {
+    let melds: Vec<&Zone> =
+        table.zones.iter().filter(|z| z.kind == ZoneKind::Meld && z.owner == Owner::Side(side)).collect();
+    if melds.is_empty() {
+        return say(out, indent, "table-melds-none", &[("heading", &tr(heading, &[]))]);
+    }
+    say(out, indent, "table-melds", &[("heading", &tr(heading, &[]))]);
+    for zone in melds {
+        let has = |tag: &str| zone.tags.iter().any(|t| t == tag);
+        let kind = match (has("canastra"), has("clean")) {
+            (true, true) => tr("table-clean-canastra", &[]),
+            (true, false) => tr("table-dirty-canastra", &[]),
+            (false, _) => String::new(),
+        };
+        let kind = if kind.is_empty() { kind } else { format!(" ({kind})") };
+        out.push_str(&format!("{indent}  {}: {}{kind}\n", meld_index(zone), cards_text(zone)));
+    }
+}
+
+/// The piles and whatever else lies on the table: discard pile, stock, mortos, other zones.
+fn piles(out: &mut String, table: &Table) {
+    let mut mortos = Vec::new();
+    for zone in &table.zones {
+        match zone.kind {
+            ZoneKind::Discard => {
+                let closed =
+                    if zone.tags.iter().any(|t| t == "closed") { tr("table-closed", &[]) } else { String::new() };
+                let args: [(&str, &dyn std::fmt::Display); 3] =
+                    [("count", &zone.count), ("cards", &cards_text(zone)), ("closed", &closed)];
+                say(out, "", "table-discard", &args);
+            }
+            ZoneKind::Stock => say(out, "", "table-stock", &[("count", &zone.count)]),
+            ZoneKind::Morto => {
+                let side = match zone.owner {
+                    Owner::Side(side) => side,
+                    _ => 0,
+                };
+                let state = if zone.tags.iter().any(|t| t == "taken") {
+                    "table-morto-taken"
+                } else if zone.tags.iter().any(|t| t == "became-stock") {
+                    "table-morto-stock"
+                } else {
+                    "table-morto-waiting"
+                };
+                mortos.push(tr("table-morto", &[("side", &side), ("state", &tr(state, &[]))]));
+            }
+            ZoneKind::Hand | ZoneKind::Meld => {}
+            _ => out.push_str(&format!("{} ({}): {}\n", zone.label, zone.count, cards_text(zone))),
+        }
+    }
+    if !mortos.is_empty() {
+        say(out, "", "table-mortos", &[("mortos", &mortos.join(" · "))]);
+    }
+}
+
+fn scores(table: &Table) -> String {
+    let scores: Vec<String> = sides(table)
+        .into_iter()
+        .filter_map(|side| number(table, "score", Owner::Side(side)).map(|score| (side, score)))
+        .map(|(side, score)| tr("table-side-score", &[("side", &side), ("score", &score)]))
+        .collect();
+    scores.join(" · ")
+}
+
+fn hand_zone(table: &Table, seat: usize) -> Option<&Zone> {
+    table.zones.iter().find(|z| z.kind == ZoneKind::Hand && z.owner == Owner::Seat(seat))
+}
+
+/// The table as its viewer sees it (multi-line, plain text; wire ids as the model has them).
+pub fn table_text(table: &Table) -> String {
+    match table.viewer {
+        Some(seat) => seat_view(table, seat),
+        None => full_view(table),
+    }
+}
+
+fn seat_view(table: &Table, seat: usize) -> String {
+    let mut out = String::new();
+    status(&mut out, table);
+    if let Some(hand) = hand_zone(table, seat) {
+        let sorted = hand.cards.as_deref().map(|cards| Hand::new(cards.to_vec()).sorted());
+        let cards = sorted.as_deref().map_or_else(|| cards_text(hand), |c: &[Card]| format_list(c));
+        let args: [(&str, &dyn std::fmt::Display); 3] =
+            [("id", &table.seats[seat]), ("count", &hand.count), ("cards", &cards)];
+        say(&mut out, "", "table-your-hand", &args);
+    }
+    let side = table.sides[seat];
+    melds(&mut out, table, side, "", "table-your-melds");
+    for other in sides(table).into_iter().filter(|&s| s != side) {
+        melds(&mut out, table, other, "", "table-their-melds");
+    }
+    piles(&mut out, table);
+    let others: Vec<String> = (0..table.seats.len())
+        .filter(|&s| s != seat)
+        .filter_map(|s| hand_zone(table, s).map(|z| format!("{} {}", table.seats[s], z.count)))
+        .collect();
+    if !others.is_empty() {
+        say(&mut out, "", "table-other-hands", &[("hands", &others.join(" · "))]);
+    }
+    say(&mut out, "", "table-scores", &[("scores", &scores(table))]);
+    out
+}
+
+fn full_view(table: &Table) -> String {
+    let mut out = String::new();
+    status(&mut out, table);
+    for side in sides(table) {
+        let owner = Owner::Side(side);
+        let mut parts = Vec::new();
+        for (id, word) in
+            [("melds", "table-melds-points"), ("hands", "table-hands-points"), ("morto", "table-morto-points")]
+        {
+            if let Some(n) = number(table, id, owner) {
+                parts.push(tr(word, &[("points", &n)]));
+            }
+        }
+        let score = number(table, "score", owner).map_or_else(String::new, |s| s.to_string());
+        let args: [(&str, &dyn std::fmt::Display); 4] =
+            [("side", &side), ("ids", &side_ids(table, side)), ("score", &score), ("parts", &parts.join(", "))];
+        say(&mut out, "", "table-side", &args);
+        for (seat, _) in table.sides.iter().enumerate().filter(|(_, s)| **s == side) {
+            if let Some(hand) = hand_zone(table, seat) {
+                let args: [(&str, &dyn std::fmt::Display); 3] =
+                    [("id", &table.seats[seat]), ("count", &hand.count), ("cards", &cards_text(hand))];
+                say(&mut out, "  ", "table-hand", &args);
+            }
+        }
+        melds(&mut out, table, side, "  ", "table-melds-heading");
+    }
+    piles(&mut out, table);
+    out
+}
