@@ -173,6 +173,10 @@ pub struct ReplayArgs {
     /// Show every message both ways.
     #[arg(long)]
     pub debug: bool,
+    /// Write the game as one self-contained HTML page (the table at every step, each seat's view,
+    /// the timeline, the fault) instead of replaying it on the terminal.
+    #[arg(long, value_name = "OUT.html", conflicts_with_all = ["bot", "input", "seat"])]
+    pub html: Option<PathBuf>,
 }
 
 /// The course referee's flags (`node buraco.js [-d] [-i FILE] [-seed N] [-silent] bot1 bot2`)
