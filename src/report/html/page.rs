@@ -76,8 +76,8 @@ pub fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let mut file = tempfile::Builder::new().prefix(".juiz-page-").suffix(".tmp").tempfile_in(dir)?;
     file.write_all(bytes)?;
     let mut perms = file.as_file().metadata()?.permissions();
-    // A page is for reading by anyone the folder lets in (the temporary file starts at 0600).
-    std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o644);
+    // A page is read like the logs it comes from: owner and group (the temporary file starts at 0600).
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o640);
     file.as_file().set_permissions(perms)?;
     file.as_file().sync_all()?;
     file.persist(path).map_err(|e| e.error)?;

@@ -140,7 +140,9 @@ pub fn replay_data(transcript: &Transcript, path: &Path) -> Result<PageData, Pag
                 Direction::ToSeat => {
                     last_prompt.insert(&r.seat, r.ms);
                 }
-                Direction::FromSeat => took = last_prompt.get(r.seat.as_str()).map_or(-1, |&t| (r.ms - t.min(r.ms)) as i64),
+                Direction::FromSeat => {
+                    took = last_prompt.get(r.seat.as_str()).map_or(-1, |&t| (r.ms - t.min(r.ms)) as i64)
+                }
                 _ => {}
             }
             (r.seq, r.ms, seat_index(&r.seat), r.dir.symbol(), r.text.clone(), took)

@@ -156,8 +156,11 @@
       body.rows[i].classList.add('current');
       shownRows.push(body.rows[i]);
     }
-    var anchor = body.rows[D.steps[cur].row];
-    if (anchor && anchor.scrollIntoView) anchor.scrollIntoView({ block: 'nearest' });
+    // Scroll the timeline's own box, never the page, to the step's row.
+    var anchor = body.rows[D.steps[cur].row], box = $('timeline-box');
+    if (anchor && (anchor.offsetTop < box.scrollTop || anchor.offsetTop > box.scrollTop + box.clientHeight - 40)) {
+      box.scrollTop = Math.max(0, anchor.offsetTop - box.clientHeight / 3);
+    }
   }
 
   function go(k, keepHash) {
