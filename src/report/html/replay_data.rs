@@ -115,6 +115,9 @@ impl Observer for Recorder {
 /// Replays `transcript` (read from `path`) and gathers the page's data.
 pub fn replay_data(transcript: &Transcript, path: &Path) -> Result<PageData, PageError> {
     let source = path.display().to_string();
+    if !transcript.rows.iter().any(|r| r.dir == Direction::Result) {
+        return Err(PageError::CutShort(source));
+    }
     let human = transcript.meta.seat_ids.iter().find(|id| *id == "user").map(|u| record::human_lines(transcript, u));
     let mut recorder = Recorder { steps: Vec::new(), human: human.unwrap_or_default().into() };
     let replayed = match record::replay(transcript, &mut recorder) {
