@@ -58,6 +58,7 @@ pub fn play(args: PlayArgs) -> Outcome {
         max_processes: args.max_processes.0,
         file_size_bytes: args.file_size.0,
         open_files: args.open_files.0,
+        disk_bytes: args.disk.0,
         sandbox: !args.no_sandbox,
         ..Limits::default()
     };
