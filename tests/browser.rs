@@ -165,16 +165,16 @@ fn a_fault_is_highlighted_and_a_bots_html_runs_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let evil = "python3 tests/fixtures/bot/html_writer.py";
     let file = dir.path().join("t.json");
-    common::two_bot_tournament(
-        &file,
-        "viewer",
-        2,
-        "5s",
-        [("evil", evil.into()), ("rnd", "python3 bots/random_bot.py".into())],
-    );
+    let bots: Vec<_> = [("evil", evil), ("rnd", "python3 bots/random_bot.py"), ("rnd2", "python3 bots/random_bot.py")]
+        .iter()
+        .map(|(name, command)| serde_json::json!({"name": name, "command": command}))
+        .collect();
+    let t = serde_json::json!({"name": "viewer", "games_per_pairing": 2, "move_timeout": "5s", "bots": bots});
+    std::fs::write(&file, t.to_string()).unwrap();
     let results = dir.path().join("results");
     let out = common::juiz().arg("tournament").arg(&file).arg("--out").arg(&results).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(results.join("report.html").is_file(), "the tournament wrote its report");
     let log = results.join("games/r0001-evil-rnd-d001-s0.csv");
     assert!(results.join("games/r0001-evil-rnd-d001-s0.seat0.stderr").exists(), "the bot wrote stderr");
     let page = html_of(&log);
@@ -188,7 +188,57 @@ fn a_fault_is_highlighted_and_a_bots_html_runs_nothing() {
     assert!(!opened.contains("<img"), "the bot's <img> became an element");
     assert!(opened.contains("&lt;script&gt;document.documentElement"), "the bot's line shows as text");
     assert!(opened.contains("&lt;img src=x onerror="), "its stderr shows as text");
+    // A clean game gets a page when asked for; an unknown id is bad input.
+    let clean = "r0003-rnd-rnd2-d001-s0";
+    let out = common::juiz().arg("report").arg(&results).args(["--games", clean]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(results.join(format!("pages/{clean}.html")).is_file());
+    let report = std::fs::read_to_string(results.join("report.html")).unwrap();
+    assert!(report.contains(&format!("href=\"pages/{clean}.html\"")), "the report links the game asked for");
+    let out = common::juiz().arg("report").arg(&results).args(["--games", "nope"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--games: no game 'nope'"));
     let start = dom(&chrome, &url(&page, "#step=0"));
     assert_clean(&start);
     assert!(!start.contains("\u{b7} FAULT") && !tag(&start, "table").contains("at-fault"), "step 0 is not the fault");
+}
+
+/// The `href`s of the report's links to game pages.
+fn game_links(dom: &str) -> Vec<String> {
+    dom.split("<a class=\"game\" href=\"").skip(1).filter_map(|s| s.split('"').next()).map(str::to_owned).collect()
+}
+
+#[test]
+fn the_reports_links_open_the_right_games() {
+    let Some(chrome) = chromium() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("t.json");
+    let evil = "python3 tests/fixtures/bot/html_writer.py";
+    common::two_bot_tournament(
+        &file,
+        "links",
+        2,
+        "5s",
+        [("evil", evil.into()), ("rnd", "python3 bots/random_bot.py".into())],
+    );
+    let results = dir.path().join("results");
+    let out = common::juiz().arg("tournament").arg(&file).arg("--out").arg(&results).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let report = dom(&chrome, &url(&results.join("report.html"), ""));
+    assert_clean(&report);
+    for id in ["standings", "ratings", "cross", "faults", "slowest", "faulted"] {
+        assert!(report.contains(&format!("id=\"{id}\"")), "the report has its {id} section");
+    }
+    assert!(report.contains("<svg class=\"plot\""), "the rating plot is drawn");
+    assert!(!report.contains("<img") && attr(&report, "data-pwned").is_none(), "the fault details are text");
+    let links = game_links(&report);
+    let expected = ["r0001-evil-rnd-d001-s0", "r0001-evil-rnd-d001-s1"];
+    for id in expected {
+        let href = format!("pages/{id}.html");
+        assert!(links.contains(&href), "the faulted game {id} has a link: {links:?}");
+        let page = dom(&chrome, &url(&results.join(&href), ""));
+        assert_clean(&page);
+        let shown = page.split("id=\"result\">").nth(1).and_then(|s| s.split('<').next()).unwrap_or_default();
+        assert!(shown.contains(&format!("{id}.csv")), "{href} shows game {id}: {shown}");
+    }
 }

@@ -14,6 +14,8 @@ use super::report_data::{ReportData, ReportError, read};
 use super::viewer::write_viewer;
 
 const CSS: &str = include_str!("report.css");
+/// Marks the page as loaded (for the browser tests, like the viewer).
+const READY: &str = "document.documentElement.setAttribute('data-ready', '1');";
 
 /// Which games get a viewer page besides the faulted ones.
 #[derive(Debug, Clone, Default)]
@@ -158,7 +160,7 @@ fn report_html(data: &ReportData, made: &BTreeMap<String, Result<(), String>>, c
             writeln!(b, "<section id=\"games\"><h2>{title}</h2><p class=\"links\">{}</p></section>", links.join(" "));
     }
     b.push_str("</main>");
-    page::page(&format!("{} · juiz report", data.name), CSS, &b, None, "")
+    page::page(&format!("{} · juiz report", data.name), CSS, &b, None, READY)
 }
 
 fn cross_table(b: &mut String, data: &ReportData) {
