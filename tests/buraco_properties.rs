@@ -167,7 +167,7 @@ fn random_legal_play_always_ends_and_conserves_cards() {
             let game = play(seats, seed, false);
             pickups += game.lines.iter().filter(|(_, l)| l.starts_with("GET_DISCARD")).count();
             if let juiz::games::Ending::Finished { reason } = &game.outcome.ending
-                && reason.ends_with("went out")
+                && reason.id == "end-went-out"
             {
                 went_out += 1;
             }

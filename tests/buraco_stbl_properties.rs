@@ -131,8 +131,8 @@ fn random_play_never_sticks_always_ends_and_conserves_cards() {
             joins += game.lines.iter().filter(|(_, l)| l.starts_with("GET_DISCARD_JOIN")).count();
             mortos += game.deliveries.iter().filter(|d| d.line == "MORTO").count();
             match &game.outcome.ending {
-                Ending::Finished { reason } if reason.ends_with("went out") => went_out += 1,
-                Ending::Finished { reason } if reason == "the stock ran out" => stock_out += 1,
+                Ending::Finished { reason } if reason.id == "end-went-out" => went_out += 1,
+                Ending::Finished { reason } if reason.id == "end-stock-out" => stock_out += 1,
                 other => panic!("seed {seed}: unexpected ending {other:?}"),
             }
         }

@@ -4,7 +4,9 @@
 pub mod buraco;
 mod engine;
 mod kind;
+mod message;
 pub mod table;
 
 pub use engine::{Awaiting, Delivery, Ending, Engine, Outcome, Seat, Violation, ViolationKind};
 pub use kind::{GameKind, SetupError, TableSetup, new_engine};
+pub use message::{Arg, Message};

@@ -4,7 +4,7 @@
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
-use crate::games::{Awaiting, Delivery, Engine, Outcome, Seat, SetupError, TableSetup, Violation};
+use crate::games::{Awaiting, Delivery, Engine, Message, Outcome, Seat, SetupError, TableSetup, Violation};
 
 use crate::cards::{Card, Hand};
 
@@ -113,7 +113,7 @@ impl Engine for BuracoEngine {
         std::mem::take(&mut self.table.queue)
     }
 
-    fn submit(&mut self, seat: Seat, line: &str) -> Result<String, Violation> {
+    fn submit(&mut self, seat: Seat, line: &str) -> Result<Message, Violation> {
         self.table.submit(seat, line)
     }
 
