@@ -10,7 +10,7 @@ use std::path::Path;
 use serde::Serialize;
 
 use crate::games::table::{Counter, Table, Zone};
-use crate::games::{Engine, Seat};
+use crate::games::{Engine, Message, Seat, Violation};
 use crate::record::{self, Direction, ReplayError, Transcript};
 use crate::referee::{GameReport, Observer, RefereeError, SeatReport};
 
@@ -99,15 +99,16 @@ impl Observer for Recorder {
         self.steps.push(("deal".into(), None, views(engine)));
     }
 
-    fn action(&mut self, seat: Seat, _turn: u32, narration: &str, engine: &dyn Engine) {
-        self.steps.push((narration.to_owned(), Some(seat), views(engine)));
+    fn action(&mut self, seat: Seat, _turn: u32, narration: &Message, engine: &dyn Engine) {
+        // In English, as the transcript's `*` rows are.
+        self.steps.push((narration.to_string(), Some(seat), views(engine)));
     }
 
     fn finished(&mut self, _report: &GameReport, engine: &dyn Engine) {
         self.steps.push(("end".into(), None, views(engine)));
     }
 
-    fn ask_human(&mut self, _seat: Seat, _engine: &dyn Engine, _problem: Option<&str>) -> Option<String> {
+    fn ask_human(&mut self, _seat: Seat, _engine: &dyn Engine, _problem: Option<&Violation>) -> Option<String> {
         self.human.pop_front()
     }
 }
