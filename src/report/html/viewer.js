@@ -250,6 +250,8 @@
     });
     go(readHash());
     document.documentElement.setAttribute('data-ready', '1');
+    // Milliseconds from the start of navigation until the page was drawn (for `juiz bench --pages`).
+    document.documentElement.setAttribute('data-ready-ms', String(Math.round(performance.now())));
   }
 
   setup();
