@@ -34,7 +34,8 @@ pub enum PageError {
 /// One step of the game: the table after an accepted line (or the deal, or the end).
 #[derive(Debug, Serialize)]
 pub struct Step {
-    /// Index into `rows` where the step happens (its `*` row, the fault row, the result row).
+    /// Index into `rows` where the step starts: the accepted line's `<` row (the offending line,
+    /// the fault row or the result row for the last step; 0 for the deal).
     pub row: usize,
     /// The seat whose line made the step, if any.
     pub seat: Option<Seat>,
@@ -152,8 +153,9 @@ pub fn replay_data(transcript: &Transcript, path: &Path) -> Result<PageData, Pag
             (r.seq, r.ms, seat_index(&r.seat), r.dir.symbol(), r.text.clone(), took)
         })
         .collect();
-    // Step k (after the deal) happened at the k-th accepted line's `*` row, the one right after
-    // the seat's `<` row (other `*` rows, such as the timing summaries, are not steps).
+    // Step k (after the deal) is the k-th accepted line: its `<` row and the `*` row right after
+    // it (other `*` rows, such as the timing summaries, are not steps). A step's rows run from
+    // its `<` row to the next step's.
     let accepted: Vec<usize> = (1..kept.len())
         .filter(|&i| {
             let (line, row) = (kept[i - 1], kept[i]);
@@ -164,6 +166,14 @@ pub fn replay_data(transcript: &Transcript, path: &Path) -> Result<PageData, Pag
         })
         .collect();
     let fault_row = kept.iter().position(|r| r.dir == Direction::Fault);
+    // The offending line of a malformed or illegal fault: the seat's last line before it.
+    let offending = fault_row.and_then(|row| {
+        let r = kept[row];
+        let refused = r.text.starts_with("malformed: ") || r.text.starts_with("illegal: ");
+        refused
+            .then(|| (0..row).rev().find(|&i| kept[i].seat == r.seat && kept[i].dir == Direction::FromSeat))
+            .flatten()
+    });
     let result_row = kept.iter().rposition(|r| r.dir == Direction::Result).unwrap_or(kept.len().saturating_sub(1));
     let actions = recorder.steps.len().saturating_sub(2);
     if accepted.len() != actions {
@@ -198,11 +208,11 @@ pub fn replay_data(transcript: &Transcript, path: &Path) -> Result<PageData, Pag
     for (k, (label, seat, tables)) in recorder.steps.into_iter().enumerate() {
         let row = match k {
             0 => 0,
-            k if k == last => fault_row.unwrap_or(result_row),
-            k => accepted[k - 1],
+            k if k == last => offending.or(fault_row).unwrap_or(result_row),
+            k => accepted[k - 1] - 1,
         };
-        if k > 0 && k < last && kept[row].text != label {
-            let why = format!("recorded '{}', replayed '{label}'", kept[row].text);
+        if k > 0 && k < last && kept[row + 1].text != label {
+            let why = format!("recorded '{}', replayed '{label}'", kept[row + 1].text);
             return Err(PageError::Misaligned { path: data.source, step: k, why });
         }
         let to_play = tables[0].to_play.clone();
@@ -217,10 +227,7 @@ pub fn replay_data(transcript: &Transcript, path: &Path) -> Result<PageData, Pag
     if let Some(row) = fault_row {
         let r = kept[row];
         let (kind, detail) = r.text.split_once(": ").unwrap_or((r.text.as_str(), ""));
-        let line = matches!(kind, "malformed" | "illegal")
-            .then(|| kept[..row].iter().rev().find(|p| p.seat == r.seat && p.dir == Direction::FromSeat))
-            .flatten()
-            .map(|p| p.text.clone());
+        let line = offending.map(|i| kept[i].text.clone());
         data.fault = Some(Fault {
             row,
             step: last,
