@@ -7,6 +7,8 @@ use std::collections::BTreeMap;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
 
+use rayon::prelude::*;
+
 use crate::tournament::{GameRow, read_games};
 
 /// Why a results folder cannot be reported on.
@@ -107,7 +109,11 @@ pub fn read(dir: &Path) -> Result<ReportData, ReportError> {
         if !row.faulty_bot.is_empty() {
             *data.faults.entry(row.faulty_bot.clone()).or_default().entry(row.fault_kind.clone()).or_default() += 1;
         }
-        for (seat, seconds) in slowest_in(&dir.join(&row.log)) {
+    }
+    // The logs' tails are read in parallel (a file each), then merged in games.csv order.
+    let timings: Vec<Vec<(usize, f64)>> = games.par_iter().map(|row| slowest_in(&dir.join(&row.log))).collect();
+    for (row, timing) in games.iter().zip(timings) {
+        for (seat, seconds) in timing {
             if let Some(bot) = row.seat_bots().get(seat) {
                 let list = data.slowest.entry((*bot).to_owned()).or_default();
                 list.push(SlowMove { game_id: row.game_id.clone(), seconds });
