@@ -16,12 +16,37 @@ pub(crate) struct GroupUsage {
     pub cpu_time: Duration,
 }
 
-/// The usage of each group of `pgids`, from one pass over `/proc`.
-pub(crate) fn group_usage(pgids: &[i32]) -> Vec<GroupUsage> {
-    let mut usage = vec![GroupUsage::default(); pgids.len()];
-    if pgids.is_empty() {
+/// The processes of one bot: its process group and, when it has a user namespace of its own
+/// (juiz not root), every process in that namespace, in whatever group or session: none can
+/// leave it (seccomp refuses a nested one: `seccomp.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Members {
+    pub pgid: i32,
+    /// The inode of the bot's user namespace, if it is not juiz's.
+    pub userns: Option<u64>,
+}
+
+impl Members {
+    /// The members of the bot whose main process is `pid` (also its group's id).
+    pub(crate) fn of(pid: i32) -> Members {
+        let userns = user_namespace(&pid.to_string()).filter(|&ns| Some(ns) != user_namespace("self"));
+        Members { pgid: pid, userns }
+    }
+}
+
+/// The inode of the user namespace of process `pid` (a number or `self`).
+fn user_namespace(pid: &str) -> Option<u64> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(format!("/proc/{pid}/ns/user")).ok().map(|m| m.ino())
+}
+
+/// The usage of each bot of `bots`, from one pass over `/proc`.
+pub(crate) fn group_usage(bots: &[Members]) -> Vec<GroupUsage> {
+    let mut usage = vec![GroupUsage::default(); bots.len()];
+    if bots.is_empty() {
         return usage;
     }
+    let by_namespace = bots.iter().any(|b| b.userns.is_some());
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return usage;
     };
@@ -39,7 +64,11 @@ pub(crate) fn group_usage(pgids: &[i32]) -> Vec<GroupUsage> {
             continue;
         }
         let Some(stat) = parse_stat(&buf) else { continue };
-        if let Some(i) = pgids.iter().position(|&g| g == stat.pgrp) {
+        let member = bots.iter().position(|b| b.pgid == stat.pgrp).or_else(|| {
+            let ns = if by_namespace { user_namespace(name) } else { None };
+            ns.and_then(|ns| bots.iter().position(|b| b.userns == Some(ns)))
+        });
+        if let Some(i) = member {
             let u = &mut usage[i];
             u.processes += 1;
             u.tasks += stat.threads.max(1);
@@ -161,11 +190,13 @@ mod tests {
     #[test]
     fn sees_our_own_group() {
         let pgid = nix::unistd::getpgrp().as_raw();
-        let usage = group_usage(&[pgid, -5]);
+        let usage = group_usage(&[Members { pgid, userns: None }, Members { pgid: -5, userns: None }]);
         assert!(usage[0].processes >= 1, "{usage:?}");
         assert!(usage[0].rss_bytes > 0);
         assert_eq!(usage[1], GroupUsage::default());
         assert!(load_average().is_some());
+        // Our own user namespace is no bot's.
+        assert_eq!(Members::of(std::process::id() as i32).userns, None);
     }
 
     #[test]

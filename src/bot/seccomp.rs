@@ -1,5 +1,5 @@
 //! The seccomp filters every bot runs under, compiled by `seccompiler` (rust-vmm) in the parent
-//! and installed between clone and exec. Three filters, each with its own answer:
+//! and installed between clone and exec. Four filters, each with its own answer:
 //! - **`EACCES`, no network and no watching**: `socket()`, `socketpair()`, `io_uring_setup()`
 //!   (with no socket, `connect`, `bind` and `sendto` have nothing to work on; pipes and files are
 //!   untouched), and `inotify`/`fanotify`, which would let a bot see the files another one opens.
@@ -10,10 +10,14 @@
 //!   as a whole. Without root a bot's uid is juiz's and its opponent's, so the kernel's own checks
 //!   would let it lower their limits; with any uid, reading them is a channel between bots (one
 //!   sets its nice value, the other reads it). Asking who holds a file lock (`F_GETLK`,
-//!   `F_OFD_GETLK`, `F_GETLEASE`) is refused too.
+//!   `F_OFD_GETLK`, `F_GETLEASE`) is refused too, and so is a user namespace inside the bot's
+//!   (`unshare`/`clone` with `CLONE_NEWUSER`): without root the watchdog counts a bot's processes
+//!   by its user namespace (`procfs::Members`).
 //! - **`0`, locks that lock nothing**: `flock()` and the `fcntl` locks and leases succeed without
 //!   doing anything, so a lock on a system file both bots may read carries nothing from one to the
 //!   other, and a bot that locks its own files for its own use runs unchanged.
+//! - **`ENOSYS`, no `clone3`**: its flags are in a structure a filter cannot read; the C library
+//!   then falls back to `clone`, as on kernels before 5.3.
 //!
 //! A call through another architecture's entry (i386) kills the bot (seccompiler's architecture
 //! check); on x86_64 every rule also covers the call's x32 number.
@@ -82,7 +86,19 @@ const HANDS_OFF: &[(libc::c_long, When)] = &[
         libc::SYS_fcntl,
         When::Any(&[(1, Eq, libc::F_GETLK as u64), (1, Eq, libc::F_OFD_GETLK as u64), (1, Eq, libc::F_GETLEASE as u64)]),
     ),
+    // A user namespace inside the bot's would hide its processes from the watchdog, which counts
+    // a bot's processes by its namespace when juiz is not root (`procfs::Members`).
+    (libc::SYS_unshare, NEW_USER_NS),
+    (libc::SYS_clone, NEW_USER_NS),
 ];
+
+/// `clone`'s or `unshare`'s flags (argument 0) ask for a new user namespace.
+const NEW_USER_NS: When =
+    When::Any(&[(0, SeccompCmpOp::MaskedEq(libc::CLONE_NEWUSER as u64), libc::CLONE_NEWUSER as u64)]);
+
+/// `clone3` takes its flags in a structure a filter cannot read: it fails with `ENOSYS`, as on
+/// kernels before 5.3, and the C library falls back to `clone`.
+const NO_CLONE3: &[(libc::c_long, When)] = &[(libc::SYS_clone3, When::Always)];
 
 const NO_LOCKS: &[(libc::c_long, When)] = &[
     (libc::SYS_flock, When::Always),
@@ -98,9 +114,13 @@ const NO_LOCKS: &[(libc::c_long, When)] = &[
     ),
 ];
 
-/// The three filters, in the order they are installed, with the errno each answers.
-const FILTERS: [(&[(libc::c_long, When)], u32); 3] =
-    [(NO_NETWORK, libc::EACCES as u32), (HANDS_OFF, libc::EPERM as u32), (NO_LOCKS, 0)];
+/// The filters, in the order they are installed, with the errno each answers.
+const FILTERS: [(&[(libc::c_long, When)], u32); 4] = [
+    (NO_NETWORK, libc::EACCES as u32),
+    (HANDS_OFF, libc::EPERM as u32),
+    (NO_LOCKS, 0),
+    (NO_CLONE3, libc::ENOSYS as u32),
+];
 
 fn rules(when: &When) -> Result<Vec<SeccompRule>, seccompiler::BackendError> {
     match when {
@@ -230,6 +250,21 @@ mod tests {
                     20
                 } else if libc::inotify_init1(0) >= 0 {
                     21
+                } else if libc::unshare(libc::CLONE_NEWUSER) == 0 {
+                    22
+                } else if libc::syscall(libc::SYS_clone3, std::ptr::null::<u8>(), 0usize) != -1
+                    || *libc::__errno_location() != libc::ENOSYS
+                {
+                    23
+                } else if {
+                    let pid = libc::fork();
+                    if pid == 0 {
+                        libc::_exit(0);
+                    }
+                    let mut status = 1;
+                    pid < 0 || libc::waitpid(pid, &mut status, 0) != pid || status != 0
+                } {
+                    24
                 } else {
                     let mut fds = [0; 2];
                     if libc::pipe(fds.as_mut_ptr()) != 0 { 13 } else { 0 }
@@ -247,7 +282,8 @@ mod tests {
                     "10: no filter, 11: inet socket, 12: unix socket, 13: no pipe, 14: socketpair, 15: setpriority \
                      on the parent, 16: prlimit on the parent, 17: no setpriority or prlimit on itself, 18: getpriority \
                      of the parent or the user, 19: the parent's CPU set or scheduler, 20: flock reached the \
-                     kernel, 21: inotify"
+                     kernel, 21: inotify, 22: a nested user namespace, 23: clone3 not ENOSYS, 24: \
+                     fork failed"
                 );
             }
         }

@@ -66,7 +66,7 @@ impl Verdict {
 /// What is watched: a process group, or a box's cgroups and work dir.
 #[derive(Clone)]
 enum Target {
-    Group(i32),
+    Group(procfs::Members),
     Box { cgroup: Arc<BoxCgroup>, quota: Option<(PathBuf, u64)> },
 }
 
@@ -119,7 +119,7 @@ pub(crate) fn watch(pgid: i32, limits: &Limits, bx: Option<&BotBox>) -> Option<A
         Some(bx) if bx.cgroup.is_some() => {
             Target::Box { cgroup: Arc::clone(bx.cgroup.as_ref().expect("checked")), quota: bx.quota_dir() }
         }
-        _ => Target::Group(pgid),
+        _ => Target::Group(procfs::Members::of(pgid)),
     };
     let quota = matches!(&target, Target::Box { quota: Some(_), .. });
     if group.processes.is_none() && group.memory.is_none() && group.cpu.is_none() && !quota {
@@ -145,9 +145,9 @@ fn run() {
             }
             guard.entries.iter().map(|e| (e.target.clone(), e.limits, Arc::clone(&e.verdict))).collect()
         };
-        let pgids: Vec<i32> =
-            watched.iter().filter_map(|w| if let Target::Group(pgid) = w.0 { Some(pgid) } else { None }).collect();
-        let mut group_usage = procfs::group_usage(&pgids).into_iter();
+        let groups: Vec<procfs::Members> =
+            watched.iter().filter_map(|w| if let Target::Group(members) = w.0 { Some(members) } else { None }).collect();
+        let mut group_usage = procfs::group_usage(&groups).into_iter();
         for (target, limits, verdict) in &watched {
             let fault = match target {
                 Target::Group(_) => group_usage.next().and_then(|usage| judge(limits, &usage)),
@@ -158,7 +158,7 @@ fn run() {
                 // Under the lock `stop` takes: the group id (or the box) is still the bot's.
                 if slot.is_none() && verdict.active.load(Ordering::SeqCst) {
                     match target {
-                        Target::Group(pgid) => sys::signal_group(*pgid, Signal::SIGKILL),
+                        Target::Group(members) => sys::signal_group(members.pgid, Signal::SIGKILL),
                         Target::Box { cgroup, .. } => cgroup.kill(),
                     }
                     *slot = Some(fault);
