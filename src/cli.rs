@@ -45,6 +45,22 @@ pub enum Command {
     Check(crate::commands::CheckArgs),
     /// Measure what the harness costs beside the bots: games/s, its own CPU, latency, memory.
     Bench(crate::commands::BenchArgs),
+    /// Write DIR/report.html for a tournament's results folder: standings, ratings, cross table,
+    /// faults, slowest moves, and a viewer page for every faulted game.
+    Report(ReportArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// A tournament's results folder (the --out of `juiz tournament`).
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+    /// Also make viewer pages for these games (ids from games.csv, comma-separated).
+    #[arg(long, value_name = "ID,...", value_delimiter = ',')]
+    pub games: Vec<String>,
+    /// Make a viewer page for every game (a big tournament makes as many pages as games).
+    #[arg(long)]
+    pub all_games: bool,
 }
 
 #[derive(Debug, Args)]
@@ -177,6 +193,10 @@ pub struct ReplayArgs {
     /// Show every message both ways.
     #[arg(long)]
     pub debug: bool,
+    /// Write the game as one self-contained HTML page (the table at every step, each seat's view,
+    /// the timeline, the fault) instead of replaying it on the terminal.
+    #[arg(long, value_name = "OUT.html", conflicts_with_all = ["bot", "input", "seat"])]
+    pub html: Option<PathBuf>,
 }
 
 /// The course referee's flags (`node buraco.js [-d] [-i FILE] [-seed N] [-silent] bot1 bot2`)

@@ -17,6 +17,7 @@ fn main() -> ExitCode {
         cli::Command::Merge(args) => commands::merge(args),
         cli::Command::Check(args) => commands::check(args),
         cli::Command::Bench(args) => commands::bench(args),
+        cli::Command::Report(args) => commands::report(args),
     };
     match outcome {
         Ok(code) => code,

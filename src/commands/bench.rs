@@ -44,11 +44,19 @@ pub struct BenchArgs {
     /// Print the figures as JSON instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Measure the HTML pages instead: a tournament of --big games (--game, --players, --bot),
+    /// then `juiz report` on it, and the viewer page of its longest game (size, time to write,
+    /// and time until it is ready in headless chromium when /usr/bin/chromium exists).
+    #[arg(long)]
+    pub pages: bool,
 }
 
 pub fn bench(args: BenchArgs) -> Outcome {
     if !args.bot.is_file() {
         return Err(Failure::input(format!("bot source {} not found (--bot)", args.bot.display())));
+    }
+    if args.pages {
+        return super::bench_pages::bench_pages(&args);
     }
     let options = BenchOptions {
         game: args.game,

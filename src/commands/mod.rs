@@ -2,15 +2,18 @@
 //! process exit status or a `Failure` that names the problem.
 
 mod bench;
+mod bench_pages;
 mod check;
 mod play;
 mod replay;
+mod report;
 mod tournament;
 
 pub use bench::{BenchArgs, bench};
 pub use check::{CheckArgs, check};
 pub use play::play;
 pub use replay::replay;
+pub use report::{report, write_report};
 pub use tournament::{merge, tournament};
 
 use std::process::ExitCode;

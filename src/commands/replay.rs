@@ -11,6 +11,11 @@ use super::{CHECK_FAILED, Failure, Outcome, STILL_FAULTS, SUCCESS};
 use crate::cli::ReplayArgs;
 
 pub fn replay(args: ReplayArgs) -> Outcome {
+    if let Some(out) = &args.html {
+        let bytes = juiz::report::html::write_viewer(&args.log, out).map_err(Failure::input)?;
+        println!("wrote {} ({} KB)", out.display(), bytes.div_ceil(1024));
+        return Ok(ExitCode::from(SUCCESS));
+    }
     let transcript = Transcript::read(&args.log).map_err(Failure::input)?;
     let seats = transcript.meta.seat_ids.len();
     if let Some(seat) = args.seat.filter(|&s| s >= seats) {

@@ -28,6 +28,7 @@ pub fn tournament(args: TournamentArgs) -> Outcome {
     let bar = Bar::new();
     let summary = tournament::run(&t, &opts, &bar, cancel).map_err(tournament_failure)?;
     print_summary(&summary);
+    super::write_report(&summary.out, &juiz::report::html::PageChoice::default());
     if summary.cancelled {
         eprintln!(
             "stopped after {} of {} games: run again with --resume to finish ({})",

@@ -3,6 +3,7 @@
 
 mod escape;
 mod game_view;
+pub mod html;
 mod progress;
 mod style;
 mod summary;
