@@ -110,18 +110,6 @@ fn faces(table: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-fn play_logged(dir: &Path, game: &str, seed: u64, bots: &[&str]) -> PathBuf {
-    let log = dir.join(format!("{game}-{seed}.csv"));
-    let out = common::juiz()
-        .args(["play", "--game", game, "--seed", &seed.to_string(), "--silent", "--log"])
-        .arg(&log)
-        .args(bots)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    log
-}
-
 fn html_of(log: &Path) -> PathBuf {
     let page = log.with_extension("html");
     let out = common::juiz().arg("replay").arg(log).arg("--html").arg(&page).output().unwrap();
@@ -134,7 +122,7 @@ fn stepping_changes_the_table_and_a_seat_sees_only_its_own_hand() {
     let Some(chrome) = chromium() else { return };
     let dir = tempfile::tempdir().unwrap();
     let bot = "python3 bots/stbl_bot.py";
-    let page = html_of(&play_logged(dir.path(), "buraco-stbl", 21, &[bot, bot, bot, bot]));
+    let page = html_of(&common::play_logged(dir.path(), "buraco-stbl", 21, &[bot, bot, bot, bot]));
     let first = dom(&chrome, &url(&page, "#step=0"));
     assert_clean(&first);
     let later = dom(&chrome, &url(&page, "#step=30"));

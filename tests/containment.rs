@@ -136,23 +136,12 @@ fn cpu_burnt_in_other_sessions_is_the_bots() {
     assert_fault("session_burner.c", &played, FaultKind::CpuTime, Duration::from_secs(12));
 }
 
-/// The ids of the SysV shared memory segments with the hog's key.
-fn hog_segments() -> Vec<String> {
-    let table = std::fs::read_to_string("/proc/sysvipc/shm").unwrap_or_default();
-    table
-        .lines()
-        .skip(1)
-        .filter(|l| l.split_whitespace().next().and_then(|k| k.parse::<i64>().ok()) == Some(SHM_KEY))
-        .map(str::to_owned)
-        .collect()
-}
-
 #[test]
 fn shared_memory_counts_as_memory_and_goes_with_the_bot() {
     // No file size limit: a memfd is a file, and RLIMIT_FSIZE would stop it first.
     let limits = Limits { memory_bytes: Some(128 << 20), file_size_bytes: None, ..limits() };
     let played = play("memfd_hog.c", limits);
-    assert!(hog_segments().is_empty(), "shared memory left: {:?}", hog_segments());
+    assert!(sysv_objects("shm", SHM_KEY).is_empty(), "shared memory left: {:?}", sysv_objects("shm", SHM_KEY));
     if !root_user() {
         eprintln!("note: not root: no memory cgroup counts memfd and shared memory; fault not checked");
         return;

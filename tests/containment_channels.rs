@@ -30,16 +30,6 @@ fn play(seed: u64, seats: [(&str, BotCommand); 2], limits: Limits) -> GameReport
     referee::play(&config, &mut referee::Quiet).unwrap_or_else(|e| panic!("harness error {e}"))
 }
 
-/// The rows of `/proc/sysvipc/<table>` with the spy's key, in juiz's IPC namespace.
-fn spy_objects(table: &str) -> Vec<String> {
-    let text = std::fs::read_to_string(format!("/proc/sysvipc/{table}")).unwrap_or_default();
-    text.lines()
-        .skip(1)
-        .filter(|l| l.split_whitespace().next().and_then(|k| k.parse::<i64>().ok()) == Some(SPY_KEY))
-        .map(str::to_owned)
-        .collect()
-}
-
 #[test]
 fn two_spies_find_no_channel_through_the_host() {
     let marker = format!("juiz-spies-{}", std::process::id());
@@ -56,7 +46,7 @@ fn two_spies_find_no_channel_through_the_host() {
         assert!(report.turns > 4, "seed {seed}: the game ended before the spies could try: {}", report.result_line());
         assert!(processes_mentioning(&marker).is_empty(), "seed {seed}: spies left running");
         for table in ["msg", "sem", "shm"] {
-            assert!(spy_objects(table).is_empty(), "seed {seed}: {table} left: {:?}", spy_objects(table));
+            assert!(sysv_objects(table, SPY_KEY).is_empty(), "seed {seed}: {table} left: {:?}", sysv_objects(table, SPY_KEY));
         }
     }
 }

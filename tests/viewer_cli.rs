@@ -4,19 +4,7 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
-
-fn play_logged(dir: &Path, game: &str, seed: u64, bots: &[&str]) -> PathBuf {
-    let log = dir.join(format!("{game}-{seed}.csv"));
-    let out = common::juiz()
-        .args(["play", "--game", game, "--seed", &seed.to_string(), "--silent", "--log"])
-        .arg(&log)
-        .args(bots)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    log
-}
+use std::path::Path;
 
 fn html(log: &Path, page: &Path) -> std::process::Output {
     common::juiz().arg("replay").arg(log).arg("--html").arg(page).output().unwrap()
@@ -43,7 +31,7 @@ fn every_game_renders_to_one_self_contained_page() {
         ("buraco-stbl", vec!["python3 bots/stbl_bot.py"; 4]),
     ];
     for (game, bots) in games {
-        let log = play_logged(dir.path(), game, 3, &bots);
+        let log = common::play_logged(dir.path(), game, 3, &bots);
         let page_path = dir.path().join(format!("{game}.html"));
         let out = html(&log, &page_path);
         assert!(out.status.success(), "{game}: {}", String::from_utf8_lossy(&out.stderr));
@@ -76,7 +64,7 @@ fn a_transcript_from_before_the_table_model_still_renders() {
 #[test]
 fn bad_transcripts_give_one_line_exit_2_and_no_page() {
     let dir = tempfile::tempdir().unwrap();
-    let good = play_logged(dir.path(), "itp-buraco", 4, &["python3 bots/random_bot.py", "python3 bots/random_bot.py"]);
+    let good = common::play_logged(dir.path(), "itp-buraco", 4, &["python3 bots/random_bot.py", "python3 bots/random_bot.py"]);
     let text = std::fs::read_to_string(&good).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     let cut = lines[..lines.len() / 2].join("\n") + "\n";

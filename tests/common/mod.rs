@@ -83,3 +83,27 @@ pub fn two_bot_tournament(path: &Path, name: &str, games: u32, move_timeout: &st
         serde_json::json!({"name": name, "games_per_pairing": games, "move_timeout": move_timeout, "bots": bots});
     std::fs::write(path, text.to_string()).unwrap();
 }
+
+/// Plays one game of `game` with `bots` (`juiz play --silent`), logged in `dir`; returns the log.
+pub fn play_logged(dir: &Path, game: &str, seed: u64, bots: &[&str]) -> PathBuf {
+    let log = dir.join(format!("{game}-{seed}.csv"));
+    let out = juiz()
+        .args(["play", "--game", game, "--seed", &seed.to_string(), "--silent", "--log"])
+        .arg(&log)
+        .args(bots)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    log
+}
+
+/// The rows of `/proc/sysvipc/<table>` (`shm`, `msg`, `sem`) with SysV key `key`, in this
+/// process's IPC namespace: what a bot left behind.
+pub fn sysv_objects(table: &str, key: i64) -> Vec<String> {
+    let text = std::fs::read_to_string(format!("/proc/sysvipc/{table}")).unwrap_or_default();
+    text.lines()
+        .skip(1)
+        .filter(|l| l.split_whitespace().next().and_then(|k| k.parse::<i64>().ok()) == Some(key))
+        .map(str::to_owned)
+        .collect()
+}
