@@ -126,6 +126,7 @@ pub fn plan_for(game: GameKind, random: usize, seed: u64) -> Vec<CheckGame> {
     match game {
         GameKind::ItpBuraco => plan(random, seed),
         GameKind::BuracoStbl => super::stbl::plan(random, seed),
+        GameKind::BuracoSchwab => super::schwab::plan(random, seed),
     }
 }
 

@@ -13,15 +13,18 @@ pub enum GameKind {
     ItpBuraco,
     /// Buraco Fechado STBL: jokers, mortos, a closed discard pile, 2 or 4 players.
     BuracoStbl,
+    /// Schwab's Buraco (CardCol): sets and runs, cerrados of 7, buracos, 4 players, to 2000.
+    BuracoSchwab,
 }
 
 impl GameKind {
-    pub const ALL: &'static [GameKind] = &[GameKind::ItpBuraco, GameKind::BuracoStbl];
+    pub const ALL: &'static [GameKind] = &[GameKind::ItpBuraco, GameKind::BuracoStbl, GameKind::BuracoSchwab];
 
     pub fn name(self) -> &'static str {
         match self {
             GameKind::ItpBuraco => "itp-buraco",
             GameKind::BuracoStbl => "buraco-stbl",
+            GameKind::BuracoSchwab => "buraco-schwab",
         }
     }
 

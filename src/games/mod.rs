@@ -4,6 +4,8 @@
 pub mod buraco;
 mod engine;
 mod kind;
+mod match_play;
 
 pub use engine::{Awaiting, Delivery, Ending, Engine, Outcome, Seat, Violation, ViolationKind};
 pub use kind::{GameKind, SetupError, TableSetup, new_engine};
+pub use match_play::{AfterHand, MatchRules, MatchScore};

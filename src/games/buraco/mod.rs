@@ -5,6 +5,7 @@ mod buraco_js;
 mod deal;
 mod game;
 mod meld;
+mod pickup;
 mod render;
 mod rules;
 mod score;
@@ -14,9 +15,9 @@ mod turn;
 pub use action::{Action, parse as parse_action, parse_with as parse_action_with};
 pub use deal::Deal;
 pub use game::BuracoEngine;
-pub use meld::{Meld, MeldError};
+pub use meld::{Meld, MeldError, MeldKind};
 pub use rules::{
-    AceSuit, BuracoRules, CanastraBonus, CardValues, GoingOut, HandPenalty, MeldPolicy, MortoRules, PickupRule,
-    StockOut, TwoPolicy,
+    AceSuit, BuracoRules, CanastraBonus, CardValues, GoingOut, HandPenalty, MeldPolicy, MortoRules, MortoTrigger,
+    PickupRule, StockOut, TableCards, TwoPolicy,
 };
 pub use score::SideScore;

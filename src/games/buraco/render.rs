@@ -128,6 +128,7 @@ pub fn hint(table: &Table, seat: Seat) -> String {
         let join = match table.rules.pickup {
             PickupRule::NewMeldWithHand { .. } => "",
             PickupRule::TopUsedAtOnce { .. } => ", or GET_DISCARD_JOIN <index> (the top card joins that meld)",
+            PickupRule::NaturalPair { .. } => " (exactly two natural cards)",
         };
         return format!(
             "draw: GET_STOCK or GET_DISCARD [ c1 c2 … ] (two or more hand cards melding with the top card {top}){join}"

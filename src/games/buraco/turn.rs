@@ -65,7 +65,7 @@ impl Table {
             return Ok(());
         }
         let melds = self.melds_after(changed);
-        if melds.iter().any(|m| m.is_clean_canastra(&self.rules)) {
+        if self.may_go_out_with(&melds) {
             return Ok(());
         }
         if left == 1 {
@@ -74,19 +74,28 @@ impl Table {
             let removed = hand.remove_all(used);
             debug_assert!(removed.is_ok(), "used cards were checked to be in the hand");
             let last = hand.cards();
-            let closes = |m: &&Meld| m.join(last, &self.rules.melds).is_ok_and(|j| j.is_clean_canastra(&self.rules));
-            if melds.iter().any(closes) {
-                return Ok(());
+            for at in 0..melds.len() {
+                if let Ok(joined) = melds[at].join(last, &self.rules.melds) {
+                    let mut closed = melds.clone();
+                    closed[at] = &joined;
+                    if self.may_go_out_with(&closed) {
+                        return Ok(());
+                    }
+                }
             }
+        }
+        let rule = self.rules.going_out.rule();
+        if self.rules.going_out == GoingOut::CanastraAfterMorto {
+            return Err(illegal(rule, self.cerrado_detail(left, &melds)));
         }
         if left == 0 {
             return Err(illegal(
-                "go-out-needs-clean-canastra",
+                rule,
                 "you may empty your hand only once your side has taken its morto and owns a clean canastra",
             ));
         }
         Err(illegal(
-            "go-out-needs-clean-canastra",
+            rule,
             "this would leave you one card to discard, and your side may not go out without a clean canastra",
         ))
     }
@@ -108,10 +117,15 @@ impl Table {
         match self.rules.pickup {
             PickupRule::NewMeldWithHand { .. } => "meld-invalid",
             PickupRule::TopUsedAtOnce { .. } => "closed-pile",
+            PickupRule::NaturalPair { .. } => "pickup-needs-natural-pair",
         }
     }
 
     pub(super) fn get_discard(&mut self, cards: &[Card]) -> Result<String, Violation> {
+        if let Some(taken) = self.take_up_card(cards) {
+            return Ok(taken);
+        }
+        self.check_natural_pair(cards)?;
         let min_hand_cards = self.rules.pickup.min_hand_cards();
         if cards.len() < min_hand_cards {
             return Err(illegal(

@@ -1,0 +1,103 @@
+//! The checks Schwab's rules add to a turn (`buraco-schwab.md` §1.2, §1.4, §1.5): taking the
+//! up-card alone on the first move, taking the discard pile only with a natural pair (P1–P4), and
+//! which melds let a side go out (a clean canastra for STBL, a cerrado and no unfinished meld of
+//! wild cards for Schwab).
+
+use crate::cards::{Card, format_list};
+use crate::games::Violation;
+
+use super::meld::Meld;
+use super::rules::{GoingOut, PickupRule};
+use super::state::{Table, illegal};
+
+impl Table {
+    /// Schwab §1.2: on the first move of a hand, `GET_DISCARD [ ]` takes the single up-card into
+    /// the hand (even a wild). `None` when the line is anything else.
+    pub(super) fn take_up_card(&mut self, cards: &[Card]) -> Option<String> {
+        let first_move = self.turns == 0 && self.rules.up_card && self.discard.len() == 1;
+        if !matches!(self.rules.pickup, PickupRule::NaturalPair { .. }) || !cards.is_empty() || !first_move {
+            return None;
+        }
+        let card = self.discard.pop()?;
+        self.hands[self.current].push(card);
+        self.drawn = true;
+        self.send(self.current, format_list(&[card]));
+        self.send_others("GET_DISCARD [ ]");
+        Some(format!("takes the up-card {card} into the hand"))
+    }
+
+    /// Schwab P1, P2, P4 (P3 is the meld check every pickup makes): the top card is no wild, the
+    /// hand names exactly two natural cards, and the pickup leaves the side a way to finish.
+    pub(super) fn check_natural_pair(&self, cards: &[Card]) -> Result<(), Violation> {
+        let PickupRule::NaturalPair { min_cards } = self.rules.pickup else {
+            return Ok(());
+        };
+        let Some(&top) = self.discard.last() else {
+            return Ok(());
+        };
+        let policy = &self.rules.melds;
+        if policy.is_wild(top) {
+            return Err(illegal(
+                "pickup-mono",
+                format!(
+                    "the top card {top} is a joker or a 2: the discard pile may not be taken while a wild card is on top"
+                ),
+            ));
+        }
+        if cards.len() != 2 || cards.iter().any(|&c| policy.is_wild(c)) {
+            return Err(illegal(
+                "pickup-needs-natural-pair",
+                format!(
+                    "taking the discard pile needs exactly two natural cards (no joker, no 2) that form a meld \
+                     with the top card {top}, not {}",
+                    format_list(cards)
+                ),
+            ));
+        }
+        let side = self.side_of(self.current);
+        let held = self.discard.len() + self.hands[self.current].len();
+        let canastra = self.melds[side].iter().any(|m| m.is_canastra(&self.rules));
+        if self.morto_taken[side] && !canastra && held < min_cards {
+            return Err(illegal(
+                "pickup-would-end",
+                format!(
+                    "the pile and your hand make {held} cards, fewer than {min_cards}, and your team has taken its \
+                     buraco without a cerrado: you could not finish the hand"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether a side holding `melds` may go out (or get down to one card) under the rules.
+    pub(super) fn may_go_out_with(&self, melds: &[&Meld]) -> bool {
+        let rules = &self.rules;
+        match rules.going_out {
+            GoingOut::Always => true,
+            GoingOut::CleanCanastraAfterMorto => melds.iter().any(|m| m.is_clean_canastra(rules)),
+            GoingOut::CanastraAfterMorto => {
+                melds.iter().any(|m| m.is_canastra(rules)) && !melds.iter().any(|m| m.is_unfinished_wilds(rules))
+            }
+        }
+    }
+
+    /// Why a Schwab side may not get down to `left` (0 or 1) cards with `melds`.
+    pub(super) fn cerrado_detail(&self, left: usize, melds: &[&Meld]) -> String {
+        let rules = &self.rules;
+        if melds.iter().any(|m| m.is_canastra(rules)) {
+            return format!(
+                "your team's meld of wild cards only is not closed yet (fewer than {} cards): it must be closed \
+                 before you get down to your last card",
+                rules.canastra.min_len
+            );
+        }
+        match left {
+            0 => "you may empty your hand only once your team has taken its buraco and owns a cerrado (a closed \
+                  meld of 7 cards)"
+                .into(),
+            _ => "this would leave you one card to discard, and your team may not go out without a cerrado (a \
+                  closed meld of 7 cards)"
+                .into(),
+        }
+    }
+}
