@@ -111,3 +111,7 @@ mod tests {
         assert_eq!(winner(&[-80, -80]), None);
     }
 }
+
+#[cfg(test)]
+#[path = "schwab_tests.rs"]
+mod schwab_tests;
