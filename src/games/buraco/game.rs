@@ -81,6 +81,13 @@ impl BuracoEngine {
         self.past_turns += self.table.turns;
         let queue = std::mem::take(&mut self.table.queue);
         let mut next = Table::new(self.table.rules.clone(), self.table.ids.clone(), deal, rng);
+        // The opening is four lines per seat in seat order (ids, own id, hand, up-card): a new hand
+        // sends only the last two (a bot answers its own id).
+        let mut at = 0;
+        next.queue.retain(|_| {
+            at += 1;
+            at > 4 * seats || (at - 1) % 4 >= 2
+        });
         next.queue.splice(0..0, queue);
         self.table = next;
         said.push_str(&format!("; hand {} is dealt, {} starts", hand + 1, self.table.ids[self.hand_start]));

@@ -26,6 +26,14 @@ impl Table {
         Some(format!("takes the up-card {card} into the hand"))
     }
 
+    /// Schwab A7: the others were not shown the up-card; when the first move takes it with a pair
+    /// (`taken` is the pile's size), they are told it by `UP_CARD <card>` before `GET_DISCARD`.
+    pub(super) fn reveal_up_card(&mut self, top: Card, taken: usize) {
+        if self.rules.up_card_private && self.turns == 0 && taken == 1 {
+            self.send_others(&format!("UP_CARD {top}"));
+        }
+    }
+
     /// Schwab P1, P2, P4 (P3 is the meld check every pickup makes): the top card is no wild, the
     /// hand names exactly two natural cards, and the pickup leaves the side a way to finish.
     pub(super) fn check_natural_pair(&self, cards: &[Card]) -> Result<(), Violation> {

@@ -136,6 +136,10 @@ pub enum StockOut {
     /// The turn in which the last stock card was drawn is completed; then an untaken morto becomes
     /// the stock (its side keeps the penalty), or, if none is left, the game ends (STBL A4, A5).
     EndAfterTurn,
+    /// The turn in which the last stock card was drawn is completed; then the hand ends, the
+    /// mortos staying where they are (Schwab A5, read so that nobody is asked to draw from an
+    /// empty stock).
+    EndAfterLastDraw,
 }
 
 /// How the cards left in a hand at the end are charged.
@@ -325,7 +329,7 @@ impl BuracoRules {
                 trigger: MortoTrigger::OnlyWilds,
             }),
             going_out: GoingOut::CanastraAfterMorto,
-            stock_out: StockOut::EndOnEmptyDraw,
+            stock_out: StockOut::EndAfterLastDraw,
             melds: MeldPolicy {
                 min_len: 3,
                 max_len: 7,

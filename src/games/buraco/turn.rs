@@ -153,6 +153,7 @@ impl Table {
         self.melds[side].push(meld);
         self.meld_makers[side].push(self.current);
         self.send(self.current, format_list(&self.discard));
+        self.reveal_up_card(top, taken);
         self.send_others(&format!("GET_DISCARD {}", format_list(cards)));
         self.pile_to_hand();
         let index = self.melds[side].len() - 1;
@@ -284,8 +285,9 @@ impl Table {
             return Ok(format!("discards {card}{out}"));
         }
         self.turns += 1;
-        if self.rules.stock_out == StockOut::EndAfterTurn && self.stock.is_empty() {
-            match (0..2).find(|&side| self.morto_waiting(side)) {
+        if self.rules.stock_out != StockOut::EndOnEmptyDraw && self.stock.is_empty() {
+            let to_stock = self.rules.stock_out == StockOut::EndAfterTurn;
+            match (0..2).find(|&side| to_stock && self.morto_waiting(side)) {
                 Some(side) => {
                     self.stock = self.mortos[side].take().unwrap_or_default();
                     self.send_all(&format!("MORTO_TO_STOCK {side}"));
