@@ -129,6 +129,10 @@ pub struct PlayArgs {
     /// Open files per bot process; `unlimited` lifts it.
     #[arg(long, value_name = "N", default_value = "256", value_parser = parse_count_cap)]
     pub open_files: Cap,
+    /// Disk space of each bot's work dir, as root (a tmpfs of this size: filling it is a `disk`
+    /// fault); without root only `--file-size` bounds each file. `unlimited` lifts it.
+    #[arg(long, value_name = "SIZE", default_value = "64MiB", value_parser = parse_size_cap)]
+    pub disk: Cap,
     /// A line may take at most N times its timeout by the wall clock when the host is busy
     /// (bots are charged their own time; beyond this it is a `timeout-overload`).
     #[arg(long, value_name = "N", default_value = "3", value_parser = clap::value_parser!(u32).range(1..))]

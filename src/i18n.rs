@@ -7,6 +7,8 @@ use std::sync::OnceLock;
 
 use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
 
+use crate::games::{Arg, Message};
+
 /// A language juiz speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Lang {
@@ -93,13 +95,42 @@ pub fn tr_in(lang: Lang, id: &str, args: &[(&str, &dyn std::fmt::Display)]) -> S
             Err(_) => fluent_args.set(*name, FluentValue::from(text)),
         }
     }
+    format(lang, id, &fluent_args)
+}
+
+/// `message` in the process's language.
+pub fn say(message: &Message) -> String {
+    say_in(lang(), message)
+}
+
+/// `message` in `lang`; its clauses are worded first, in the same language.
+pub fn say_in(lang: Lang, message: &Message) -> String {
+    let mut fluent_args = FluentArgs::new();
+    for (name, arg) in &message.args {
+        match arg {
+            Arg::Text(text) => fluent_args.set(*name, FluentValue::from(text.as_str())),
+            Arg::Number(n) => fluent_args.set(*name, FluentValue::from(*n)),
+            Arg::Message(clause) => fluent_args.set(*name, FluentValue::from(say_in(lang, clause))),
+        }
+    }
+    format(lang, message.id, &fluent_args)
+}
+
+/// In English, whatever the process's language: how transcripts record what engines say.
+impl std::fmt::Display for Message {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&say_in(Lang::En, self))
+    }
+}
+
+fn format(lang: Lang, id: &str, fluent_args: &FluentArgs) -> String {
     BUNDLES.with(|bundles| {
         let order = if lang == Lang::Pt { [1, 0] } else { [0, 0] };
         for index in order {
             let bundle = &bundles[index];
             if let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) {
                 let mut errors = Vec::new();
-                return bundle.format_pattern(pattern, Some(&fluent_args), &mut errors).into_owned();
+                return bundle.format_pattern(pattern, Some(fluent_args), &mut errors).into_owned();
             }
         }
         id.to_owned()

@@ -90,9 +90,10 @@ impl juiz::games::Engine for TwoAnswers {
     fn take_deliveries(&mut self) -> Vec<juiz::games::Delivery> {
         std::mem::take(&mut self.queued)
     }
-    fn submit(&mut self, _seat: usize, _line: &str) -> Result<String, juiz::games::Violation> {
+    fn submit(&mut self, _seat: usize, _line: &str) -> Result<juiz::games::Message, juiz::games::Violation> {
         self.answers += 1;
-        Ok("answers".into())
+        // An id no resource has is shown as itself.
+        Ok(juiz::games::Message::new("answers"))
     }
     fn forfeit(&mut self, seat: usize) {
         self.forfeit = Some(seat);
@@ -101,13 +102,16 @@ impl juiz::games::Engine for TwoAnswers {
         let scores = vec![self.answers as i64, 0];
         let ending = match self.forfeit {
             Some(seat) => juiz::games::Ending::Forfeit { seat },
-            None if self.answers == 2 => juiz::games::Ending::Finished { reason: "done".into() },
+            None if self.answers == 2 => juiz::games::Ending::Finished { reason: juiz::games::Message::new("done") },
             None => return None,
         };
         Some(juiz::games::Outcome { scores, winner: self.forfeit.map(|seat| 1 - seat), ending })
     }
     fn turns(&self) -> u32 {
         self.answers as u32
+    }
+    fn table(&self, _seat: Option<usize>) -> juiz::games::table::Table {
+        juiz::games::table::Table::new(vec!["a".into(), "b".into()], vec![0, 1])
     }
     fn deal_text(&self) -> String {
         String::new()

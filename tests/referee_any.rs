@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use juiz::bot::{BotCommand, FaultKind, Limits};
-use juiz::games::{Awaiting, Delivery, Ending, Engine, GameKind, Outcome, Seat, Violation, ViolationKind};
+use juiz::games::{Awaiting, Delivery, Ending, Engine, GameKind, Message, Outcome, Seat, Violation, ViolationKind};
 use juiz::referee::{self, GameConfig, Player, PlayerSpec, Quiet, Script, ScriptEvent};
 
 /// Both seats are told `GO`; each must answer `MINE` once, in any order; the first wins.
@@ -41,12 +41,17 @@ impl Engine for FirstToAnswer {
     fn take_deliveries(&mut self) -> Vec<Delivery> {
         std::mem::take(&mut self.queued)
     }
-    fn submit(&mut self, seat: Seat, line: &str) -> Result<String, Violation> {
+    fn submit(&mut self, seat: Seat, line: &str) -> Result<Message, Violation> {
         if line != "MINE" || self.order.contains(&seat) {
-            return Err(Violation { kind: ViolationKind::Illegal, rule: "mine-once", detail: "say MINE once".into() });
+            return Err(Violation {
+                kind: ViolationKind::Illegal,
+                rule: "mine-once",
+                detail: Message::new("say-mine-once"),
+            });
         }
         self.order.push(seat);
-        Ok(format!("answers, {}", self.order.len()))
+        // Ids no resource has are shown as themselves.
+        Ok(Message::new("answers").number("count", self.order.len()))
     }
     fn forfeit(&mut self, seat: Seat) {
         self.forfeit = Some(seat);
@@ -58,11 +63,14 @@ impl Engine for FirstToAnswer {
         (self.order.len() == 2).then(|| Outcome {
             scores: vec![i64::from(self.order[0] == 0), i64::from(self.order[0] == 1)],
             winner: Some(self.order[0]),
-            ending: Ending::Finished { reason: "both answered".into() },
+            ending: Ending::Finished { reason: Message::new("both-answered") },
         })
     }
     fn turns(&self) -> u32 {
         self.order.len() as u32
+    }
+    fn table(&self, _seat: Option<usize>) -> juiz::games::table::Table {
+        juiz::games::table::Table::new(vec!["a".into(), "b".into()], vec![0, 1])
     }
     fn deal_text(&self) -> String {
         String::new()

@@ -133,6 +133,7 @@ fn each_mistake_gets_a_clear_message() {
             r#"{"name": "x", "bots": [{"name": "a", "command": "sh", "workdir": "$D/nowhere"}, {"name": "c", "command": "sh"}]}"#.into(),
             "workdir $D/nowhere is not a directory",
         ),
+        (with_bots(r#""limits": {"disk": "lots"},"#), "\"limits\".disk 'lots'"),
         (r#"{"name": "x", "bots": [}"#.into(), "expected value"),
     ];
     let d = f.dir.path().display().to_string();
@@ -160,4 +161,18 @@ fn durations_take_the_same_forms_as_on_the_command_line() {
         assert_eq!(t.move_timeout, Duration::from_millis(expected), "{value}");
         assert_eq!(t.limits.startup_timeout, Duration::from_secs(20));
     }
+}
+
+#[test]
+fn the_disk_quota_is_a_limit_like_the_others() {
+    let f = Fixture::new();
+    let t = f.load(&with_bots(r#""limits": {"disk": "8MiB"},"#)).unwrap();
+    assert_eq!(t.limits.disk_bytes, Some(8 << 20));
+    assert!(t.to_json().contains("\"disk\": \"8MiB\""), "{}", t.to_json());
+    let unlimited = f.load(&with_bots(r#""limits": {"disk": "unlimited"},"#)).unwrap();
+    assert_eq!(unlimited.limits.disk_bytes, None);
+    // The default is not written out: rows checked against tournaments made before the key
+    // existed still match.
+    let default = f.load(&with_bots("")).unwrap();
+    assert!(!default.to_json().contains("disk"), "{}", default.to_json());
 }

@@ -1,5 +1,5 @@
-//! A running bot: spawning it in its own process group and work directory, and talking to it
-//! line by line with bounded waits. Shutdown lives in `shutdown.rs`.
+//! A running bot: talking to it line by line with bounded waits, and what is known of it (pid,
+//! work dir, timing, stderr). Starting it lives in `start.rs`, shutdown in `shutdown.rs`.
 
 use std::os::fd::{AsFd, OwnedFd};
 use std::path::{Path, PathBuf};
@@ -9,21 +9,16 @@ use std::time::{Duration, Instant};
 
 use nix::errno::Errno;
 use nix::poll::PollFlags;
-use nix::sys::signal::Signal;
 
-use super::boxes::{self, BotBox};
-use super::command::BotCommand;
-use super::escapees;
+use super::boxes::BotBox;
 use super::fault::{BotFault, ExitReport, FaultKind, Termination, Usage};
 use super::limits::Limits;
 use super::linebuf::LineBuffer;
 use super::procfs::RunDelay;
-use super::sandbox::{Confinement, tasks_allowed};
-use super::spawn;
 use super::stderr::StderrDrain;
 use super::sys;
 use super::timing::{MoveClock, MoveTime, TimingTotals};
-use super::watchdog::{self, Verdict};
+use super::watchdog::Verdict;
 use super::workdir::WorkDirLease;
 
 /// Where a bot runs.
@@ -45,7 +40,7 @@ const EXIT_SETTLE: Duration = Duration::from_millis(250);
 /// Poll tick when the kernel has no pidfd to wake us at the bot's exit.
 pub(super) const TICK: Duration = Duration::from_millis(5);
 /// Bytes read from stdout per system call.
-const READ_CHUNK: usize = 64 * 1024;
+pub(super) const READ_CHUNK: usize = 64 * 1024;
 /// How often a wait with a cancel flag looks at the flag.
 const CANCEL_SLICE: Duration = Duration::from_millis(50);
 
@@ -89,190 +84,7 @@ pub struct BotProcess {
     pub(super) seen_child_events: Option<usize>,
 }
 
-/// Copies the files and folders under `from` into `to` (symbolic links are copied as what they
-/// point to).
-fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(from)? {
-        let entry = entry?;
-        let target = to.join(entry.file_name());
-        if std::fs::metadata(entry.path())?.is_dir() {
-            std::fs::create_dir_all(&target)?;
-            copy_tree(&entry.path(), &target)?;
-        } else {
-            std::fs::copy(entry.path(), &target)?;
-        }
-    }
-    Ok(())
-}
-
-/// Why a bot in a box may not start: its uid cannot reach its program.
-fn access_hint(error: &std::io::Error, jail: Option<&BotBox>) -> String {
-    match jail {
-        Some(bx) if error.kind() == std::io::ErrorKind::PermissionDenied => format!(
-            " (bots run as uid {}: their programs and the folders above them must be readable by \
-             others, or set JUIZ_BOT_UIDS=off)",
-            bx.uid
-        ),
-        _ => String::new(),
-    }
-}
-
-fn spawn_fault(detail: String) -> BotFault {
-    BotFault::new(FaultKind::Spawn, detail)
-}
-
 impl BotProcess {
-    /// Spawns the bot in its own process group with `cwd` = its work dir, stdin and stdout piped,
-    /// stderr drained continuously on its own thread into `stderr_log` (capped at
-    /// `limits.stderr_cap_bytes`, a "[... N bytes dropped]" marker at the end) or into nothing.
-    /// The environment is cleared except PATH; HOME and TMPDIR are the work dir, LANG and
-    /// LC_ALL are C.UTF-8. The resource limits of `limits` are set in the child before exec.
-    /// The first spawn makes this process a child subreaper (see `sys::become_subreaper`).
-    pub fn spawn(
-        cmd: &BotCommand,
-        work: WorkDir,
-        stderr_log: Option<&Path>,
-        limits: &Limits,
-    ) -> Result<BotProcess, BotFault> {
-        if cmd.argv.is_empty() {
-            return Err(spawn_fault("empty bot command".to_string()));
-        }
-        let jail = match boxes::uid_range().map_err(spawn_fault)? {
-            Some(range) => Some(
-                BotBox::take(range, limits.disk_bytes, limits.max_processes.map(tasks_allowed), limits.memory_bytes)
-                    .map_err(|e| spawn_fault(format!("cannot set up the bot's box: {e}")))?,
-            ),
-            None => None,
-        };
-        let fresh = || -> Result<(Option<WorkDirLease>, PathBuf), BotFault> {
-            if let Some(bx) = &jail {
-                return Ok((None, bx.dir().to_path_buf()));
-            }
-            let dir = WorkDirLease::take().map_err(|e| spawn_fault(format!("cannot create a work dir: {e}")))?;
-            let path = dir.path().to_path_buf();
-            Ok((Some(dir), path))
-        };
-        let (temp_dir, work_dir) = match work {
-            WorkDir::Fresh => fresh()?,
-            WorkDir::CopyOf(source) => {
-                let (lease, path) = fresh()?;
-                let copied = copy_tree(&source, &path).and_then(|()| match &jail {
-                    Some(bx) => bx.hand_over(&path),
-                    None => Ok(()),
-                });
-                copied.map_err(|e| spawn_fault(format!("cannot copy work dir {}: {e}", source.display())))?;
-                (lease, path)
-            }
-            WorkDir::Given(path) => {
-                std::fs::create_dir_all(&path)
-                    .map_err(|e| spawn_fault(format!("cannot create work dir {}: {e}", path.display())))?;
-                if let Some(bx) = &jail {
-                    std::os::unix::fs::chown(&path, Some(bx.uid), Some(bx.uid))
-                        .map_err(|e| spawn_fault(format!("cannot give work dir {} to the bot: {e}", path.display())))?;
-                }
-                (None, path)
-            }
-        };
-        // The log is created when the bot first writes to stderr; one left by an earlier run of
-        // the same game must not pass for this one's.
-        if let Some(path) = stderr_log {
-            match std::fs::remove_file(path) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                    return Err(spawn_fault(format!("cannot replace stderr log {}: {e}", path.display())));
-                }
-                _ => {}
-            }
-        }
-        let log = stderr_log.map(Path::to_path_buf);
-
-        sys::become_subreaper();
-        sys::count_child_events();
-        if limits.sandbox {
-            sys::become_undumpable();
-        }
-        // Juiz's working folder and the folder of the logs: the results are there or below.
-        let keep_out: Vec<PathBuf> =
-            [std::env::current_dir().ok(), log.as_ref().and_then(|l| l.parent().map(Path::to_path_buf))]
-                .into_iter()
-                .flatten()
-                .map(|p| std::path::absolute(&p).unwrap_or(p))
-                .collect();
-        let confinement =
-            Confinement::prepare(&cmd.argv, &work_dir, limits, jail.as_ref(), &keep_out).map_err(spawn_fault)?;
-        let plan = confinement.child_plan();
-        let env: Vec<(String, PathBuf)> = vec![
-            (
-                "PATH".into(),
-                std::env::var_os("PATH").map_or_else(|| "/usr/local/bin:/usr/bin:/bin".into(), PathBuf::from),
-            ),
-            ("HOME".into(), work_dir.clone()),
-            ("TMPDIR".into(), work_dir.clone()),
-            ("LANG".into(), "C.UTF-8".into()),
-            ("LC_ALL".into(), "C.UTF-8".into()),
-        ];
-        let rlimits = limits.rlimits();
-        let child = escapees::start(
-            |slot| {
-                let request = spawn::Request {
-                    argv: &cmd.argv,
-                    env: &env,
-                    work_dir: &work_dir,
-                    rlimits: &rlimits,
-                    plan: &plan,
-                    announce: slot.cell(),
-                };
-                spawn::spawn(&request)
-            },
-            |c| c.pid,
-        )
-        .map_err(|e| spawn_fault(format!("cannot start `{}`: {e}{}", cmd.display, access_hint(&e, jail.as_ref()))))?;
-        drop(confinement);
-        let pid_i32 = child.pid;
-        let pid = u32::try_from(pid_i32).unwrap_or(0);
-        let (stdin, stdout, stderr_pipe) = (child.stdin, child.stdout, std::fs::File::from(child.stderr));
-        let pidfd = sys::pidfd_open(pid_i32);
-        let stderr = StderrDrain::start(stderr_pipe, log, limits.stderr_cap_bytes, pid);
-        let mut bot = BotProcess {
-            pid: pid_i32,
-            stdin: Some(stdin),
-            stdout: Some(stdout),
-            pidfd,
-            lines: LineBuffer::new(limits.max_line_bytes),
-            scratch: vec![0; READ_CHUNK],
-            outbox: Vec::new(),
-            stdout_eof: false,
-            exited: None,
-            group_killed: false,
-            stderr: match stderr {
-                Ok(drain) => drain,
-                Err(e) => {
-                    sys::signal_group(pid_i32, Signal::SIGKILL);
-                    let _ = sys::reap(pid_i32, true);
-                    escapees::ended(pid_i32);
-                    return Err(spawn_fault(format!("cannot start a stderr thread: {e}")));
-                }
-            },
-            verdict: watchdog::watch(pid_i32, limits, jail.as_ref()),
-            temp_dir,
-            jail,
-            work_dir,
-            limits: limits.clone(),
-            replies: 0,
-            report: None,
-            timing: TimingTotals::default(),
-            last_move: None,
-            run_delay: RunDelay::open(pid_i32),
-            seen_child_events: None,
-        };
-        let nonblocking =
-            [&bot.stdin, &bot.stdout].into_iter().flatten().try_for_each(|fd| sys::set_nonblocking(fd.as_fd()));
-        if let Err(e) = nonblocking {
-            bot.shutdown();
-            return Err(spawn_fault(format!("cannot configure the bot's pipes: {e}")));
-        }
-        Ok(bot)
-    }
-
     /// The main process id, which is also the process group id.
     pub fn pid(&self) -> u32 {
         self.pid as u32

@@ -1,128 +1,172 @@
-//! A seccomp filter that keeps a bot off the network and away from other processes: `socket()`,
-//! `socketpair()` and `io_uring_setup()` fail with `EACCES` (a bot needs no socket: with none,
-//! `connect`, `bind` and `sendto` have nothing to work on; pipes and files are untouched), and so does
-//! every system call made through another architecture's entry (x32, i386). With it, network
-//! isolation needs no network namespace, which costs about 0.3 ms of kernel time per bot.
-//! The calls that change another process's limits, priority or CPU set (`ON_OTHERS`) work
-//! only on the caller itself: a bot that shares its uid with juiz (not root) cannot lower them.
+//! The seccomp filters every bot runs under, compiled by `seccompiler` (rust-vmm) in the parent
+//! and installed between clone and exec. Three filters, each with its own answer:
+//! - **`EACCES`, no network and no watching**: `socket()`, `socketpair()`, `io_uring_setup()`
+//!   (with no socket, `connect`, `bind` and `sendto` have nothing to work on; pipes and files are
+//!   untouched), and `inotify`/`fanotify`, which would let a bot see the files another one opens.
+//!   With it, network isolation needs no network namespace (about 0.3 ms of kernel time per bot).
+//! - **`EPERM`, hands off other processes**: reading or changing another process's limits,
+//!   priority, I/O priority, scheduling or CPU set (`prlimit`, `get/setpriority`, `ioprio_*`,
+//!   `sched_*`) works only on the caller itself (or its own group), never on a user's processes
+//!   as a whole. Without root a bot's uid is juiz's and its opponent's, so the kernel's own checks
+//!   would let it lower their limits; with any uid, reading them is a channel between bots (one
+//!   sets its nice value, the other reads it). Asking who holds a file lock (`F_GETLK`,
+//!   `F_OFD_GETLK`, `F_GETLEASE`) is refused too.
+//! - **`0`, locks that lock nothing**: `flock()` and the `fcntl` locks and leases succeed without
+//!   doing anything, so a lock on a system file both bots may read carries nothing from one to the
+//!   other, and a bot that locks its own files for its own use runs unchanged.
+//!
+//! A call through another architecture's entry (i386) kills the bot (seccompiler's architecture
+//! check); on x86_64 every rule also covers the call's x32 number.
 
+use std::collections::BTreeMap;
 use std::io;
 
+use seccompiler::{
+    BpfProgram, SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition, SeccompFilter, SeccompRule,
+    TargetArch,
+};
+
 #[cfg(target_arch = "x86_64")]
-const AUDIT_ARCH: Option<u32> = Some(0xC000_003E);
+const ARCH: Option<TargetArch> = Some(TargetArch::x86_64);
 #[cfg(target_arch = "aarch64")]
-const AUDIT_ARCH: Option<u32> = Some(0xC000_00B7);
+const ARCH: Option<TargetArch> = Some(TargetArch::aarch64);
 #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-const AUDIT_ARCH: Option<u32> = None;
+const ARCH: Option<TargetArch> = None;
 
-/// On x86_64, system call numbers at or above this are the x32 ABI.
-const X32_SYSCALL_BIT: u32 = 0x4000_0000;
+/// On x86_64, system call numbers with this bit are the x32 ABI's.
+const X32_SYSCALL_BIT: i64 = 0x4000_0000;
+/// `ioprio_set`/`ioprio_get`'s `which` for all processes of a user (linux/ioprio.h).
+const IOPRIO_WHO_USER: u64 = 3;
 
-// Classic BPF, as seccomp reads it (linux/filter.h, linux/seccomp.h).
-/// BPF_LD | BPF_W | BPF_ABS (the first two are zero).
-const BPF_LD_W_ABS: u16 = 0x20;
-const BPF_JMP_JEQ_K: u16 = 0x05 | 0x10;
-const BPF_JMP_JGE_K: u16 = 0x05 | 0x30;
-const BPF_RET_K: u16 = 0x06;
-const RET_ALLOW: u32 = 0x7fff_0000;
-const RET_ERRNO: u32 = 0x0005_0000;
-/// Offsets in `struct seccomp_data`.
-const DATA_NR: u32 = 0;
-const DATA_ARCH: u32 = 4;
-
-fn stmt(code: u16, k: u32) -> libc::sock_filter {
-    libc::sock_filter { code, jt: 0, jf: 0, k }
+/// When a call matches: `Always`, or when any of these (argument, comparison, value) holds. Every
+/// argument compared is a C `int`, compared as the kernel reads it (its low 32 bits).
+enum When {
+    Always,
+    Any(&'static [(u8, SeccompCmpOp, u64)]),
 }
 
-/// Calls that act on another process named by an argument (its index): allowed on the caller
-/// itself (0) only, else `EPERM`: without root a bot's uid is juiz's and its opponent's, so the
-/// kernel's own checks would let it lower their limits, priority or CPU set.
-const ON_OTHERS: [(libc::c_long, u32); 7] = [
-    (libc::SYS_prlimit64, 0),
-    (libc::SYS_setpriority, 1),
-    (libc::SYS_sched_setaffinity, 0),
-    (libc::SYS_sched_setscheduler, 0),
-    (libc::SYS_sched_setparam, 0),
-    (libc::SYS_sched_setattr, 0),
-    (libc::SYS_ioprio_set, 1),
+use SeccompCmpOp::{Eq, Ne};
+
+/// Another process than the caller, named by argument 0.
+const OTHER_0: When = When::Any(&[(0, Ne, 0)]);
+/// Another process, group or user, named by (which, who) in arguments 0 and 1.
+const OTHER_PRIORITY: When = When::Any(&[(1, Ne, 0), (0, Eq, libc::PRIO_USER as u64)]);
+const OTHER_IOPRIO: When = When::Any(&[(1, Ne, 0), (0, Eq, IOPRIO_WHO_USER)]);
+
+const NO_NETWORK: &[(libc::c_long, When)] = &[
+    (libc::SYS_socket, When::Always),
+    (libc::SYS_socketpair, When::Always),
+    (libc::SYS_io_uring_setup, When::Always),
+    (libc::SYS_inotify_init1, When::Always),
+    #[cfg(target_arch = "x86_64")]
+    (libc::SYS_inotify_init, When::Always),
+    (libc::SYS_fanotify_init, When::Always),
 ];
-/// Offset of the system call's arguments in `struct seccomp_data` (after nr, arch, ip).
-const DATA_ARGS: u32 = 16;
-/// Instructions of the check of one call of `ON_OTHERS`.
-const BLOCK: usize = 5;
 
-/// The filter: the architecture, then each denied call (to `EACCES`), then for each call of
-/// `ON_OTHERS` a check that its target argument is 0 (to allow, else `EPERM`), then allow.
-fn program(arch: u32) -> Vec<libc::sock_filter> {
-    let denied = [libc::SYS_socket as u32, libc::SYS_socketpair as u32, libc::SYS_io_uring_setup as u32];
-    let mut checks: Vec<(u16, u32)> = Vec::new();
-    if cfg!(target_arch = "x86_64") {
-        checks.push((BPF_JMP_JGE_K, X32_SYSCALL_BIT));
+const HANDS_OFF: &[(libc::c_long, When)] = &[
+    (libc::SYS_prlimit64, OTHER_0),
+    (libc::SYS_setpriority, OTHER_PRIORITY),
+    (libc::SYS_getpriority, OTHER_PRIORITY),
+    (libc::SYS_ioprio_set, OTHER_IOPRIO),
+    (libc::SYS_ioprio_get, OTHER_IOPRIO),
+    (libc::SYS_sched_setaffinity, OTHER_0),
+    (libc::SYS_sched_getaffinity, OTHER_0),
+    (libc::SYS_sched_setscheduler, OTHER_0),
+    (libc::SYS_sched_getscheduler, OTHER_0),
+    (libc::SYS_sched_setparam, OTHER_0),
+    (libc::SYS_sched_getparam, OTHER_0),
+    (libc::SYS_sched_setattr, OTHER_0),
+    (libc::SYS_sched_getattr, OTHER_0),
+    (libc::SYS_sched_rr_get_interval, OTHER_0),
+    (
+        libc::SYS_fcntl,
+        When::Any(&[(1, Eq, libc::F_GETLK as u64), (1, Eq, libc::F_OFD_GETLK as u64), (1, Eq, libc::F_GETLEASE as u64)]),
+    ),
+];
+
+const NO_LOCKS: &[(libc::c_long, When)] = &[
+    (libc::SYS_flock, When::Always),
+    (
+        libc::SYS_fcntl,
+        When::Any(&[
+            (1, Eq, libc::F_SETLK as u64),
+            (1, Eq, libc::F_SETLKW as u64),
+            (1, Eq, libc::F_OFD_SETLK as u64),
+            (1, Eq, libc::F_OFD_SETLKW as u64),
+            (1, Eq, libc::F_SETLEASE as u64),
+        ]),
+    ),
+];
+
+/// The three filters, in the order they are installed, with the errno each answers.
+const FILTERS: [(&[(libc::c_long, When)], u32); 3] =
+    [(NO_NETWORK, libc::EACCES as u32), (HANDS_OFF, libc::EPERM as u32), (NO_LOCKS, 0)];
+
+fn rules(when: &When) -> Result<Vec<SeccompRule>, seccompiler::BackendError> {
+    match when {
+        When::Always => Ok(Vec::new()),
+        When::Any(conditions) => conditions
+            .iter()
+            .map(|&(arg, ref op, value)| {
+                SeccompRule::new(vec![SeccompCondition::new(arg, SeccompCmpArgLen::Dword, op.clone(), value)?])
+            })
+            .collect(),
     }
-    checks.extend(denied.iter().map(|&nr| (BPF_JMP_JEQ_K, nr)));
-    let mut filter = vec![
-        stmt(BPF_LD_W_ABS, DATA_ARCH),
-        // Our architecture: go on (skip the next instruction); another: deny.
-        libc::sock_filter { code: BPF_JMP_JEQ_K, jt: 1, jf: 0, k: arch },
-        stmt(BPF_RET_K, RET_ERRNO | libc::EACCES as u32),
-        stmt(BPF_LD_W_ABS, DATA_NR),
-    ];
-    let allow = filter.len() + checks.len() + BLOCK * ON_OTHERS.len();
-    let (perm, eacces) = (allow + 1, allow + 2);
-    // A jump from instruction `from` to `to`, as BPF counts it (from the next instruction).
-    let hop = |from: usize, to: usize| (to - from - 1) as u8;
-    for (code, k) in checks {
-        let at = filter.len();
-        filter.push(libc::sock_filter { code, jt: hop(at, eacces), jf: 0, k });
-    }
-    for &(nr, arg) in &ON_OTHERS {
-        let at = filter.len();
-        let low = DATA_ARGS + 8 * arg;
-        filter.extend([
-            // Another call: on to the next block, the number still loaded.
-            libc::sock_filter { code: BPF_JMP_JEQ_K, jt: 0, jf: (BLOCK - 1) as u8, k: nr as u32 },
-            stmt(BPF_LD_W_ABS, low),
-            libc::sock_filter { code: BPF_JMP_JEQ_K, jt: 0, jf: hop(at + 2, perm), k: 0 },
-            stmt(BPF_LD_W_ABS, low + 4),
-            libc::sock_filter { code: BPF_JMP_JEQ_K, jt: hop(at + 4, allow), jf: hop(at + 4, perm), k: 0 },
-        ]);
-    }
-    filter.push(stmt(BPF_RET_K, RET_ALLOW));
-    filter.push(stmt(BPF_RET_K, RET_ERRNO | libc::EPERM as u32));
-    filter.push(stmt(BPF_RET_K, RET_ERRNO | libc::EACCES as u32));
-    filter
 }
 
-/// Whether this build can install the filter (the kernel may still refuse: see `install`).
+fn compile(arch: TargetArch, calls: &[(libc::c_long, When)], errno: u32) -> Result<BpfProgram, seccompiler::BackendError> {
+    let mut map: BTreeMap<i64, Vec<SeccompRule>> = BTreeMap::new();
+    for (nr, when) in calls {
+        let nr = *nr as i64;
+        let mut numbers = vec![nr];
+        if cfg!(target_arch = "x86_64") {
+            numbers.push(nr | X32_SYSCALL_BIT);
+        }
+        for number in numbers {
+            map.insert(number, rules(when)?);
+        }
+    }
+    let filter = SeccompFilter::new(map, SeccompAction::Allow, SeccompAction::Errno(errno), arch)?;
+    filter.try_into()
+}
+
+/// Whether this build can install the filters (the kernel may still refuse: see `install`).
 pub(crate) fn supported_arch() -> bool {
-    AUDIT_ARCH.is_some()
+    ARCH.is_some()
 }
 
-/// The filter, built once in the parent: the child between clone and exec must not allocate.
-static FILTER: std::sync::OnceLock<Vec<libc::sock_filter>> = std::sync::OnceLock::new();
+/// The filters, built once in the parent: the child between clone and exec must not allocate.
+static PROGRAMS: std::sync::OnceLock<Vec<BpfProgram>> = std::sync::OnceLock::new();
 
-/// Builds the filter (before any child needs it).
+/// Builds the filters (before any child needs them).
 pub(crate) fn prepare() {
-    if let Some(arch) = AUDIT_ARCH {
-        FILTER.get_or_init(|| program(arch));
+    if let Some(arch) = ARCH {
+        PROGRAMS.get_or_init(|| {
+            FILTERS
+                .iter()
+                .map(|(calls, errno)| compile(arch, calls, *errno).expect("the filters' rules are valid (see the tests)"))
+                .collect()
+        });
     }
 }
 
-/// Installs the filter built by `prepare` on the calling thread (and what it executes). Sets
+/// Installs the filters built by `prepare` on the calling thread (and what it executes). Sets
 /// no_new_privs first, as an unprivileged filter requires. System calls only: safe between
 /// clone and exec.
 pub(crate) fn install() -> io::Result<()> {
-    let Some(filter) = FILTER.get() else {
+    let Some(programs) = PROGRAMS.get() else {
         return Err(io::Error::from_raw_os_error(libc::ENOSYS));
     };
-    let prog = libc::sock_fprog { len: filter.len() as u16, filter: filter.as_ptr() as *mut libc::sock_filter };
     // SAFETY: prctl with PR_SET_NO_NEW_PRIVS takes one integer.
     if unsafe { libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) } != 0 {
         return Err(io::Error::last_os_error());
     }
-    // SAFETY: a valid pointer to a sock_fprog whose filter outlives the call.
-    if unsafe { libc::prctl(libc::PR_SET_SECCOMP, libc::SECCOMP_MODE_FILTER, &prog as *const libc::sock_fprog) } != 0 {
-        return Err(io::Error::last_os_error());
+    for program in programs {
+        let prog = libc::sock_fprog { len: program.len() as u16, filter: program.as_ptr() as *mut libc::sock_filter };
+        // SAFETY: a valid pointer to a sock_fprog whose filter outlives the call.
+        if unsafe { libc::prctl(libc::PR_SET_SECCOMP, libc::SECCOMP_MODE_FILTER, &prog as *const libc::sock_fprog) } != 0 {
+            return Err(io::Error::last_os_error());
+        }
     }
     Ok(())
 }
@@ -132,22 +176,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_jump_lands_on_a_decision_or_the_next_block() {
-        let filter = program(0xC000_003E);
-        let deny = filter.len() - 1;
-        assert_eq!(filter[deny].k, RET_ERRNO | libc::EACCES as u32);
-        assert_eq!(filter[deny - 1].k, RET_ERRNO | libc::EPERM as u32);
-        assert_eq!(filter[deny - 2].k, RET_ALLOW);
-        let blocks = deny - 2 - BLOCK * ON_OTHERS.len();
-        for (i, ins) in filter.iter().enumerate().skip(4).take(blocks - 4) {
-            assert_eq!(i + 1 + ins.jt as usize, deny, "instruction {i}");
-        }
-        for b in 0..ON_OTHERS.len() {
-            let at = blocks + BLOCK * b;
-            assert_eq!(at + 1 + filter[at].jf as usize, at + BLOCK, "block {b}");
-            assert_eq!(at + 3 + filter[at + 2].jf as usize, deny - 1, "block {b}");
-            assert_eq!(at + 5 + filter[at + 4].jt as usize, deny - 2, "block {b}");
-            assert_eq!(at + 5 + filter[at + 4].jf as usize, deny - 1, "block {b}");
+    fn every_filter_compiles() {
+        for (calls, errno) in FILTERS {
+            let program = compile(TargetArch::x86_64, calls, errno).unwrap();
+            assert!(!program.is_empty() && program.len() < 512, "{} instructions", program.len());
         }
     }
 
@@ -177,6 +209,27 @@ mod tests {
                     || libc::prlimit(0, libc::RLIMIT_CORE, std::ptr::null(), std::ptr::null_mut()) != 0
                 {
                     17
+                } else if {
+                    *libc::__errno_location() = 0;
+                    libc::getpriority(libc::PRIO_PROCESS, libc::getppid() as libc::id_t);
+                    *libc::__errno_location() == 0
+                } || {
+                    *libc::__errno_location() = 0;
+                    libc::getpriority(libc::PRIO_USER, 0);
+                    *libc::__errno_location() == 0
+                } {
+                    18
+                } else if {
+                    let mut set: libc::cpu_set_t = std::mem::zeroed();
+                    libc::sched_getaffinity(libc::getppid(), std::mem::size_of::<libc::cpu_set_t>(), &mut set) == 0
+                } || libc::sched_getscheduler(libc::getppid()) >= 0
+                {
+                    19
+                } else if libc::flock(-1, libc::LOCK_EX) != 0 {
+                    // A lock on no file at all succeeds: the call never reaches the kernel.
+                    20
+                } else if libc::inotify_init1(0) >= 0 {
+                    21
                 } else {
                     let mut fds = [0; 2];
                     if libc::pipe(fds.as_mut_ptr()) != 0 { 13 } else { 0 }
@@ -192,7 +245,9 @@ mod tests {
                     libc::WEXITSTATUS(status),
                     0,
                     "10: no filter, 11: inet socket, 12: unix socket, 13: no pipe, 14: socketpair, 15: setpriority \
-                     on the parent, 16: prlimit on the parent, 17: no setpriority or prlimit on itself"
+                     on the parent, 16: prlimit on the parent, 17: no setpriority or prlimit on itself, 18: getpriority \
+                     of the parent or the user, 19: the parent's CPU set or scheduler, 20: flock reached the \
+                     kernel, 21: inotify"
                 );
             }
         }

@@ -139,7 +139,43 @@ impl fmt::Display for Card {
 #[error("'{token}' is not a card: {reason}")]
 pub struct CardParseError {
     pub token: String,
-    pub reason: &'static str,
+    pub reason: CardProblem,
+}
+
+/// What is wrong with a token that is not a card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CardProblem {
+    Empty,
+    AfterSuit,
+    NoSuit,
+    NoValue,
+    BadValue,
+}
+
+impl CardProblem {
+    /// The id of the problem's message in the `i18n` resources.
+    pub fn message_id(self) -> &'static str {
+        match self {
+            CardProblem::Empty => "card-empty",
+            CardProblem::AfterSuit => "card-after-suit",
+            CardProblem::NoSuit => "card-no-suit",
+            CardProblem::NoValue => "card-no-value",
+            CardProblem::BadValue => "card-bad-value",
+        }
+    }
+}
+
+/// In English (as `card-…` in `src/i18n/en.ftl`).
+impl fmt::Display for CardProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            CardProblem::Empty => "empty token",
+            CardProblem::AfterSuit => "characters after the suit",
+            CardProblem::NoSuit => "no suit (♥ ♦ ♣ ♠)",
+            CardProblem::NoValue => "no value before the suit",
+            CardProblem::BadValue => "value must be 2-10, J, Q, K or A",
+        })
+    }
 }
 
 impl FromStr for Card {
@@ -153,21 +189,21 @@ impl FromStr for Card {
             return Ok(Card::Joker);
         }
         let Some((suit_at, suit_char)) = token.char_indices().last() else {
-            return Err(fail("empty token"));
+            return Err(fail(CardProblem::Empty));
         };
         let Some(suit) = Suit::from_symbol(suit_char) else {
             let reason = if token.chars().any(|c| Suit::from_symbol(c).is_some()) {
-                "characters after the suit"
+                CardProblem::AfterSuit
             } else {
-                "no suit (♥ ♦ ♣ ♠)"
+                CardProblem::NoSuit
             };
             return Err(fail(reason));
         };
         let value = &token[..suit_at];
         if value.is_empty() {
-            return Err(fail("no value before the suit"));
+            return Err(fail(CardProblem::NoValue));
         }
-        let rank = Rank::from_label(value).ok_or_else(|| fail("value must be 2-10, J, Q, K or A"))?;
+        let rank = Rank::from_label(value).ok_or_else(|| fail(CardProblem::BadValue))?;
         Ok(Card::new(rank, suit))
     }
 }

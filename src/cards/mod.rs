@@ -4,6 +4,6 @@ mod card;
 mod deck;
 mod hand;
 
-pub use card::{Card, CardParseError, JOKER_TOKEN, Rank, Suit, format_list};
+pub use card::{Card, CardParseError, CardProblem, JOKER_TOKEN, Rank, Suit, format_list};
 pub use deck::{build_decks, shuffle};
 pub use hand::Hand;

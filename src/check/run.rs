@@ -212,7 +212,7 @@ fn play_one(config: &GameConfig, game: CheckGame, bot: &str, dir: &Path, keep: b
         bot_ids: game.bot_seats.iter().map(|&s| report.seats[s].id.clone()).collect(),
         result_line: report.result_line(),
         ending: match &report.outcome.ending {
-            Ending::Finished { reason } => Some(reason.clone()),
+            Ending::Finished { reason } => Some(crate::i18n::say(reason)),
             Ending::Forfeit { .. } => None,
         },
         fault: report.fault.clone(),
@@ -282,7 +282,7 @@ impl Observer for Watch {
         }
     }
 
-    fn action(&mut self, seat: Seat, _turn: u32, _narration: &str, _engine: &dyn Engine) {
+    fn action(&mut self, seat: Seat, _turn: u32, _narration: &crate::games::Message, _engine: &dyn Engine) {
         let word = self.last_from[seat].as_deref().and_then(|l| l.split_whitespace().next()).unwrap_or_default();
         let list = if self.is_bot[seat] { &mut self.bot_commands } else { &mut self.opponent_commands };
         if !word.is_empty() && !list.iter().any(|w| w == word) {

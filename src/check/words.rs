@@ -28,21 +28,6 @@ pub fn fault_hint(kind: FaultKind, detail: &str) -> Option<String> {
     Some(tr(id, &[]))
 }
 
-/// `detail (rule r): line` as the referee words a refused line: the detail and the rule.
-fn split_rule<'a>(detail: &'a str, line: Option<&str>) -> (&'a str, Option<&'a str>) {
-    let mut text = detail;
-    if let Some(line) = line
-        && let Some(rest) = text.strip_suffix(line)
-        && let Some(rest) = rest.strip_suffix(": ")
-    {
-        text = rest;
-    }
-    match text.strip_suffix(')').and_then(|t| t.rsplit_once(" (rule ")) {
-        Some((why, rule)) => (why, Some(rule)),
-        None => (text, None),
-    }
-}
-
 /// `word` quoted for a POSIX shell when it needs it.
 pub fn shell_word(word: &str) -> String {
     shlex::try_quote(word).map_or_else(|_| word.to_owned(), |q| q.into_owned())
@@ -136,11 +121,13 @@ impl GameCheck {
                 // Labels padded alike, so that the line, the reason and the rule align.
                 let label = |id: &str| format!("{:<11}", tr(id, &[]));
                 if matches!(fault.kind, FaultKind::Malformed | FaultKind::Illegal) {
-                    let (why, rule) = split_rule(&fault.detail, line);
+                    // The engine's own account, carried through the referee (not parsed back).
+                    let why =
+                        fault.violation.as_ref().map_or_else(|| fault.detail.clone(), |v| crate::i18n::say(&v.detail));
                     say(format!("  {}{}", label("check-the-line"), line.unwrap_or("(none)")));
                     say(format!("  {}{why}", label("check-why")));
-                    if let Some(rule) = rule {
-                        say(format!("  {}{rule}", label("check-the-rule")));
+                    if let Some(violation) = &fault.violation {
+                        say(format!("  {}{}", label("check-the-rule"), violation.rule));
                     }
                 } else {
                     say(format!("  {}", tr("check-saw", &[("detail", &fault.detail)])));
@@ -238,13 +225,6 @@ impl CheckReport {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_refused_line_splits_into_why_and_rule() {
-        let detail = "5♠ is not in the hand (rule card-not-in-hand): DISCARD 5♠";
-        assert_eq!(split_rule(detail, Some("DISCARD 5♠")), ("5♠ is not in the hand", Some("card-not-in-hand")));
-        assert_eq!(split_rule("no line within 3s", None), ("no line within 3s", None));
-    }
 
     #[test]
     fn durations_read_well() {

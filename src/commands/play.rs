@@ -58,6 +58,7 @@ pub fn play(args: PlayArgs) -> Outcome {
         max_processes: args.max_processes.0,
         file_size_bytes: args.file_size.0,
         open_files: args.open_files.0,
+        disk_bytes: args.disk.0,
         sandbox: !args.no_sandbox,
         ..Limits::default()
     };
@@ -200,7 +201,7 @@ impl<W: std::io::Write> Observer for Waiting<W> {
         self.view.message(seat, to_seat, line);
     }
 
-    fn action(&mut self, seat: Seat, turn: u32, narration: &str, engine: &dyn Engine) {
+    fn action(&mut self, seat: Seat, turn: u32, narration: &juiz::games::Message, engine: &dyn Engine) {
         self.note_expected(engine);
         self.view.action(seat, turn, narration, engine);
     }
@@ -213,7 +214,12 @@ impl<W: std::io::Write> Observer for Waiting<W> {
         self.view.finished(report, engine);
     }
 
-    fn ask_human(&mut self, seat: Seat, engine: &dyn Engine, problem: Option<&str>) -> Option<String> {
+    fn ask_human(
+        &mut self,
+        seat: Seat,
+        engine: &dyn Engine,
+        problem: Option<&juiz::games::Violation>,
+    ) -> Option<String> {
         self.view.ask_human(seat, engine, problem)
     }
 

@@ -4,6 +4,9 @@
 
 use std::fmt;
 
+use super::message::Message;
+use super::table::Table;
+
 /// A seat at the table: 0-based, in the order the players were given.
 pub type Seat = usize;
 
@@ -45,10 +48,21 @@ pub struct Violation {
     /// Short identifier of the rule broken, stable across versions (for logs and CSV),
     /// for example `meld-invalid`, `card-not-in-hand`, `draw-first`.
     pub rule: &'static str,
-    /// A readable sentence naming the problem, for the seat's owner.
-    pub detail: String,
+    /// A sentence naming the problem, for the seat's owner (worded by `i18n`).
+    pub detail: Message,
 }
 
+impl Violation {
+    pub fn malformed(rule: &'static str, detail: Message) -> Violation {
+        Violation { kind: ViolationKind::Malformed, rule, detail }
+    }
+
+    pub fn illegal(rule: &'static str, detail: Message) -> Violation {
+        Violation { kind: ViolationKind::Illegal, rule, detail }
+    }
+}
+
+/// In English, as transcripts record it: `detail (rule)`.
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} ({})", self.detail, self.rule)
@@ -61,7 +75,7 @@ impl std::error::Error for Violation {}
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Ending {
     /// Played to its natural end (a player went out, the stock ran out, the last trick...).
-    Finished { reason: String },
+    Finished { reason: Message },
     /// A seat broke the protocol or the rules: its side loses whatever the score.
     Forfeit { seat: Seat },
 }
@@ -88,10 +102,10 @@ pub trait Engine: Send {
     fn awaiting(&self) -> Awaiting;
     /// Takes the lines queued since the last call, in the order they must be written.
     fn take_deliveries(&mut self) -> Vec<Delivery>;
-    /// Parses and applies one line from `seat`. On success returns a short readable account of
-    /// what happened (for the referee's narration, e.g. "draws from the stock"); on a violation
-    /// the state is exactly as before the call.
-    fn submit(&mut self, seat: Seat, line: &str) -> Result<String, Violation>;
+    /// Parses and applies one line from `seat`. On success returns a short account of what
+    /// happened (the referee's narration, e.g. "draws from the stock", as a message `i18n`
+    /// words); on a violation the state is exactly as before the call.
+    fn submit(&mut self, seat: Seat, line: &str) -> Result<Message, Violation>;
     /// Ends the game because `seat` misbehaved (timeout, crash, violation): its side loses.
     /// Scores are what the table shows at that moment.
     fn forfeit(&mut self, seat: Seat);
@@ -107,4 +121,7 @@ pub trait Engine: Send {
     fn render(&self, seat: Option<Seat>) -> String;
     /// A one-line hint of what `seat` may send now, for a human at the terminal.
     fn prompt_hint(&self, seat: Seat) -> String;
+    /// The table in the game-neutral model every view draws: exactly what `seat` may see (its
+    /// own hand, public zones, the others as counts), or everything when `seat` is `None`.
+    fn table(&self, seat: Option<Seat>) -> Table;
 }

@@ -56,3 +56,80 @@ play-last-sent = the last line it was sent: { $line }
 play-last-wrote = the last line it wrote:    { $line }
 play-none-yet = (none yet)
 play-log = log: { $log } (replay with: juiz replay { $log })
+
+# What the engines say (narration, ends of games, refused lines). Transcripts always record the
+# English. `empty` is an absent clause.
+empty = { "" }
+narr-out-none = { "" }
+narr-out-morto = { " " }and takes the morto
+narr-out-morto-playing-on = { " " }and takes the morto, playing on
+narr-out-goes-out = { " " }and goes out
+narr-draws = draws from the stock: { $card }
+narr-empty-stock = asks for a card from the empty stock: the game ends
+narr-takes-pile = takes the discard pile ({ $taken } cards) with { $cards } (meld { $index }: { $meld }){ $out }
+narr-takes-pile-joining = takes the discard pile ({ $taken } cards), its top { $top } joining meld { $index } → { $meld }
+narr-melds = melds { $meld } (meld { $index }){ $out }
+narr-adds = adds { $cards } to meld { $index } → { $meld }{ $out }
+narr-discards = discards { $card }{ $out }
+narr-discards-stock-out = discards { $card }{ $out }; the stock is out: the game ends
+end-went-out = { $player } went out
+end-empty-stock = { $player } asked for a card from an empty stock
+end-stock-out = the stock ran out
+
+viol-empty-line = the line is empty; expected a command
+viol-discard-join-args = GET_DISCARD_JOIN takes exactly one meld index, got { $count } argument(s)
+viol-discard-args = DISCARD takes exactly one card, got { $count } argument(s)
+viol-unknown-command = unknown command '{ $command }' (expected GET_STOCK, GET_DISCARD, MELD_NEW, MELD_JOIN or DISCARD)
+viol-meld-join-args = MELD_JOIN needs a meld index and a list of cards
+viol-missing-brackets = MELD_JOIN needs its cards between brackets: MELD_JOIN <index> [ c1 c2 ... ]
+viol-index-not-integer = meld index '{ $index }' is not a plain decimal integer
+viol-bad-card = '{ $token }' is not a card: { $reason }
+card-empty = empty token
+card-after-suit = characters after the suit
+card-no-suit = no suit (♥ ♦ ♣ ♠)
+card-no-value = no value before the suit
+card-bad-value = value must be 2-10, J, Q, K or A
+viol-game-over = the game is over
+viol-not-your-turn = it is { $current }'s turn, not { $seat }'s
+viol-draw-first = the turn starts with GET_STOCK or GET_DISCARD
+viol-already-drew = you already drew this turn
+viol-card-not-in-hand = { $card } is named { $named } time(s) but the hand holds { $held }
+viol-empty-hand-needs-clean-canastra = you may empty your hand only once your side has taken its morto and owns a clean canastra
+viol-last-card-needs-clean-canastra = this would leave you one card to discard, and your side may not go out without a clean canastra
+viol-discard-needs-cards = GET_DISCARD needs at least { $min } cards from the hand to meld with the top card
+viol-discard-pile-empty = the discard pile is empty
+viol-not-a-meld = { $cards } is not a meld: { $why }
+viol-no-melds-yet = meld index { $index }: your side has no melds yet{ $note }
+viol-index-out-of-range = meld index { $index } is out of range (your side's melds are 0 to { $last }){ $note }
+viol-team-note = ; the index counts your team's melds in the order they were made, your partner's included{ $partner }{ $yours }
+viol-team-note-partner = : meld { $index } is your partner's ({ $partner })
+viol-team-note-yours = , yours { $count ->
+        [one] is
+       *[other] are
+    } { $list }
+viol-wild-top-card = the top card { $top } is a wild card: it may only start a new meld (GET_DISCARD [ … ])
+viol-top-card-cannot-join = the top card { $top } must be used at once, but it cannot join meld { $index }: { $why }
+viol-join-not-a-meld = adding { $cards } to meld { $index } is not a meld: { $why }{ $note }
+meld-too-short = a meld needs at least { $min } cards, not { $len }
+meld-too-long = a meld holds at most { $max } cards, not { $len }
+meld-only-wilds = a meld needs at least one natural card besides the wild cards
+meld-mixed-suits = { $card } is not of the meld's suit { $suit }
+meld-too-many-aces = a meld holds at most two aces
+meld-too-many-wilds = at most { $max } wild card(s) per meld, and a second 2 must be the natural 2 of the meld's suit
+meld-duplicate = { $card } appears twice in the run
+meld-gap = the run has a gap between { $below } and { $above }
+meld-ace-out-of-place = the ace does not fit at either end of the run
+meld-no-room-for-wild = the wild card has no place to go
+
+# Schwab's Buraco and matches of several hands
+narr-takes-up-card = takes the up-card { $card } into the hand
+narr-hand-ends = { $said }; hand { $hand } ends: { $score0 } to { $score1 }, totals { $total0 } to { $total1 }
+narr-hand-dealt = { $said }; hand { $hand } is dealt, { $player } starts
+end-match = { $reason }; the match ends after { $hands } hand(s)
+viol-pickup-mono = the top card { $top } is a joker or a 2: the discard pile may not be taken while a wild card is on top
+viol-pickup-natural-pair = taking the discard pile needs exactly two natural cards (no joker, no 2) that form a meld with the top card { $top }, not { $cards }
+viol-pickup-would-end = the pile and your hand make { $held } cards, fewer than { $min }, and your team has taken its buraco without a cerrado: you could not finish the hand
+viol-unfinished-wilds = your team's meld of wild cards only is not closed yet (fewer than { $len } cards): it must be closed before you get down to your last card
+viol-empty-hand-needs-cerrado = you may empty your hand only once your team has taken its buraco and owns a cerrado (a closed meld of 7 cards)
+viol-last-card-needs-cerrado = this would leave you one card to discard, and your team may not go out without a cerrado (a closed meld of 7 cards)
+meld-set-too-many-wilds = a meld of one rank holds at most { $max } wild card(s)

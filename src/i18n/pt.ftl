@@ -56,3 +56,80 @@ play-last-sent = a última linha enviada a ele: { $line }
 play-last-wrote = a última linha que ele escreveu: { $line }
 play-none-yet = (nenhuma ainda)
 play-log = log: { $log } (repita com: juiz replay { $log })
+
+# O que os motores de jogo dizem (narração, fins de partida, linhas recusadas). Os registros
+# (logs) guardam sempre o inglês. `empty` é uma oração ausente.
+empty = { "" }
+narr-out-none = { "" }
+narr-out-morto = { " " }e pega o morto
+narr-out-morto-playing-on = { " " }e pega o morto, continuando a jogada
+narr-out-goes-out = { " " }e bate
+narr-draws = compra do monte: { $card }
+narr-empty-stock = pede uma carta do monte vazio: a partida termina
+narr-takes-pile = pega o lixo ({ $taken } cartas) com { $cards } (jogo { $index }: { $meld }){ $out }
+narr-takes-pile-joining = pega o lixo ({ $taken } cartas), e a carta de cima { $top } entra no jogo { $index } → { $meld }
+narr-melds = baixa { $meld } (jogo { $index }){ $out }
+narr-adds = acrescenta { $cards } ao jogo { $index } → { $meld }{ $out }
+narr-discards = descarta { $card }{ $out }
+narr-discards-stock-out = descarta { $card }{ $out }; o monte acabou: a partida termina
+end-went-out = { $player } bateu
+end-empty-stock = { $player } pediu uma carta do monte vazio
+end-stock-out = o monte acabou
+
+viol-empty-line = a linha está vazia; esperava-se um comando
+viol-discard-join-args = GET_DISCARD_JOIN recebe exatamente um índice de jogo, mas recebeu { $count } argumento(s)
+viol-discard-args = DISCARD recebe exatamente uma carta, mas recebeu { $count } argumento(s)
+viol-unknown-command = comando desconhecido '{ $command }' (esperava-se GET_STOCK, GET_DISCARD, MELD_NEW, MELD_JOIN ou DISCARD)
+viol-meld-join-args = MELD_JOIN precisa de um índice de jogo e de uma lista de cartas
+viol-missing-brackets = MELD_JOIN precisa das cartas entre colchetes: MELD_JOIN <índice> [ c1 c2 ... ]
+viol-index-not-integer = o índice de jogo '{ $index }' não é um número inteiro decimal simples
+viol-bad-card = '{ $token }' não é uma carta: { $reason }
+card-empty = texto vazio
+card-after-suit = há caracteres depois do naipe
+card-no-suit = falta o naipe (♥ ♦ ♣ ♠)
+card-no-value = falta o valor antes do naipe
+card-bad-value = o valor deve ser 2-10, J, Q, K ou A
+viol-game-over = a partida já terminou
+viol-not-your-turn = é a vez de { $current }, não de { $seat }
+viol-draw-first = a jogada começa com GET_STOCK ou GET_DISCARD
+viol-already-drew = você já comprou nesta jogada
+viol-card-not-in-hand = { $card } aparece { $named } vez(es), mas a mão tem { $held }
+viol-empty-hand-needs-clean-canastra = você só pode esvaziar a mão depois que seu lado pegou o morto e tem uma canastra limpa
+viol-last-card-needs-clean-canastra = isto deixaria você com uma só carta para descartar, e seu lado não pode bater sem uma canastra limpa
+viol-discard-needs-cards = GET_DISCARD precisa de pelo menos { $min } cartas da mão para formar um jogo com a carta de cima do lixo
+viol-discard-pile-empty = o lixo está vazio
+viol-not-a-meld = { $cards } não é um jogo: { $why }
+viol-no-melds-yet = índice de jogo { $index }: seu lado ainda não tem jogos{ $note }
+viol-index-out-of-range = o índice de jogo { $index } está fora do intervalo (os jogos do seu lado vão de 0 a { $last }){ $note }
+viol-team-note = ; o índice conta os jogos da sua dupla na ordem em que foram feitos, incluindo os do parceiro{ $partner }{ $yours }
+viol-team-note-partner = : o jogo { $index } é do seu parceiro ({ $partner })
+viol-team-note-yours = , { $count ->
+        [one] o seu é o
+       *[other] os seus são os
+    } { $list }
+viol-wild-top-card = a carta de cima { $top } é um coringa: só pode começar um jogo novo (GET_DISCARD [ … ])
+viol-top-card-cannot-join = a carta de cima { $top } tem de ser usada na hora, mas não pode entrar no jogo { $index }: { $why }
+viol-join-not-a-meld = acrescentar { $cards } ao jogo { $index } não forma um jogo: { $why }{ $note }
+meld-too-short = um jogo precisa de pelo menos { $min } cartas, não { $len }
+meld-too-long = um jogo tem no máximo { $max } cartas, não { $len }
+meld-only-wilds = um jogo precisa de pelo menos uma carta natural além dos coringas
+meld-mixed-suits = { $card } não é do naipe do jogo, { $suit }
+meld-too-many-aces = um jogo tem no máximo dois ases
+meld-too-many-wilds = no máximo { $max } coringa(s) por jogo, e um segundo 2 tem de ser o 2 natural do naipe do jogo
+meld-duplicate = { $card } aparece duas vezes na sequência
+meld-gap = a sequência tem um buraco entre { $below } e { $above }
+meld-ace-out-of-place = o ás não cabe em nenhuma das pontas da sequência
+meld-no-room-for-wild = o coringa não tem lugar na sequência
+
+# Buraco de Schwab e partidas de várias mãos
+narr-takes-up-card = pega a carta virada { $card } para a mão
+narr-hand-ends = { $said }; a mão { $hand } termina: { $score0 } a { $score1 }, totais { $total0 } a { $total1 }
+narr-hand-dealt = { $said }; a mão { $hand } é distribuída, { $player } começa
+end-match = { $reason }; a partida termina depois de { $hands } mão(s)
+viol-pickup-mono = a carta do topo { $top } é um curinga ou um 2: o lixo não pode ser comprado com um curinga no topo
+viol-pickup-natural-pair = comprar o lixo exige exatamente duas cartas naturais (nem curinga, nem 2) que formem um jogo com a carta do topo { $top }, não { $cards }
+viol-pickup-would-end = o lixo e sua mão somam { $held } cartas, menos de { $min }, e sua dupla já pegou o buraco sem ter um cerrado: você não conseguiria terminar a mão
+viol-unfinished-wilds = o jogo só de curingas da sua dupla ainda não está fechado (menos de { $len } cartas): feche-o antes de ficar com a última carta
+viol-empty-hand-needs-cerrado = você só pode esvaziar a mão depois que sua dupla pegou o buraco e tem um cerrado (um jogo fechado de 7 cartas)
+viol-last-card-needs-cerrado = isto deixaria você com uma só carta para descartar, e sua dupla não pode bater sem um cerrado (um jogo fechado de 7 cartas)
+meld-set-too-many-wilds = um jogo de cartas do mesmo valor leva no máximo { $max } curinga(s)

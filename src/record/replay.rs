@@ -206,7 +206,12 @@ impl<F: FnMut(bool, &str)> Observer for Feed<F> {
         }
     }
 
-    fn ask_human(&mut self, _seat: Seat, _engine: &dyn crate::games::Engine, _problem: Option<&str>) -> Option<String> {
+    fn ask_human(
+        &mut self,
+        _seat: Seat,
+        _engine: &dyn crate::games::Engine,
+        _problem: Option<&crate::games::Violation>,
+    ) -> Option<String> {
         self.human.pop_front()
     }
 }

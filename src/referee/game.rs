@@ -5,7 +5,7 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use crate::bot::{BotFault, FaultKind};
-use crate::games::{Awaiting, Ending, Engine, Outcome, Seat, TableSetup, ViolationKind, new_engine};
+use crate::games::{Awaiting, Ending, Engine, Outcome, Seat, TableSetup, Violation, ViolationKind, new_engine};
 use crate::record::{Direction, TranscriptWriter};
 
 use super::config::{GameConfig, Player, RefereeError, display_id, wire_id};
@@ -42,7 +42,16 @@ pub fn full_ids(text: &str, seats: &[SeatReport]) -> String {
 pub struct FaultRecord {
     pub seat: Seat,
     pub kind: FaultKind,
+    /// In English, as the transcript records it (for a refused line: `detail (rule r): line`).
     pub detail: String,
+    /// The rule a refused line broke and why, as the engine said it (malformed or illegal
+    /// lines only; not in a replay of the recorded faults).
+    pub violation: Option<Violation>,
+}
+
+/// `text` from an engine, with every wire id replaced by the seat's full id (see `full_ids`).
+pub fn full_ids_message(message: &crate::games::Message, seats: &[SeatReport]) -> crate::games::Message {
+    message.map_texts(&|text| full_ids(text, seats))
 }
 
 /// The record of one finished game.
@@ -165,7 +174,7 @@ pub fn play_engine(
     };
     let mut outcome = table.engine.outcome().expect("the engine reports an outcome once the game is over");
     if let Ending::Finished { reason } = &mut outcome.ending {
-        *reason = full_ids(reason, &table.seats);
+        *reason = full_ids_message(reason, &table.seats);
     }
     let report = GameReport {
         game: config.game,
@@ -308,7 +317,7 @@ impl Table<'_> {
         let turn = self.engine.turns();
         match self.engine.submit(seat, &line) {
             Ok(narration) => {
-                self.log.row(&id, Direction::Event, &narration);
+                self.log.row(&id, Direction::Event, &narration.to_string());
                 observer.action(seat, turn, &narration, self.engine.as_ref());
                 Ok(())
             }
@@ -319,6 +328,7 @@ impl Table<'_> {
                     ViolationKind::Illegal => FaultKind::Illegal,
                 },
                 detail: format!("{} (rule {}): {line}", violation.detail, violation.rule),
+                violation: Some(violation),
             })),
         }
     }
@@ -327,13 +337,14 @@ impl Table<'_> {
     /// typed with ASCII suits (`5h`); the line is logged as submitted, with the suit symbols.
     fn take_human_line(&mut self, seat: Seat, observer: &mut dyn Observer) -> Result<(), Stop> {
         let id = self.seats[seat].id.clone();
-        let mut problem: Option<String> = None;
+        let mut problem: Option<Violation> = None;
         loop {
-            let Some(line) = observer.ask_human(seat, self.engine.as_ref(), problem.as_deref()) else {
+            let Some(line) = observer.ask_human(seat, self.engine.as_ref(), problem.as_ref()) else {
                 return Err(Stop::Fault(FaultRecord {
                     seat,
                     kind: FaultKind::ClosedOutput,
                     detail: "the human player left (end of input)".into(),
+                    violation: None,
                 }));
             };
             let line = super::human::with_suit_symbols(line.trim_end_matches(['\r', '\n']));
@@ -341,13 +352,13 @@ impl Table<'_> {
             let turn = self.engine.turns();
             match self.engine.submit(seat, &line) {
                 Ok(narration) => {
-                    self.log.row(&id, Direction::Event, &narration);
+                    self.log.row(&id, Direction::Event, &narration.to_string());
                     observer.action(seat, turn, &narration, self.engine.as_ref());
                     return Ok(());
                 }
                 Err(violation) => {
                     self.log.row(&id, Direction::Event, &format!("refused: {violation}"));
-                    problem = Some(violation.to_string());
+                    problem = Some(violation);
                 }
             }
         }
@@ -361,6 +372,7 @@ impl Table<'_> {
                     seat,
                     kind: FaultKind::PrematureOutput,
                     detail: "wrote output when it was not its turn".into(),
+                    violation: None,
                 }));
             }
         }
@@ -389,6 +401,7 @@ impl Table<'_> {
                     seat: seats[0],
                     kind: FaultKind::Timeout,
                     detail: format!("no line within {limit} while any of several seats could move"),
+                    violation: None,
                 }));
             }
             std::thread::sleep(Duration::from_millis(1));
@@ -397,5 +410,5 @@ impl Table<'_> {
 }
 
 fn fault(seat: Seat, fault: BotFault) -> FaultRecord {
-    FaultRecord { seat, kind: fault.kind, detail: fault.detail }
+    FaultRecord { seat, kind: fault.kind, detail: fault.detail, violation: None }
 }

@@ -1,7 +1,7 @@
 //! What the referee tells whoever watches a game (the terminal, a progress bar, nothing), and how
 //! it asks a human seat for a line.
 
-use crate::games::{Engine, Seat};
+use crate::games::{Engine, Message, Seat, Violation};
 
 use super::game::{FaultRecord, GameReport, SeatReport};
 
@@ -11,12 +11,12 @@ pub trait Observer {
     /// A line the referee sent to (`to_seat` true) or received from a seat, as on the wire.
     fn message(&mut self, _seat: Seat, _to_seat: bool, _line: &str) {}
     /// A line was accepted during turn `turn` (counted from 0); `narration` says what it did.
-    fn action(&mut self, _seat: Seat, _turn: u32, _narration: &str, _engine: &dyn Engine) {}
+    fn action(&mut self, _seat: Seat, _turn: u32, _narration: &Message, _engine: &dyn Engine) {}
     fn fault(&mut self, _fault: &FaultRecord) {}
     fn finished(&mut self, _report: &GameReport, _engine: &dyn Engine) {}
     /// Asks the human at `seat` for a line. `problem` is why the previous line was refused.
     /// `None` means the human left (end of input): the seat forfeits.
-    fn ask_human(&mut self, _seat: Seat, _engine: &dyn Engine, _problem: Option<&str>) -> Option<String> {
+    fn ask_human(&mut self, _seat: Seat, _engine: &dyn Engine, _problem: Option<&Violation>) -> Option<String> {
         None
     }
     /// A line the referee sends to the human's seat (the same a bot there would get).

@@ -3,7 +3,8 @@
 
 use std::io::{BufRead, Write};
 
-use crate::games::{Engine, Seat};
+use crate::games::{Engine, Message, Seat, Violation};
+use crate::i18n::say;
 use crate::referee::{FaultRecord, GameReport, Observer, SeatReport};
 
 use super::escape::terminal_safe;
@@ -129,12 +130,12 @@ impl<W: Write> Observer for GameView<W> {
         }
     }
 
-    fn action(&mut self, seat: Seat, turn: u32, narration: &str, _engine: &dyn Engine) {
+    fn action(&mut self, seat: Seat, turn: u32, narration: &Message, _engine: &dyn Engine) {
         if !self.shows(seat) {
             return;
         }
         let who = self.style.bold(&self.seats[seat].id);
-        let line = format!("{:>4}  {who} {}", turn + 1, self.style.cards(&self.full_ids(narration)));
+        let line = format!("{:>4}  {who} {}", turn + 1, self.style.cards(&self.full_ids(&say(narration))));
         self.say(&line);
     }
 
@@ -155,7 +156,7 @@ impl<W: Write> Observer for GameView<W> {
         let table = self.full_ids(&engine.render(None));
         self.say(&self.style.cards(&table));
         let ending = match &report.outcome.ending {
-            crate::games::Ending::Finished { reason } => reason.clone(),
+            crate::games::Ending::Finished { reason } => say(reason),
             crate::games::Ending::Forfeit { seat } => format!("{} forfeits", self.seats[*seat].id),
         };
         let scores: Vec<String> = report
@@ -179,13 +180,13 @@ impl<W: Write> Observer for GameView<W> {
         self.say(&self.style.bold(&terminal_safe(&summary)));
     }
 
-    fn ask_human(&mut self, seat: Seat, engine: &dyn Engine, problem: Option<&str>) -> Option<String> {
+    fn ask_human(&mut self, seat: Seat, engine: &dyn Engine, problem: Option<&Violation>) -> Option<String> {
         if let Some(lines) = self.scripted_human.as_mut() {
             return lines.pop_front();
         }
         let mut text = String::new();
         if let Some(problem) = problem {
-            text.push_str(&format!("not accepted: {problem}\n"));
+            text.push_str(&format!("not accepted: {} ({})\n", self.full_ids(&say(&problem.detail)), problem.rule));
         } else {
             text.push_str(&format!("\n{}\n", self.style.cards(&self.full_ids(&engine.render(Some(seat))))));
         }

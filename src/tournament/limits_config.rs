@@ -25,6 +25,8 @@ pub struct LimitsConfig {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub open_files: Option<Setting>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub disk: Option<Setting>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub startup_timeout: Option<Setting>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wall_factor: Option<u32>,
@@ -97,6 +99,9 @@ impl LimitsConfig {
         if let Some(s) = &self.open_files {
             limits.open_files = count("open_files", s)?;
         }
+        if let Some(s) = &self.disk {
+            limits.disk_bytes = size("disk", s)?;
+        }
         if let Some(t) = &self.startup_timeout {
             limits.startup_timeout = duration("startup_timeout", &t.text())?;
         }
@@ -127,6 +132,9 @@ impl LimitsConfig {
             max_processes: Some(number(limits.max_processes)),
             file_size: Some(text(limits.file_size_bytes, &bytes)),
             open_files: Some(number(limits.open_files)),
+            // Explicit only when not the default, so that the canonical form (and the check of
+            // every row written before this key existed) is unchanged for tournaments without it.
+            disk: (limits.disk_bytes != Limits::default().disk_bytes).then(|| text(limits.disk_bytes, &bytes)),
             startup_timeout: Some(Setting::Text(humantime::format_duration(limits.startup_timeout).to_string())),
             wall_factor: Some(limits.wall_factor),
             sandbox: Some(limits.sandbox),

@@ -2,7 +2,9 @@
 //! a `Malformed` violation; whether the action is allowed now is decided by the table.
 
 use crate::cards::Card;
-use crate::games::{Violation, ViolationKind};
+#[cfg(test)]
+use crate::games::ViolationKind;
+use crate::games::{Message, Violation};
 
 /// One command of the ITP Buraco protocol, parsed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,8 +35,8 @@ impl Action {
     }
 }
 
-fn malformed(rule: &'static str, detail: String) -> Violation {
-    Violation { kind: ViolationKind::Malformed, rule, detail }
+fn malformed(rule: &'static str, detail: Message) -> Violation {
+    Violation::malformed(rule, detail)
 }
 
 /// Parses one line as the original referee splits it: a trailing CR/LF is dropped, the line is
@@ -51,7 +53,7 @@ pub fn parse_with(line: &str, join_pickup: bool) -> Result<Action, Violation> {
     let line = line.trim_end_matches(['\n', '\r']);
     let mut tokens: Vec<&str> = line.split(' ').filter(|t| !t.is_empty()).collect();
     if tokens.is_empty() {
-        return Err(malformed("unknown-command", "the line is empty; expected a command".into()));
+        return Err(malformed("unknown-command", Message::new("viol-empty-line")));
     }
     let command = tokens.remove(0);
     let mut args = tokens;
@@ -67,33 +69,24 @@ pub fn parse_with(line: &str, join_pickup: bool) -> Result<Action, Violation> {
             [token] => Ok(Action::GetDiscardJoin { index: parse_index(token)?, index_token: token.to_string() }),
             _ => Err(malformed(
                 "wrong-argument-count",
-                format!("GET_DISCARD_JOIN takes exactly one meld index, got {} argument(s)", args.len()),
+                Message::new("viol-discard-join-args").number("count", args.len()),
             )),
         },
         "DISCARD" => match args[..] {
             [token] => Ok(Action::Discard(parse_card(token)?)),
-            _ => Err(malformed(
-                "wrong-argument-count",
-                format!("DISCARD takes exactly one card, got {} argument(s)", args.len()),
-            )),
+            _ => Err(malformed("wrong-argument-count", Message::new("viol-discard-args").number("count", args.len()))),
         },
-        other => Err(malformed(
-            "unknown-command",
-            format!("unknown command '{other}' (expected GET_STOCK, GET_DISCARD, MELD_NEW, MELD_JOIN or DISCARD)"),
-        )),
+        other => Err(malformed("unknown-command", Message::new("viol-unknown-command").text("command", other))),
     }
 }
 
 fn parse_join(args: &[&str]) -> Result<Action, Violation> {
     let Some((&index_token, rest)) = args.split_first() else {
-        return Err(malformed("wrong-argument-count", "MELD_JOIN needs a meld index and a list of cards".into()));
+        return Err(malformed("wrong-argument-count", Message::new("viol-meld-join-args")));
     };
     let index = parse_index(index_token)?;
     if rest.len() < 2 || rest[0] != "[" || rest[rest.len() - 1] != "]" {
-        return Err(malformed(
-            "missing-brackets",
-            "MELD_JOIN needs its cards between brackets: MELD_JOIN <index> [ c1 c2 ... ]".into(),
-        ));
+        return Err(malformed("missing-brackets", Message::new("viol-missing-brackets")));
     }
     let cards = parse_cards(&rest[1..rest.len() - 1])?;
     Ok(Action::MeldJoin { index, index_token: index_token.to_string(), cards })
@@ -103,13 +96,16 @@ fn parse_join(args: &[&str]) -> Result<Action, Violation> {
 /// the table reports).
 fn parse_index(index_token: &str) -> Result<usize, Violation> {
     if index_token.is_empty() || !index_token.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(malformed("bad-index", format!("meld index '{index_token}' is not a plain decimal integer")));
+        return Err(malformed("bad-index", Message::new("viol-index-not-integer").text("index", index_token)));
     }
     Ok(index_token.parse().unwrap_or(usize::MAX))
 }
 
 fn parse_card(token: &str) -> Result<Card, Violation> {
-    token.parse().map_err(|e| malformed("bad-card", format!("{e}")))
+    token.parse().map_err(|e: crate::cards::CardParseError| {
+        let reason = Message::new(e.reason.message_id());
+        malformed("bad-card", Message::new("viol-bad-card").text("token", &e.token).clause("reason", reason))
+    })
 }
 
 fn parse_cards(tokens: &[&str]) -> Result<Vec<Card>, Violation> {

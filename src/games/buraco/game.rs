@@ -6,7 +6,8 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
 use crate::games::{
-    AfterHand, Awaiting, Delivery, Ending, Engine, MatchScore, Outcome, Seat, SetupError, TableSetup, Violation,
+    AfterHand, Awaiting, Delivery, Ending, Engine, MatchScore, Message, Outcome, Seat, SetupError, TableSetup,
+    Violation,
 };
 
 use crate::cards::{Card, Hand};
@@ -47,24 +48,30 @@ impl BuracoEngine {
         Ok(BuracoEngine { table, deal_text, score, hand_start, past_turns: 0, seed: setup.seed })
     }
 
-    /// After an action: when the hand just ended and the match goes on, tells every seat the
-    /// hand's scores and the totals (`HAND_END`) and deals the next hand, the next seat starting;
-    /// when the match is over, the outcome carries the totals. Returns the narration to add.
-    fn after_hand(&mut self) -> String {
+    /// After an action whose narration is `said`: when the hand just ended and the match goes on,
+    /// tells every seat the hand's scores and the totals (`HAND_END`) and deals the next hand, the
+    /// next seat starting; when the match is over, the outcome carries the totals. Returns the
+    /// narration, with the hand's end and the next deal when there are.
+    fn after_hand(&mut self, said: Message) -> Message {
         let Some(Outcome { scores, ending: Ending::Finished { reason }, .. }) = self.table.outcome.clone() else {
-            return String::new();
+            return said;
         };
         if !self.score.rules().is_multi_hand() {
-            return String::new();
+            return said;
         }
         let hand = self.score.hand_number();
         let after = self.score.record(&scores);
         let totals = self.score.totals().to_vec();
-        let mut said =
-            format!("; hand {hand} ends: {} to {}, totals {} to {}", scores[0], scores[1], totals[0], totals[1]);
+        let said = Message::new("narr-hand-ends")
+            .clause("said", said)
+            .number("hand", hand as usize)
+            .text("score0", scores[0])
+            .text("score1", scores[1])
+            .text("total0", totals[0])
+            .text("total1", totals[1]);
         if after == AfterHand::MatchOver {
             let winner = super::score::winner(&totals);
-            let reason = format!("{reason}; the match ends after {hand} hand(s)");
+            let reason = Message::new("end-match").clause("reason", reason).number("hands", hand as usize);
             self.table.outcome = Some(Outcome { scores: totals, winner, ending: Ending::Finished { reason } });
             return said;
         }
@@ -90,8 +97,10 @@ impl BuracoEngine {
         });
         next.queue.splice(0..0, queue);
         self.table = next;
-        said.push_str(&format!("; hand {} is dealt, {} starts", hand + 1, self.table.ids[self.hand_start]));
-        said
+        Message::new("narr-hand-dealt")
+            .clause("said", said)
+            .number("hand", hand as usize + 1)
+            .text("player", &self.table.ids[self.hand_start])
     }
 
     /// The number of the hand being played (1 for the first).
@@ -188,9 +197,9 @@ impl Engine for BuracoEngine {
         std::mem::take(&mut self.table.queue)
     }
 
-    fn submit(&mut self, seat: Seat, line: &str) -> Result<String, Violation> {
+    fn submit(&mut self, seat: Seat, line: &str) -> Result<Message, Violation> {
         let said = self.table.submit(seat, line)?;
-        Ok(said + &self.after_hand())
+        Ok(self.after_hand(said))
     }
 
     fn forfeit(&mut self, seat: Seat) {
@@ -230,5 +239,9 @@ impl Engine for BuracoEngine {
 
     fn prompt_hint(&self, seat: Seat) -> String {
         render::hint(&self.table, seat)
+    }
+
+    fn table(&self, seat: Option<Seat>) -> crate::games::table::Table {
+        super::table_view::table(&self.table, seat.filter(|&s| s < self.table.seats()))
     }
 }

@@ -4,6 +4,7 @@
 //! cards only where the policy allows them (Schwab M2, M4).
 
 use crate::cards::{Card, Rank, Suit};
+use crate::games::Message;
 
 use super::rules::{AceSuit, BuracoRules, MeldPolicy, TwoPolicy};
 
@@ -141,6 +142,27 @@ pub enum MeldError {
     NoRoomForWild,
     #[error("a meld of one rank holds at most {max} wild card(s)")]
     SetTooManyWilds { max: usize },
+}
+
+impl MeldError {
+    /// The error as a message of the `i18n` resources (English as its `Display`).
+    pub fn message(&self) -> Message {
+        match *self {
+            MeldError::TooShort { len, min } => Message::new("meld-too-short").number("min", min).number("len", len),
+            MeldError::TooLong { len, max } => Message::new("meld-too-long").number("max", max).number("len", len),
+            MeldError::OnlyWilds => Message::new("meld-only-wilds"),
+            MeldError::MixedSuits { card, suit } => {
+                Message::new("meld-mixed-suits").text("card", card).text("suit", suit)
+            }
+            MeldError::TooManyAces => Message::new("meld-too-many-aces"),
+            MeldError::TooManyWilds { max } => Message::new("meld-too-many-wilds").number("max", max),
+            MeldError::Duplicate { card } => Message::new("meld-duplicate").text("card", card),
+            MeldError::Gap { below, above } => Message::new("meld-gap").text("below", below).text("above", above),
+            MeldError::AceOutOfPlace => Message::new("meld-ace-out-of-place"),
+            MeldError::NoRoomForWild => Message::new("meld-no-room-for-wild"),
+            MeldError::SetTooManyWilds { max } => Message::new("meld-set-too-many-wilds").number("max", max),
+        }
+    }
 }
 
 /// A card placed in the run, with the position (A low = 1, 2 … K = 13, A high = 14) it stands at.

@@ -10,6 +10,7 @@ mod render;
 mod rules;
 mod score;
 mod state;
+mod table_view;
 mod turn;
 
 pub use action::{Action, parse as parse_action, parse_with as parse_action_with};

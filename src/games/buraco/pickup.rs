@@ -4,7 +4,7 @@
 //! wild cards for Schwab).
 
 use crate::cards::{Card, format_list};
-use crate::games::Violation;
+use crate::games::{Message, Violation};
 
 use super::meld::Meld;
 use super::rules::{GoingOut, PickupRule};
@@ -13,7 +13,7 @@ use super::state::{Table, illegal};
 impl Table {
     /// Schwab §1.2: on the first move of a hand, `GET_DISCARD [ ]` takes the single up-card into
     /// the hand (even a wild). `None` when the line is anything else.
-    pub(super) fn take_up_card(&mut self, cards: &[Card]) -> Option<String> {
+    pub(super) fn take_up_card(&mut self, cards: &[Card]) -> Option<Message> {
         let first_move = self.turns == 0 && self.rules.up_card && self.discard.len() == 1;
         if !matches!(self.rules.pickup, PickupRule::NaturalPair { .. }) || !cards.is_empty() || !first_move {
             return None;
@@ -23,7 +23,7 @@ impl Table {
         self.drawn = true;
         self.send(self.current, format_list(&[card]));
         self.send_others("GET_DISCARD [ ]");
-        Some(format!("takes the up-card {card} into the hand"))
+        Some(Message::new("narr-takes-up-card").text("card", card))
     }
 
     /// Schwab A7: the others were not shown the up-card; when the first move takes it with a pair
@@ -45,34 +45,18 @@ impl Table {
         };
         let policy = &self.rules.melds;
         if policy.is_wild(top) {
-            return Err(illegal(
-                "pickup-mono",
-                format!(
-                    "the top card {top} is a joker or a 2: the discard pile may not be taken while a wild card is on top"
-                ),
-            ));
+            return Err(illegal("pickup-mono", Message::new("viol-pickup-mono").text("top", top)));
         }
         if cards.len() != 2 || cards.iter().any(|&c| policy.is_wild(c)) {
-            return Err(illegal(
-                "pickup-needs-natural-pair",
-                format!(
-                    "taking the discard pile needs exactly two natural cards (no joker, no 2) that form a meld \
-                     with the top card {top}, not {}",
-                    format_list(cards)
-                ),
-            ));
+            let detail = Message::new("viol-pickup-natural-pair").text("top", top).text("cards", format_list(cards));
+            return Err(illegal("pickup-needs-natural-pair", detail));
         }
         let side = self.side_of(self.current);
         let held = self.discard.len() + self.hands[self.current].len();
         let canastra = self.melds[side].iter().any(|m| m.is_canastra(&self.rules));
         if self.morto_taken[side] && !canastra && held < min_cards {
-            return Err(illegal(
-                "pickup-would-end",
-                format!(
-                    "the pile and your hand make {held} cards, fewer than {min_cards}, and your team has taken its \
-                     buraco without a cerrado: you could not finish the hand"
-                ),
-            ));
+            let detail = Message::new("viol-pickup-would-end").number("held", held).number("min", min_cards);
+            return Err(illegal("pickup-would-end", detail));
         }
         Ok(())
     }
@@ -90,22 +74,10 @@ impl Table {
     }
 
     /// Why a Schwab side may not get down to `left` (0 or 1) cards with `melds`.
-    pub(super) fn cerrado_detail(&self, left: usize, melds: &[&Meld]) -> String {
-        let rules = &self.rules;
-        if melds.iter().any(|m| m.is_canastra(rules)) {
-            return format!(
-                "your team's meld of wild cards only is not closed yet (fewer than {} cards): it must be closed \
-                 before you get down to your last card",
-                rules.canastra.min_len
-            );
+    pub(super) fn cerrado_detail(&self, left: usize, melds: &[&Meld]) -> Message {
+        if melds.iter().any(|m| m.is_canastra(&self.rules)) {
+            return Message::new("viol-unfinished-wilds").number("len", self.rules.canastra.min_len);
         }
-        match left {
-            0 => "you may empty your hand only once your team has taken its buraco and owns a cerrado (a closed \
-                  meld of 7 cards)"
-                .into(),
-            _ => "this would leave you one card to discard, and your team may not go out without a cerrado (a \
-                  closed meld of 7 cards)"
-                .into(),
-        }
+        Message::new(if left == 0 { "viol-empty-hand-needs-cerrado" } else { "viol-last-card-needs-cerrado" })
     }
 }

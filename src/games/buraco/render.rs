@@ -38,7 +38,7 @@ fn status_line(out: &mut String, table: &Table) {
     match &table.outcome {
         Some(outcome) => {
             let how = match &outcome.ending {
-                Ending::Finished { reason } => reason.clone(),
+                Ending::Finished { reason } => reason.to_string(),
                 Ending::Forfeit { seat } => format!("{} forfeited", table.ids[*seat]),
             };
             let winner = match outcome.winner {

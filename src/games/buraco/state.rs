@@ -6,7 +6,7 @@
 use rand_pcg::Pcg64;
 
 use crate::cards::{Card, Hand, format_list};
-use crate::games::{Delivery, Ending, Outcome, Seat, Violation, ViolationKind};
+use crate::games::{Delivery, Ending, Message, Outcome, Seat, Violation};
 
 use super::action::{self, Action};
 use super::deal::Deal;
@@ -42,8 +42,8 @@ pub struct Table {
     pub rng: Pcg64,
 }
 
-pub(super) fn illegal(rule: &'static str, detail: impl Into<String>) -> Violation {
-    Violation { kind: ViolationKind::Illegal, rule, detail: detail.into() }
+pub(super) fn illegal(rule: &'static str, detail: Message) -> Violation {
+    Violation::illegal(rule, detail)
 }
 
 impl Table {
@@ -126,7 +126,7 @@ impl Table {
         }
     }
 
-    pub(super) fn finish(&mut self, reason: String) {
+    pub(super) fn finish(&mut self, reason: Message) {
         let scores = self.scores();
         self.outcome = Some(Outcome { winner: score::winner(&scores), scores, ending: Ending::Finished { reason } });
     }
@@ -141,10 +141,10 @@ impl Table {
 
     /// When the current player's hand is empty: he takes his side's morto if it waits (and,
     /// unless `discarded`, goes on with his turn), else he goes out and the game ends. Returns
-    /// the narration suffix.
-    pub(super) fn check_out(&mut self, discarded: bool) -> &'static str {
+    /// the narration's closing clause.
+    pub(super) fn check_out(&mut self, discarded: bool) -> Message {
         if !self.morto_due() {
-            return "";
+            return Message::new("narr-out-none");
         }
         let side = self.side_of(self.current);
         if let Some(morto) = self.mortos[side].take() {
@@ -152,14 +152,14 @@ impl Table {
             self.send(self.current, format!("MORTO {}", format_list(&morto)));
             self.send_others("MORTO");
             morto.into_iter().for_each(|card| self.hands[self.current].push(card));
-            return if discarded { " and takes the morto" } else { " and takes the morto, playing on" };
+            return Message::new(if discarded { "narr-out-morto" } else { "narr-out-morto-playing-on" });
         }
         if !self.hands[self.current].is_empty() {
-            return "";
+            return Message::new("narr-out-none");
         }
         self.turns += 1;
-        self.finish(format!("{} went out", self.ids[self.current]));
-        " and goes out"
+        self.finish(Message::new("end-went-out").text("player", &self.ids[self.current]));
+        Message::new("narr-out-goes-out")
     }
 
     /// Whether the current player's hand calls for his side's morto: it is empty, or (Schwab B1)
@@ -172,23 +172,23 @@ impl Table {
     }
 
     /// Checks and applies one line from `seat`.
-    pub fn submit(&mut self, seat: Seat, line: &str) -> Result<String, Violation> {
+    pub fn submit(&mut self, seat: Seat, line: &str) -> Result<Message, Violation> {
         if self.outcome.is_some() {
-            return Err(illegal("game-over", "the game is over"));
+            return Err(illegal("game-over", Message::new("viol-game-over")));
         }
         if seat != self.current {
-            return Err(illegal(
-                "not-your-turn",
-                format!("it is {}'s turn, not {}'s", self.ids[self.current], self.ids[seat]),
-            ));
+            let detail = Message::new("viol-not-your-turn")
+                .text("current", &self.ids[self.current])
+                .text("seat", &self.ids[seat]);
+            return Err(illegal("not-your-turn", detail));
         }
         let join_pickup = matches!(self.rules.pickup, PickupRule::TopUsedAtOnce { .. });
         let action = action::parse_with(line, join_pickup)?;
         match (self.drawn, action.is_draw()) {
             (false, false) => {
-                return Err(illegal("draw-first", "the turn starts with GET_STOCK or GET_DISCARD"));
+                return Err(illegal("draw-first", Message::new("viol-draw-first")));
             }
-            (true, true) => return Err(illegal("already-drew", "you already drew this turn")),
+            (true, true) => return Err(illegal("already-drew", Message::new("viol-already-drew"))),
             _ => {}
         }
         match action {

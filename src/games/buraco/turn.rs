@@ -3,7 +3,7 @@
 //! pickup and going-out policies add (`closed-pile`, `go-out-needs-clean-canastra`).
 
 use crate::cards::{Card, format_list};
-use crate::games::Violation;
+use crate::games::{Message, Violation};
 
 use super::meld::Meld;
 use super::rules::{GoingOut, PickupRule, StockOut};
@@ -23,7 +23,11 @@ impl Table {
             None => Ok(()),
             Some(card) => {
                 let (held, named) = (hand.count(card), cards.iter().filter(|&&c| c == card).count());
-                Err(illegal("card-not-in-hand", format!("{card} is named {named} time(s) but the hand holds {held}")))
+                let detail = Message::new("viol-card-not-in-hand")
+                    .text("card", card)
+                    .number("named", named)
+                    .number("held", held);
+                Err(illegal("card-not-in-hand", detail))
             }
         }
     }
@@ -89,27 +93,21 @@ impl Table {
             return Err(illegal(rule, self.cerrado_detail(left, &melds)));
         }
         if left == 0 {
-            return Err(illegal(
-                rule,
-                "you may empty your hand only once your side has taken its morto and owns a clean canastra",
-            ));
+            return Err(illegal(rule, Message::new("viol-empty-hand-needs-clean-canastra")));
         }
-        Err(illegal(
-            rule,
-            "this would leave you one card to discard, and your side may not go out without a clean canastra",
-        ))
+        Err(illegal(rule, Message::new("viol-last-card-needs-clean-canastra")))
     }
 
-    pub(super) fn get_stock(&mut self) -> String {
+    pub(super) fn get_stock(&mut self) -> Message {
         let Some(card) = self.stock.pop() else {
-            self.finish(format!("{} asked for a card from an empty stock", self.ids[self.current]));
-            return "asks for a card from the empty stock: the game ends".into();
+            self.finish(Message::new("end-empty-stock").text("player", &self.ids[self.current]));
+            return Message::new("narr-empty-stock");
         };
         self.drawn = true;
         self.hands[self.current].push(card);
         self.send(self.current, card.to_string());
         self.send_others("GET_STOCK");
-        format!("draws from the stock: {card}")
+        Message::new("narr-draws").text("card", card)
     }
 
     /// The rule a refused pickup breaks: ITP's plain meld rule, or the closed pile's.
@@ -121,26 +119,24 @@ impl Table {
         }
     }
 
-    pub(super) fn get_discard(&mut self, cards: &[Card]) -> Result<String, Violation> {
+    pub(super) fn get_discard(&mut self, cards: &[Card]) -> Result<Message, Violation> {
         if let Some(taken) = self.take_up_card(cards) {
             return Ok(taken);
         }
         self.check_natural_pair(cards)?;
         let min_hand_cards = self.rules.pickup.min_hand_cards();
         if cards.len() < min_hand_cards {
-            return Err(illegal(
-                "discard-needs-two-cards",
-                format!("GET_DISCARD needs at least {min_hand_cards} cards from the hand to meld with the top card"),
-            ));
+            let detail = Message::new("viol-discard-needs-cards").number("min", min_hand_cards);
+            return Err(illegal("discard-needs-two-cards", detail));
         }
         let Some(&top) = self.discard.last() else {
-            return Err(illegal("discard-pile-empty", "the discard pile is empty"));
+            return Err(illegal("discard-pile-empty", Message::new("viol-discard-pile-empty")));
         };
         self.need_in_hand(cards)?;
         let mut meld_cards = vec![top];
         meld_cards.extend_from_slice(cards);
         let meld = Meld::new(&meld_cards, &self.rules.melds)
-            .map_err(|e| illegal(self.pickup_rule(), format!("{} is not a meld: {e}", format_list(&meld_cards))))?;
+            .map_err(|e| illegal(self.pickup_rule(), not_a_meld(&meld_cards, e.message())))?;
         let rest = &self.discard[..self.discard.len() - 1];
         self.may_leave(cards, rest, false, Some(Changed::New(&meld)))?;
 
@@ -158,7 +154,12 @@ impl Table {
         self.pile_to_hand();
         let index = self.melds[side].len() - 1;
         let out = self.check_out(false);
-        Ok(format!("takes the discard pile ({taken} cards) with {} (meld {index}: {stored}){out}", format_list(cards)))
+        Ok(Message::new("narr-takes-pile")
+            .number("taken", taken)
+            .text("cards", format_list(cards))
+            .number("index", index)
+            .text("meld", stored)
+            .clause("out", out))
     }
 
     /// The rest of the discard pile joins the hand, which is then reshuffled.
@@ -175,53 +176,51 @@ impl Table {
         let melds = &self.melds[side];
         melds.get(index).ok_or_else(|| {
             let detail = match melds.len() {
-                0 => format!("meld index {index_token}: your side has no melds yet"),
-                n => format!("meld index {index_token} is out of range (your side's melds are 0 to {})", n - 1),
+                0 => Message::new("viol-no-melds-yet").text("index", index_token),
+                n => Message::new("viol-index-out-of-range").text("index", index_token).number("last", n - 1),
             };
-            illegal("bad-index", format!("{detail}{}", self.team_index_note(side, index)))
+            illegal("bad-index", detail.clause("note", self.team_index_note(side, index)))
         })
     }
 
     /// In a 4-player game, what a wrong `MELD_JOIN` index most often means (a bot that counts
     /// only its own melds): the index counts the team's melds, and whose meld `index` is.
-    fn team_index_note(&self, side: usize, index: usize) -> String {
+    fn team_index_note(&self, side: usize, index: usize) -> Message {
         if self.seats() != 4 {
-            return String::new();
+            return Message::new("empty");
         }
         let makers = &self.meld_makers[side];
-        let mut note =
-            "; the index counts your team's melds in the order they were made, your partner's included".to_owned();
-        if let Some(&maker) = makers.get(index)
-            && maker != self.current
-        {
-            note.push_str(&format!(": meld {index} is your partner's ({})", self.ids[maker]));
-        }
+        let partner = match makers.get(index) {
+            Some(&maker) if maker != self.current => {
+                Message::new("viol-team-note-partner").number("index", index).text("partner", &self.ids[maker])
+            }
+            _ => Message::new("empty"),
+        };
         let yours: Vec<String> =
             makers.iter().enumerate().filter(|&(_, &s)| s == self.current).map(|(i, _)| i.to_string()).collect();
-        if !yours.is_empty() {
-            note.push_str(&format!(", yours {} {}", if yours.len() == 1 { "is" } else { "are" }, yours.join(", ")));
-        }
-        note
+        let yours = match yours.len() {
+            0 => Message::new("empty"),
+            n => Message::new("viol-team-note-yours").number("count", n).text("list", yours.join(", ")),
+        };
+        Message::new("viol-team-note").clause("partner", partner).clause("yours", yours)
     }
 
     /// `GET_DISCARD_JOIN i` (closed pile only): the top card joins meld `i` of the side, the rest of
     /// the pile goes to the hand. A wild top card may only start a new meld (STBL D3).
-    pub(super) fn get_discard_join(&mut self, index: usize, index_token: &str) -> Result<String, Violation> {
+    pub(super) fn get_discard_join(&mut self, index: usize, index_token: &str) -> Result<Message, Violation> {
         let Some(&top) = self.discard.last() else {
-            return Err(illegal("discard-pile-empty", "the discard pile is empty"));
+            return Err(illegal("discard-pile-empty", Message::new("viol-discard-pile-empty")));
         };
         let meld = self.side_meld(index, index_token)?;
         if top.is_joker() || top.is(crate::cards::Rank::Two) {
-            return Err(illegal(
-                "closed-pile",
-                format!("the top card {top} is a wild card: it may only start a new meld (GET_DISCARD [ … ])"),
-            ));
+            return Err(illegal("closed-pile", Message::new("viol-wild-top-card").text("top", top)));
         }
         let joined = meld.join(&[top], &self.rules.melds).map_err(|e| {
-            illegal(
-                "closed-pile",
-                format!("the top card {top} must be used at once, but it cannot join meld {index}: {e}"),
-            )
+            let detail = Message::new("viol-top-card-cannot-join")
+                .text("top", top)
+                .number("index", index)
+                .clause("why", e.message());
+            illegal("closed-pile", detail)
         })?;
         let rest = &self.discard[..self.discard.len() - 1];
         self.may_leave(&[], rest, false, Some(Changed::Joined(index, &joined)))?;
@@ -234,13 +233,17 @@ impl Table {
         self.send(self.current, format_list(&self.discard));
         self.send_others(&format!("GET_DISCARD_JOIN {index_token}"));
         self.pile_to_hand();
-        Ok(format!("takes the discard pile ({taken} cards), its top {top} joining meld {index} → {stored}"))
+        Ok(Message::new("narr-takes-pile-joining")
+            .number("taken", taken)
+            .text("top", top)
+            .number("index", index)
+            .text("meld", stored))
     }
 
-    pub(super) fn meld_new(&mut self, cards: &[Card]) -> Result<String, Violation> {
+    pub(super) fn meld_new(&mut self, cards: &[Card]) -> Result<Message, Violation> {
         self.need_in_hand(cards)?;
-        let meld = Meld::new(cards, &self.rules.melds)
-            .map_err(|e| illegal("meld-invalid", format!("{} is not a meld: {e}", format_list(cards))))?;
+        let meld =
+            Meld::new(cards, &self.rules.melds).map_err(|e| illegal("meld-invalid", not_a_meld(cards, e.message())))?;
         self.may_leave(cards, &[], false, Some(Changed::New(&meld)))?;
         let side = self.side_of(self.current);
         self.take_from_hand(cards);
@@ -250,20 +253,25 @@ impl Table {
         self.send_others(&format!("MELD_NEW {stored}"));
         let index = self.melds[side].len() - 1;
         let out = self.check_out(false);
-        Ok(format!("melds {stored} (meld {index}){out}"))
+        Ok(Message::new("narr-melds").text("meld", stored).number("index", index).clause("out", out))
     }
 
-    pub(super) fn meld_join(&mut self, index: usize, index_token: &str, cards: &[Card]) -> Result<String, Violation> {
+    pub(super) fn meld_join(&mut self, index: usize, index_token: &str, cards: &[Card]) -> Result<Message, Violation> {
         let meld = self.side_meld(index, index_token)?;
         self.need_in_hand(cards)?;
         let side = self.side_of(self.current);
         let joined = meld.join(cards, &self.rules.melds).map_err(|e| {
             let note = if self.meld_makers[side][index] == self.current {
-                String::new()
+                Message::new("empty")
             } else {
                 self.team_index_note(side, index)
             };
-            illegal("meld-invalid", format!("adding {} to meld {index} is not a meld: {e}{note}", format_list(cards)))
+            let detail = Message::new("viol-join-not-a-meld")
+                .text("cards", format_list(cards))
+                .number("index", index)
+                .clause("why", e.message())
+                .clause("note", note);
+            illegal("meld-invalid", detail)
         })?;
         self.may_leave(cards, &[], false, Some(Changed::Joined(index, &joined)))?;
         self.take_from_hand(cards);
@@ -271,10 +279,14 @@ impl Table {
         self.melds[side][index] = joined;
         self.send_others(&format!("MELD_JOIN {index_token} {}", format_list(cards)));
         let out = self.check_out(false);
-        Ok(format!("adds {} to meld {index} → {stored}{out}", format_list(cards)))
+        Ok(Message::new("narr-adds")
+            .text("cards", format_list(cards))
+            .number("index", index)
+            .text("meld", stored)
+            .clause("out", out))
     }
 
-    pub(super) fn discard(&mut self, card: Card) -> Result<String, Violation> {
+    pub(super) fn discard(&mut self, card: Card) -> Result<Message, Violation> {
         self.need_in_hand(&[card])?;
         self.may_leave(&[card], &[], true, None)?;
         self.take_from_hand(&[card]);
@@ -282,7 +294,7 @@ impl Table {
         self.send_others(&format!("DISCARD {card}"));
         let out = self.check_out(true);
         if self.outcome.is_some() {
-            return Ok(format!("discards {card}{out}"));
+            return Ok(Message::new("narr-discards").text("card", card).clause("out", out));
         }
         self.turns += 1;
         if self.rules.stock_out != StockOut::EndOnEmptyDraw && self.stock.is_empty() {
@@ -293,14 +305,19 @@ impl Table {
                     self.send_all(&format!("MORTO_TO_STOCK {side}"));
                 }
                 None => {
-                    self.finish("the stock ran out".into());
-                    return Ok(format!("discards {card}{out}; the stock is out: the game ends"));
+                    self.finish(Message::new("end-stock-out"));
+                    return Ok(Message::new("narr-discards-stock-out").text("card", card).clause("out", out));
                 }
             }
         }
         self.current = (self.current + 1) % self.seats();
         self.drawn = false;
         self.announce_turn();
-        Ok(format!("discards {card}{out}"))
+        Ok(Message::new("narr-discards").text("card", card).clause("out", out))
     }
+}
+
+/// `cards is not a meld: why`.
+fn not_a_meld(cards: &[Card], why: Message) -> Message {
+    Message::new("viol-not-a-meld").text("cards", format_list(cards)).clause("why", why)
 }

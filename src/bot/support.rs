@@ -1,0 +1,204 @@
+//! What this host offers to confine bots, probed once (Landlock, namespaces, seccomp, root's uids
+//! and cgroups), and how juiz says it: the transcript's `sandbox=` row and the line `juiz play`
+//! prints.
+
+use std::sync::OnceLock;
+
+use super::boxes;
+use super::cgroup::Hierarchies;
+use super::landlock;
+use super::seccomp;
+
+/// What the host offers to confine bots.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SandboxSupport {
+    /// The Landlock ABI version; `None` when the kernel lacks Landlock or it is disabled.
+    pub landlock_abi: Option<u32>,
+    /// Unprivileged user + network namespaces can be created.
+    pub namespaces: bool,
+    /// A seccomp filter denying sockets can be installed (see `seccomp.rs`).
+    pub seccomp: bool,
+    /// The referee runs as root (RLIMIT_NPROC is not enforced for root).
+    pub root: bool,
+    /// The uids bots run under, one each (juiz is root and `JUIZ_BOT_UIDS` is not `off`).
+    pub bot_uids: Option<(u32, u32)>,
+    /// The cgroups juiz puts each bot in (with `bot_uids`), as `describe` says them.
+    pub cgroups: Option<String>,
+}
+
+/// What this host supports, probed once.
+pub fn sandbox_support() -> &'static SandboxSupport {
+    static SUPPORT: OnceLock<SandboxSupport> = OnceLock::new();
+    SUPPORT.get_or_init(|| SandboxSupport {
+        landlock_abi: landlock::abi(),
+        namespaces: probe_in_child(|| {
+            // SAFETY: unshare is async-signal-safe.
+            unsafe { libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWNET) == 0 }
+        }),
+        seccomp: seccomp::supported_arch() && {
+            seccomp::prepare();
+            probe_in_child(|| seccomp::install().is_ok())
+        },
+        // SAFETY: geteuid cannot fail.
+        root: unsafe { libc::geteuid() } == 0,
+        bot_uids: boxes::uid_range().ok().flatten(),
+        cgroups: boxes::uid_range().ok().flatten().and_then(|_| Hierarchies::get().describe()),
+    })
+}
+
+impl SandboxSupport {
+    /// The protections bots get, for the transcript's `sandbox=` row: `uids,cgroups` when juiz
+    /// is root, then `landlock,seccomp,userns` (`netns` in place of `seccomp` where a filter
+    /// cannot be installed; no `userns` with uids), or `none`.
+    pub fn metadata(&self, enabled: bool) -> String {
+        let mut parts = Vec::new();
+        if self.bot_uids.is_some() {
+            parts.push("uids");
+            if self.cgroups.is_some() {
+                parts.push("cgroups");
+            }
+        }
+        if enabled && self.landlock_abi.is_some() {
+            parts.push("landlock");
+        }
+        if enabled && self.seccomp {
+            parts.push("seccomp");
+        }
+        if enabled && self.namespaces && !(self.seccomp && self.bot_uids.is_some()) {
+            parts.push(if self.seccomp { "userns" } else { "netns" });
+        }
+        if parts.is_empty() { "none".to_string() } else { parts.join(",") }
+    }
+
+    /// One line for the user: what protects bots from each other, and what does not.
+    pub fn describe(&self, enabled: bool) -> String {
+        if !enabled {
+            let who = if self.bot_uids.is_some() { "any user" } else { "you" };
+            return format!(
+                "sandbox off (--no-sandbox): bots can read any file {who} can, including other players' logs, \
+                 and use the network; {}",
+                self.describe_identity()
+            );
+        }
+        let mut parts = Vec::new();
+        let mut missing = Vec::new();
+        match self.landlock_abi {
+            Some(abi) => parts.push(format!("landlock abi {abi}")),
+            None => missing.push(
+                "no landlock (kernel too old or landlock disabled): bots can read any file you can, \
+                 the game logs included, and the /proc of the referee and of other bots",
+            ),
+        }
+        if self.seccomp {
+            parts.push("no sockets, no shared locks or priorities".to_string());
+        } else if self.namespaces {
+            parts.push("no network".to_string());
+        } else if self.landlock_abi.is_some_and(|abi| abi >= 4) {
+            parts.push("no tcp".to_string());
+            missing.push("no user namespaces: bots may still use udp");
+        } else {
+            missing.push("no user namespaces: bots can use the network");
+        }
+        let mut text = format!("sandbox: {}", if parts.is_empty() { "none".to_string() } else { parts.join(", ") });
+        for m in missing {
+            text.push_str("; ");
+            text.push_str(m);
+        }
+        text.push_str("; ");
+        text.push_str(&self.describe_identity());
+        text
+    }
+
+    /// What keeps bots apart from juiz and from each other, in the sandbox line: their uids and
+    /// cgroups (root), or what the kernel allows without root.
+    fn describe_identity(&self) -> String {
+        match (self.bot_uids, &self.cgroups) {
+            (Some((first, last)), Some(cgroups)) => format!(
+                "bots as uids {first}-{last}, no capabilities, {cgroups}, private ipc, tmpfs work dirs with a disk quota"
+            ),
+            (Some((first, last)), None) => format!(
+                "bots as uids {first}-{last}, no capabilities, private ipc, tmpfs work dirs with a disk quota; \
+                 no usable cgroups: processes counted by group and uid, cpu and memory per process"
+            ),
+            (None, _) if self.root => {
+                "bots as root (JUIZ_BOT_UIDS=off): no separate identities, no cgroups, no disk quota".to_string()
+            }
+            (None, _) if self.namespaces => {
+                "not root: bots share your uid in user namespaces of their own, private ipc; \
+                 no cgroups (processes counted by group, cpu and memory per process), no disk quota"
+                    .to_string()
+            }
+            (None, _) => {
+                "not root and no user namespaces: bots share your uid and ipc; no cgroups, no disk quota".to_string()
+            }
+        }
+    }
+}
+
+/// Whether `attempt` succeeds in a child (a fork that tries and exits), for what cannot be
+/// undone in this process (namespaces, seccomp). `attempt` makes system calls only.
+fn probe_in_child(attempt: fn() -> bool) -> bool {
+    // SAFETY: the child only makes system calls and leaves with _exit.
+    match unsafe { libc::fork() } {
+        -1 => false,
+        0 => {
+            let ok = attempt();
+            // SAFETY: _exit is async-signal-safe.
+            unsafe { libc::_exit(if ok { 0 } else { 1 }) }
+        }
+        pid => {
+            let mut status = 0;
+            loop {
+                // SAFETY: waiting for the child forked above.
+                let rc = unsafe { libc::waitpid(pid, &mut status, 0) };
+                if rc == pid {
+                    return libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0;
+                }
+                if rc < 0 && std::io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
+                    return false;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn descriptions_say_what_is_missing() {
+        let none = SandboxSupport {
+            landlock_abi: None,
+            namespaces: false,
+            seccomp: false,
+            root: false,
+            bot_uids: None,
+            cgroups: None,
+        };
+        assert_eq!(none.metadata(true), "none");
+        assert!(none.describe(true).contains("no landlock"), "{}", none.describe(true));
+        assert!(none.describe(true).ends_with("bots share your uid and ipc; no cgroups, no disk quota"));
+        let user = SandboxSupport { landlock_abi: Some(6), namespaces: true, seccomp: true, ..none.clone() };
+        let no_filter = SandboxSupport { seccomp: false, ..user.clone() };
+        assert_eq!(no_filter.metadata(true), "landlock,netns");
+        assert_eq!(user.metadata(true), "landlock,seccomp,userns");
+        assert_eq!(user.metadata(false), "none");
+        assert!(user.describe(true).starts_with("sandbox: landlock abi 6, no sockets, no shared locks or priorities; not root: "));
+        assert!(no_filter.describe(true).starts_with("sandbox: landlock abi 6, no network; not root"));
+        assert!(user.describe(false).starts_with("sandbox off"));
+        let root = SandboxSupport {
+            root: true,
+            bot_uids: Some((10, 20)),
+            cgroups: Some("cgroups (pids v1)".into()),
+            ..user.clone()
+        };
+        assert_eq!(root.metadata(true), "uids,cgroups,landlock,seccomp");
+        assert_eq!(root.metadata(false), "uids,cgroups");
+        assert_eq!(
+            root.describe(true),
+            "sandbox: landlock abi 6, no sockets, no shared locks or priorities; bots as uids 10-20, no capabilities, cgroups (pids v1), \
+             private ipc, tmpfs work dirs with a disk quota"
+        );
+    }
+}
