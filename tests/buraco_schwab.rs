@@ -4,6 +4,7 @@
 
 use juiz::cards::{Card, format_list};
 use juiz::games::buraco::{BuracoEngine, BuracoRules};
+use juiz::games::table::{Value, ZoneKind};
 use juiz::games::{Delivery, Engine, SetupError, TableSetup, ViolationKind};
 
 fn setup(seed: u64, deal: Option<&str>) -> TableSetup {
@@ -73,6 +74,14 @@ fn components_and_setup() {
         let expected = if seat == start { e.discard_pile()[0].to_string() } else { "[  ]".into() };
         assert_eq!(top, expected, "A7: only the starting seat sees the up-card");
     }
+    let discard = |seat: usize| {
+        let view = e.table(Some(seat));
+        let zone = view.zones.into_iter().find(|z| z.kind == ZoneKind::Discard).unwrap();
+        (zone.count, zone.cards.is_some())
+    };
+    assert_eq!((discard(start), discard((start + 1) % 4)), ((1, true), (1, false)), "A7 in the table model too");
+    let counters = e.table(None).counters;
+    assert!(counters.iter().any(|c| c.id == "hand-number" && c.value == Value::Number(1)), "{counters:?}");
     let again = BuracoEngine::new(rules.clone(), &setup(3, Some(&e.deal_text()))).unwrap();
     assert_eq!(again.render(None), e.render(None));
     for seats in [2, 3] {

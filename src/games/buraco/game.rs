@@ -242,6 +242,10 @@ impl Engine for BuracoEngine {
     }
 
     fn table(&self, seat: Option<Seat>) -> crate::games::table::Table {
-        super::table_view::table(&self.table, seat.filter(|&s| s < self.table.seats()))
+        let mut table = super::table_view::table(&self.table, seat.filter(|&s| s < self.table.seats()));
+        if self.score.rules().is_multi_hand() {
+            table.counters.extend(super::table_view::match_counters(self.hand_number(), self.match_totals()));
+        }
+        table
     }
 }
