@@ -9,7 +9,12 @@ use juiz::games::{Delivery, Engine, SetupError, TableSetup, ViolationKind};
 
 fn setup(seed: u64, deal: Option<&str>) -> TableSetup {
     let names = ["p1.botA", "p2.botB", "p3.botC", "p4.botD"];
-    TableSetup { wire_ids: names.iter().map(|s| s.to_string()).collect(), seed, deal: deal.map(String::from) }
+    TableSetup {
+        wire_ids: names.iter().map(|s| s.to_string()).collect(),
+        seed,
+        deal: deal.map(String::from),
+        options: Default::default(),
+    }
 }
 
 const SEAT1: &str = "Q♠ 4♦ 9♥ 7♣ 5♦ 6♣ 3♦ 9♣ 4♣ K♦ 3♣";

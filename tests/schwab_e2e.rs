@@ -107,3 +107,44 @@ fn a_schwab_match_replays_from_its_transcript() {
     let replayed = juiz::record::replay(&transcript, &mut referee::Quiet).unwrap();
     assert!(replayed.matches(), "replayed '{}'", replayed.report.result_line());
 }
+
+/// Rule options: a tournament's `"rules"` reach the games and the transcripts; a bad one is
+/// refused before any game, naming the game's options.
+#[test]
+fn tournament_rules_are_checked_and_recorded() {
+    let r = root().display().to_string();
+    let file = |rules: &str| {
+        format!(
+            r#"{{"name": "schwab-rules", "game": "buraco-schwab", "seed": 5, "games_per_pairing": 2, "players": 4,
+                "rules": {rules}, "bots": [
+                {{"name": "schwab", "command": "python3 {r}/bots/schwab_bot.py"}},
+                {{"name": "template", "build": "{r}/bots/template.c"}}]}}"#
+        )
+    };
+    let error = Tournament::parse(&file(r#"{"colour": 1}"#), true).unwrap_err().to_string();
+    assert!(error.contains("unknown rule option 'colour'") && error.contains("target, max-hands"), "{error}");
+    let t = Tournament::parse(&file(r#"{"target": 0, "negative-table": false}"#), true).unwrap();
+    assert!(t.to_json().contains("\"negative-table\": \"false\""), "{}", t.to_json());
+    let dir = tempfile::tempdir().unwrap();
+    let opts =
+        RunOptions { jobs: Some(2), out: Some(dir.path().to_path_buf()), resume: false, shard: None, unpinned: false };
+    let summary = run(&t, &opts, &Quiet, Arc::new(AtomicBool::new(false))).unwrap();
+    assert!(summary.faulted.is_empty() && summary.done == summary.total, "{:?}", summary.faulted);
+    let logs: Vec<_> = walk(dir.path()).into_iter().filter(|p| p.extension().is_some_and(|e| e == "csv")).collect();
+    let game_logs: Vec<_> =
+        logs.iter().filter(|p| std::fs::read_to_string(p).unwrap().contains("#,rule=target=0")).collect();
+    assert_eq!(game_logs.len(), summary.total, "every transcript records the rules");
+    let transcript = juiz::record::Transcript::read(game_logs[0]).unwrap();
+    assert_eq!(transcript.meta.options.get("negative-table").map(String::as_str), Some("false"));
+    let replayed = juiz::record::replay(&transcript, &mut referee::Quiet).unwrap();
+    assert!(replayed.matches(), "replayed '{}'", replayed.report.result_line());
+}
+
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        if path.is_dir() { found.extend(walk(&path)) } else { found.push(path) }
+    }
+    found
+}

@@ -17,7 +17,12 @@ fn engine(kind: GameKind, seats: usize, seed: u64) -> BuracoEngine {
         GameKind::ItpBuraco => BuracoRules::itp(),
         GameKind::BuracoStbl => BuracoRules::stbl(),
     };
-    let setup = TableSetup { wire_ids: (1..=seats).map(|i| format!("p{i}.rnd")).collect(), seed, deal: None };
+    let setup = TableSetup {
+        wire_ids: (1..=seats).map(|i| format!("p{i}.rnd")).collect(),
+        seed,
+        deal: None,
+        options: Default::default(),
+    };
     BuracoEngine::new(rules, &setup).unwrap()
 }
 

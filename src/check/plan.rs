@@ -192,6 +192,7 @@ mod tests {
                 wire_ids: (1..=game.players).map(|n| format!("p{n}.x")).collect(),
                 seed: game.seed,
                 deal: game.deal.clone(),
+                options: Default::default(),
             };
             let engine = new_engine(GameKind::ItpBuraco, &setup).unwrap_or_else(|e| panic!("{}: {e}", game.title));
             let first = engine.deal_text();

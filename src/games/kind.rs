@@ -42,6 +42,11 @@ impl GameKind {
         Err(SetupError::SeatCount { game: self, expected: expected.join(" or "), got })
     }
 
+    /// The error for rule options the game does not have or values that do not parse.
+    pub fn check_options(self, options: &RuleOptions) -> Result<(), SetupError> {
+        BuracoRules::of(self).with_options(options).map(|_| ())
+    }
+
     /// The known games' names, for error messages.
     pub fn known() -> String {
         let known: Vec<_> = GameKind::ALL.iter().map(|k| k.name()).collect();
@@ -75,7 +80,12 @@ pub struct TableSetup {
     pub seed: u64,
     /// The text of a deal file (the game's own format), if the deal is fixed.
     pub deal: Option<String>,
+    /// Rule options chosen (`--rule NAME=VALUE`), by name; empty: the game's defaults.
+    pub options: RuleOptions,
 }
+
+/// Rule options by name (sorted, as they are written to transcripts).
+pub type RuleOptions = std::collections::BTreeMap<String, String>;
 
 /// Why a game could not be set up: the user's input is wrong, no game is played.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -84,9 +94,12 @@ pub enum SetupError {
     SeatCount { game: GameKind, expected: String, got: usize },
     #[error("deal file, line {line}: {message}")]
     Deal { line: usize, message: String },
+    #[error("{message}")]
+    RuleOption { message: String },
 }
 
 /// Builds the engine for `kind` at the table described by `setup`.
 pub fn new_engine(kind: GameKind, setup: &TableSetup) -> Result<Box<dyn Engine>, SetupError> {
-    Ok(Box::new(BuracoEngine::new(BuracoRules::of(kind), setup)?))
+    let rules = BuracoRules::of(kind).with_options(&setup.options)?;
+    Ok(Box::new(BuracoEngine::new(rules, setup)?))
 }

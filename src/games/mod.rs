@@ -9,6 +9,6 @@ mod message;
 pub mod table;
 
 pub use engine::{Awaiting, Delivery, Ending, Engine, Outcome, Seat, Violation, ViolationKind};
-pub use kind::{GameKind, SetupError, TableSetup, new_engine};
+pub use kind::{GameKind, RuleOptions, SetupError, TableSetup, new_engine};
 pub use match_play::{AfterHand, MatchRules, MatchScore};
 pub use message::{Arg, Message};

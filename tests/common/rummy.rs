@@ -14,7 +14,7 @@ use juiz::games::buraco::{BuracoEngine, BuracoRules, Meld};
 use juiz::games::{Awaiting, Delivery, Engine, Outcome, TableSetup};
 
 pub fn setup(seats: usize, seed: u64, deal: Option<String>) -> TableSetup {
-    TableSetup { wire_ids: (1..=seats).map(|i| format!("p{i}.rnd")).collect(), seed, deal }
+    TableSetup { wire_ids: (1..=seats).map(|i| format!("p{i}.rnd")).collect(), seed, deal, options: Default::default() }
 }
 
 /// Candidate lines for the seat to move, most wanted first.

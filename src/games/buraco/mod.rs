@@ -5,6 +5,7 @@ mod buraco_js;
 mod deal;
 mod game;
 mod meld;
+mod options;
 mod pickup;
 mod render;
 mod rules;
@@ -17,6 +18,7 @@ pub use action::{Action, parse as parse_action, parse_with as parse_action_with}
 pub use deal::Deal;
 pub use game::BuracoEngine;
 pub use meld::{Meld, MeldError, MeldKind};
+pub use options::{RuleOption, options_of};
 pub use rules::{
     AceSuit, BuracoRules, CanastraBonus, CardValues, GoingOut, HandPenalty, MeldPolicy, MortoRules, MortoTrigger,
     PickupRule, StockOut, TableCards, TwoPolicy,
