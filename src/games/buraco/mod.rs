@@ -9,6 +9,7 @@ mod options;
 mod pickup;
 mod render;
 mod rules;
+mod schwab;
 mod score;
 mod state;
 mod table_view;
