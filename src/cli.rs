@@ -110,9 +110,16 @@ pub struct PlayArgs {
     /// Start from a fixed deal: the original referee's `-i` file (one `[ … ]` hand line per
     /// player, the discard top card, the start index), optionally followed by a `[ … ]` line
     /// giving the stock from the top down. In buraco-stbl: the hand lines, one 11-card morto
-    /// line per side, the start index, the optional stock line (protocol.md §6.1).
+    /// line per side, the start index, the optional stock line (protocol.md §6.1). In
+    /// buraco-schwab: the four hands, one 11-card buraco line per team, the up-card, the start
+    /// index, the optional stock line (protocol.md §7.1).
     #[arg(long, value_name = "FILE")]
     pub deal: Option<PathBuf>,
+    /// A rule option of the game, NAME=VALUE (repeatable): buraco-stbl has target, max-hands,
+    /// max-wilds; buraco-schwab target, max-hands, hand-size, negative-table; itp-buraco none.
+    /// Recorded in the transcript, so a replay plays by the same rules.
+    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    pub rules: Vec<String>,
     /// Show every message both ways.
     #[arg(long, conflicts_with = "silent")]
     pub debug: bool,

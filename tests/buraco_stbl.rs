@@ -19,7 +19,12 @@ fn cards(tokens: &str) -> Vec<Card> {
 
 fn setup(seats: usize, seed: u64, deal: Option<&str>) -> TableSetup {
     let names = ["p1.botA", "p2.botB", "p3.botC", "p4.botD"];
-    TableSetup { wire_ids: names[..seats].iter().map(|s| s.to_string()).collect(), seed, deal: deal.map(String::from) }
+    TableSetup {
+        wire_ids: names[..seats].iter().map(|s| s.to_string()).collect(),
+        seed,
+        deal: deal.map(String::from),
+        options: Default::default(),
+    }
 }
 
 /// A morto nobody in these scenarios needs: 11 cards of 10, J and Q.

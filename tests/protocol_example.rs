@@ -186,3 +186,76 @@ fn the_stbl_example_session_of_protocol_md() {
     assert_eq!(fault.seat, "p2.bot");
     assert!(fault.text.starts_with("illegal: ") && fault.text.contains("closed-pile"), "{}", fault.text);
 }
+
+/// protocol.md §7.4: Schwab's example session, a hand and the start of the next.
+#[test]
+fn the_schwab_example_session_of_protocol_md() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut bots = Vec::new();
+    let turns: [&[&str]; 4] = [
+        &[
+            "GET_STOCK|MELD_NEW [ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ ]|MELD_NEW [ Q♣ Q♦ Q♠ JK ]|MELD_NEW [ 10♥ J♥ Q♥ K♥ ]|MELD_NEW [ 5♦ 5♣ 5♥ ]|DISCARD A♣",
+        ],
+        &["DISCARD 9♦"],
+        &[],
+        &[],
+    ];
+    for (seat, turns) in turns.iter().enumerate() {
+        let folder = dir.path().join(format!("s{seat}"));
+        std::fs::create_dir_all(&folder).unwrap();
+        bots.push(scripted_bot(&folder, "bot", turns));
+    }
+    let (_keep, deal) = deal_file(
+        "[ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ JK ]\n[ 9♦ 9♥ 7♣ ]\n[ 8♥ 2♣ K♣ ]\n[ 4♥ 4♣ 10♠ ]\n\
+         [ Q♣ Q♦ Q♠ 10♥ J♥ Q♥ K♥ 5♦ 5♣ 5♥ A♣ ]\n[ 10♦ J♦ Q♦ 10♣ J♣ Q♣ 10♥ J♥ Q♥ 10♠ J♠ ]\nK♦\n0\n[ 9♠ ]\n",
+    );
+    let log = dir.path().join("log.csv");
+    let output = juiz()
+        .args(["play", "--game", "buraco-schwab", "--silent", "--seed", "7", "--deal", &path_str(&deal)])
+        .args(["--log", &path_str(&log)])
+        .args(&bots)
+        .output()
+        .unwrap();
+    let result = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert_eq!(result, "NOK 7 320 -585 p1.bot e p3.bot\n", "{}", String::from_utf8_lossy(&output.stderr));
+    let first: [&str; 4] = ["→ p1.bot p2.bot p3.bot p4.bot", "→ p1.bot", "→ [ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ JK ]", "→ K♦"];
+    let mut p1: Vec<&str> = first.to_vec();
+    p1.extend([
+        "→ p1.bot",
+        "← GET_STOCK",
+        "→ 9♠",
+        "← MELD_NEW [ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ ]",
+        "→ MORTO [ Q♣ Q♦ Q♠ 10♥ J♥ Q♥ K♥ 5♦ 5♣ 5♥ A♣ ]",
+        "← MELD_NEW [ Q♣ Q♦ Q♠ JK ]",
+        "← MELD_NEW [ 10♥ J♥ Q♥ K♥ ]",
+        "← MELD_NEW [ 5♦ 5♣ 5♥ ]",
+        "← DISCARD A♣",
+        "→ HAND_END 1 735 -145 735 -145",
+        "→ [ 5♦ 4♥ J♣ 6♦ Q♠ 6♣ 7♥ 2♦ 2♣ 6♦ 9♦ ]",
+        "→ [  ]",
+        "→ p2.bot",
+    ]);
+    assert_eq!(streams(&log, "p1.bot"), p1);
+    assert_eq!(
+        streams(&log, "p2.bot"),
+        [
+            "→ p1.bot p2.bot p3.bot p4.bot",
+            "→ p2.bot",
+            "→ [ 9♦ 9♥ 7♣ ]",
+            "→ [  ]",
+            "→ p1.bot",
+            "→ GET_STOCK",
+            "→ MELD_NEW [ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ ]",
+            "→ MORTO",
+            "→ MELD_NEW [ Q♦ Q♣ Q♠ JK ]",
+            "→ MELD_NEW [ 10♥ J♥ Q♥ K♥ ]",
+            "→ MELD_NEW [ 5♥ 5♦ 5♣ ]",
+            "→ DISCARD A♣",
+            "→ HAND_END 1 735 -145 735 -145",
+            "→ [ JK Q♣ JK 7♥ A♥ 2♥ 9♠ 7♦ 8♥ 5♣ 9♥ ]",
+            "→ J♣",
+            "→ p2.bot",
+            "← DISCARD 9♦",
+        ]
+    );
+}

@@ -13,11 +13,13 @@ use juiz::games::table::{Owner, Table, Value, Visibility, ZoneKind};
 use juiz::games::{Engine, GameKind, TableSetup};
 
 fn engine(kind: GameKind, seats: usize, seed: u64) -> BuracoEngine {
-    let rules = match kind {
-        GameKind::ItpBuraco => BuracoRules::itp(),
-        GameKind::BuracoStbl => BuracoRules::stbl(),
+    let rules = BuracoRules::of(kind);
+    let setup = TableSetup {
+        wire_ids: (1..=seats).map(|i| format!("p{i}.rnd")).collect(),
+        seed,
+        deal: None,
+        options: Default::default(),
     };
-    let setup = TableSetup { wire_ids: (1..=seats).map(|i| format!("p{i}.rnd")).collect(), seed, deal: None };
     BuracoEngine::new(rules, &setup).unwrap()
 }
 
@@ -99,10 +101,8 @@ fn check_tables(e: &BuracoEngine, decks: &[Card], context: &str) {
 
 fn play(kind: GameKind, seats: usize, seed: u64) -> (usize, usize) {
     let mut e = engine(kind, seats, seed);
-    let decks = sorted(match kind {
-        GameKind::ItpBuraco => build_decks(2, 0),
-        GameKind::BuracoStbl => build_decks(2, 2),
-    });
+    let rules = BuracoRules::of(kind);
+    let decks = sorted(build_decks(rules.decks, rules.jokers_per_deck));
     let mut rng = Pcg64::seed_from_u64(seed ^ 0x7ab1e);
     check_tables(&e, &decks, &format!("{kind} seed {seed}: the deal"));
     let (mut actions, mut melds) = (0, 0);

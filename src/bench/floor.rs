@@ -67,8 +67,8 @@ pub fn relay(
 /// One game, relayed; returns how many lines the bots wrote.
 fn relay_game(game: GameKind, binary: &Path, players: usize, seed: u64) -> Result<u64, String> {
     let wire_ids = (1..=players).map(|seat| wire_id(&format!("p{seat}.template-{seat}"))).collect();
-    let mut engine =
-        new_engine(game, &TableSetup { wire_ids, seed, deal: None }).map_err(|e| format!("seed {seed}: {e}"))?;
+    let mut engine = new_engine(game, &TableSetup { wire_ids, seed, deal: None, options: Default::default() })
+        .map_err(|e| format!("seed {seed}: {e}"))?;
     let mut bots = Vec::with_capacity(players);
     for _ in 0..players {
         bots.push(BareBot::spawn(binary).map_err(|e| format!("cannot start {}: {e}", binary.display()))?);

@@ -5,6 +5,7 @@
 mod opponents;
 mod plan;
 mod run;
+mod schwab;
 mod stbl;
 mod words;
 

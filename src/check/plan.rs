@@ -126,6 +126,7 @@ pub fn plan_for(game: GameKind, random: usize, seed: u64) -> Vec<CheckGame> {
     match game {
         GameKind::ItpBuraco => plan(random, seed),
         GameKind::BuracoStbl => super::stbl::plan(random, seed),
+        GameKind::BuracoSchwab => super::schwab::plan(random, seed),
     }
 }
 
@@ -191,6 +192,7 @@ mod tests {
                 wire_ids: (1..=game.players).map(|n| format!("p{n}.x")).collect(),
                 seed: game.seed,
                 deal: game.deal.clone(),
+                options: Default::default(),
             };
             let engine = new_engine(GameKind::ItpBuraco, &setup).unwrap_or_else(|e| panic!("{}: {e}", game.title));
             let first = engine.deal_text();

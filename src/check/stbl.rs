@@ -101,6 +101,7 @@ mod tests {
                 wire_ids: (1..=game.players).map(|n| format!("p{n}.x")).collect(),
                 seed: game.seed,
                 deal: game.deal.clone(),
+                options: Default::default(),
             };
             let engine = new_engine(GameKind::BuracoStbl, &setup).unwrap_or_else(|e| panic!("{}: {e}", game.title));
             assert!(engine.deal_text().lines().take(2).all(|l| l.split_whitespace().count() == 13), "{}", game.title);

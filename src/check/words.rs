@@ -257,7 +257,7 @@ mod tests {
     fn every_check_game_has_a_title_in_both_languages() {
         use crate::games::GameKind;
         use crate::i18n::{Lang, tr_in};
-        for kind in [GameKind::ItpBuraco, GameKind::BuracoStbl] {
+        for &kind in GameKind::ALL {
             for game in super::super::plan::plan_for(kind, 2, 1).iter().filter(|g| g.is_scripted()) {
                 let id = format!("check-title-{}", game.stem.split_once('-').unwrap().1);
                 // The English is the plan's title; Portuguese has its own.

@@ -36,6 +36,7 @@ pub fn play(args: PlayArgs) -> Outcome {
     let seed = args.seed.unwrap_or_else(random_seed);
     let mut config = GameConfig::new(args.game, seed, players);
     config.deal = deal;
+    config.options = rule_options(args.game, &args.rules)?;
     config.log = args.log.clone();
     // Bots' stderr is where students print their debugging: without --stderr-dir it goes to a
     // temporary folder and its end is shown after the game.
@@ -230,4 +231,17 @@ impl<W: std::io::Write> Observer for Waiting<W> {
     fn timing(&mut self, point: TimingPoint, seat: Seat) {
         self.view.timing(point, seat);
     }
+}
+
+/// The `--rule NAME=VALUE` options, checked against the game: a bad one is an input error.
+fn rule_options(game: juiz::games::GameKind, rules: &[String]) -> Result<juiz::games::RuleOptions, Failure> {
+    let mut options = juiz::games::RuleOptions::new();
+    for rule in rules {
+        let Some((name, value)) = rule.split_once('=') else {
+            return Err(Failure::input(format!("--rule {rule}: expected NAME=VALUE, for example --rule target=1500")));
+        };
+        options.insert(name.trim().to_owned(), value.trim().to_owned());
+    }
+    game.check_options(&options).map_err(|e| Failure::input(format!("--rule: {e}")))?;
+    Ok(options)
 }

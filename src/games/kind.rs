@@ -13,15 +13,18 @@ pub enum GameKind {
     ItpBuraco,
     /// Buraco Fechado STBL: jokers, mortos, a closed discard pile, 2 or 4 players.
     BuracoStbl,
+    /// Schwab's Buraco (CardCol): sets and runs, cerrados of 7, buracos, 4 players, to 2000.
+    BuracoSchwab,
 }
 
 impl GameKind {
-    pub const ALL: &'static [GameKind] = &[GameKind::ItpBuraco, GameKind::BuracoStbl];
+    pub const ALL: &'static [GameKind] = &[GameKind::ItpBuraco, GameKind::BuracoStbl, GameKind::BuracoSchwab];
 
     pub fn name(self) -> &'static str {
         match self {
             GameKind::ItpBuraco => "itp-buraco",
             GameKind::BuracoStbl => "buraco-stbl",
+            GameKind::BuracoSchwab => "buraco-schwab",
         }
     }
 
@@ -37,6 +40,11 @@ impl GameKind {
         }
         let expected: Vec<String> = self.seat_counts().iter().map(|n| n.to_string()).collect();
         Err(SetupError::SeatCount { game: self, expected: expected.join(" or "), got })
+    }
+
+    /// The error for rule options the game does not have or values that do not parse.
+    pub fn check_options(self, options: &RuleOptions) -> Result<(), SetupError> {
+        BuracoRules::of(self).with_options(options).map(|_| ())
     }
 
     /// The known games' names, for error messages.
@@ -72,7 +80,12 @@ pub struct TableSetup {
     pub seed: u64,
     /// The text of a deal file (the game's own format), if the deal is fixed.
     pub deal: Option<String>,
+    /// Rule options chosen (`--rule NAME=VALUE`), by name; empty: the game's defaults.
+    pub options: RuleOptions,
 }
+
+/// Rule options by name (sorted, as they are written to transcripts).
+pub type RuleOptions = std::collections::BTreeMap<String, String>;
 
 /// Why a game could not be set up: the user's input is wrong, no game is played.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -81,9 +94,12 @@ pub enum SetupError {
     SeatCount { game: GameKind, expected: String, got: usize },
     #[error("deal file, line {line}: {message}")]
     Deal { line: usize, message: String },
+    #[error("{message}")]
+    RuleOption { message: String },
 }
 
 /// Builds the engine for `kind` at the table described by `setup`.
 pub fn new_engine(kind: GameKind, setup: &TableSetup) -> Result<Box<dyn Engine>, SetupError> {
-    Ok(Box::new(BuracoEngine::new(BuracoRules::of(kind), setup)?))
+    let rules = BuracoRules::of(kind).with_options(&setup.options)?;
+    Ok(Box::new(BuracoEngine::new(rules, setup)?))
 }

@@ -4,9 +4,11 @@
 pub mod buraco;
 mod engine;
 mod kind;
+mod match_play;
 mod message;
 pub mod table;
 
 pub use engine::{Awaiting, Delivery, Ending, Engine, Outcome, Seat, Violation, ViolationKind};
-pub use kind::{GameKind, SetupError, TableSetup, new_engine};
+pub use kind::{GameKind, RuleOptions, SetupError, TableSetup, new_engine};
+pub use match_play::{AfterHand, MatchRules, MatchScore};
 pub use message::{Arg, Message};

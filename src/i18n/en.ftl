@@ -128,6 +128,7 @@ hint-top-card = the top card { $card }
 hint-no-top-card = no top card
 hint-draw = draw: GET_STOCK or GET_DISCARD [ c1 c2 … ] (two or more hand cards melding with { $top }){ $join }
 hint-draw-join = , or GET_DISCARD_JOIN <index> (the top card joins that meld)
+hint-draw-pair = { " " }(exactly two natural cards)
 hint-meld-or-discard = meld or discard: MELD_NEW [ c1 c2 c3 … ], MELD_JOIN <index> [ c … ] or DISCARD <card> (ends the turn)
 
 # The game on the terminal (juiz play, juiz replay).
@@ -163,6 +164,9 @@ check-title-four-players-team-melds = 4 players: partners share melds (GET_DISCA
 check-title-stbl-morto-and-no-going-out = you may empty your hand (6♥ on the stock): the morto comes (MORTO [ … ]), and with no clean canastra you may not go out
 check-title-stbl-joker-on-the-pile = the closed pile's top card is a joker (JK): it may only start a new run, with 4♣ 5♣ from your hand
 check-title-stbl-take-the-closed-pile = the closed pile's top card 9♥ makes a run with 7♥ 8♥ from your hand (GET_DISCARD)
+check-title-schwab-natural-pair = the up-card 9♥ may be taken with the natural pair 9♣ 9♠ (GET_DISCARD [ 9♣ 9♠ ]), never with the joker
+check-title-schwab-seven-at-most = 3♥ to 10♥ in hand: a pile holds at most 7 cards (at 7 it is a cerrado)
+check-title-schwab-buraco = melding 3♠ 4♠ 5♠, 8♦ 8♣ 8♥ and J♥ Q♥ K♥ leaves JK 2♣: the buraco comes (MORTO [ … ]) and the turn goes on
 check-title-random = random deal, { $players } players, against { $opponent }
 check-status-ok = OK
 check-status-failed = FAILED
@@ -198,9 +202,23 @@ table-your-hand = { $id } — your hand ({ $count }): { $cards }
 table-other-hands = other hands: { $hands }
 table-side-score = side { $side } { $score }
 table-scores = scores: { $scores }
+table-match = hand { $hand } · match totals: { $totals }
 table-side = side { $side } ({ $ids }): { $score } ({ $parts })
 table-melds-points = melds { $points }
 table-hands-points = in hand { $points }
 table-morto-points = morto { $points }
 table-hand = { $id } hand ({ $count }): { $cards }
 view-human-left = the human player left (end of input)
+
+# Schwab's Buraco and matches of several hands
+narr-takes-up-card = takes the up-card { $card } into the hand
+narr-hand-ends = { $said }; hand { $hand } ends: { $score0 } to { $score1 }, totals { $total0 } to { $total1 }
+narr-hand-dealt = { $said }; hand { $hand } is dealt, { $player } starts
+end-match = { $reason }; the match ends after { $hands } hand(s)
+viol-pickup-mono = the top card { $top } is a joker or a 2: the discard pile may not be taken while a wild card is on top
+viol-pickup-natural-pair = taking the discard pile needs exactly two natural cards (no joker, no 2) that form a meld with the top card { $top }, not { $cards }
+viol-pickup-would-end = the pile and your hand make { $held } cards, fewer than { $min }, and your team has taken its buraco without a cerrado: you could not finish the hand
+viol-unfinished-wilds = your team's meld of wild cards only is not closed yet (fewer than { $len } cards): it must be closed before you get down to your last card
+viol-empty-hand-needs-cerrado = you may empty your hand only once your team has taken its buraco and owns a cerrado (a closed meld of 7 cards)
+viol-last-card-needs-cerrado = this would leave you one card to discard, and your team may not go out without a cerrado (a closed meld of 7 cards)
+meld-set-too-many-wilds = a meld of one rank holds at most { $max } wild card(s)

@@ -128,6 +128,7 @@ hint-top-card = a carta de cima { $card }
 hint-no-top-card = nenhuma carta de cima
 hint-draw = compre: GET_STOCK ou GET_DISCARD [ c1 c2 … ] (duas ou mais cartas da mão formando um jogo com { $top }){ $join }
 hint-draw-join = , ou GET_DISCARD_JOIN <índice> (a carta de cima entra nesse jogo)
+hint-draw-pair = { " " }(exatamente duas cartas naturais)
 hint-meld-or-discard = baixe ou descarte: MELD_NEW [ c1 c2 c3 … ], MELD_JOIN <índice> [ c … ] ou DISCARD <carta> (encerra a jogada)
 
 # A partida no terminal (juiz play, juiz replay).
@@ -162,6 +163,9 @@ check-title-four-players-team-melds = 4 jogadores: os parceiros compartilham os 
 check-title-stbl-morto-and-no-going-out = você pode esvaziar a mão (6♥ no monte): vem o morto (MORTO [ … ]), e sem canastra limpa você não pode bater
 check-title-stbl-joker-on-the-pile = a carta de cima do lixo fechado é um coringa (JK): só pode começar uma sequência nova, com 4♣ 5♣ da sua mão
 check-title-stbl-take-the-closed-pile = a carta de cima do lixo fechado, 9♥, forma uma sequência com 7♥ 8♥ da sua mão (GET_DISCARD)
+check-title-schwab-natural-pair = a carta virada 9♥ pode ser pega com o par natural 9♣ 9♠ (GET_DISCARD [ 9♣ 9♠ ]), nunca com o coringa
+check-title-schwab-seven-at-most = 3♥ a 10♥ na mão: um jogo tem no máximo 7 cartas (com 7 ele é um cerrado)
+check-title-schwab-buraco = baixar 3♠ 4♠ 5♠, 8♦ 8♣ 8♥ e J♥ Q♥ K♥ deixa JK 2♣: vem o buraco (MORTO [ … ]) e a vez continua
 check-title-random = mão aleatória, { $players } jogadores, contra { $opponent }
 check-status-ok = OK
 check-status-failed = FALHOU
@@ -197,9 +201,23 @@ table-your-hand = { $id } — sua mão ({ $count }): { $cards }
 table-other-hands = outras mãos: { $hands }
 table-side-score = lado { $side } { $score }
 table-scores = placar: { $scores }
+table-match = mão { $hand } · totais da partida: { $totals }
 table-side = lado { $side } ({ $ids }): { $score } ({ $parts })
 table-melds-points = jogos { $points }
 table-hands-points = na mão { $points }
 table-morto-points = morto { $points }
 table-hand = mão de { $id } ({ $count }): { $cards }
 view-human-left = o jogador humano saiu (fim da entrada)
+
+# Buraco de Schwab e partidas de várias mãos
+narr-takes-up-card = pega a carta virada { $card } para a mão
+narr-hand-ends = { $said }; a mão { $hand } termina: { $score0 } a { $score1 }, totais { $total0 } a { $total1 }
+narr-hand-dealt = { $said }; a mão { $hand } é distribuída, { $player } começa
+end-match = { $reason }; a partida termina depois de { $hands } mão(s)
+viol-pickup-mono = a carta do topo { $top } é um curinga ou um 2: o lixo não pode ser comprado com um curinga no topo
+viol-pickup-natural-pair = comprar o lixo exige exatamente duas cartas naturais (nem curinga, nem 2) que formem um jogo com a carta do topo { $top }, não { $cards }
+viol-pickup-would-end = o lixo e sua mão somam { $held } cartas, menos de { $min }, e sua dupla já pegou o buraco sem ter um cerrado: você não conseguiria terminar a mão
+viol-unfinished-wilds = o jogo só de curingas da sua dupla ainda não está fechado (menos de { $len } cartas): feche-o antes de ficar com a última carta
+viol-empty-hand-needs-cerrado = você só pode esvaziar a mão depois que sua dupla pegou o buraco e tem um cerrado (um jogo fechado de 7 cartas)
+viol-last-card-needs-cerrado = isto deixaria você com uma só carta para descartar, e sua dupla não pode bater sem um cerrado (um jogo fechado de 7 cartas)
+meld-set-too-many-wilds = um jogo de cartas do mesmo valor leva no máximo { $max } curinga(s)

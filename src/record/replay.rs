@@ -66,6 +66,7 @@ fn recorded_config(transcript: &Transcript, live: Option<(Seat, &BotCommand)>) -
     }
     let mut config = GameConfig::new(game, meta.seed, players);
     config.deal = Some(meta.deal.clone()).filter(|d| !d.is_empty());
+    config.options = meta.options.clone();
     Ok(config)
 }
 

@@ -209,6 +209,8 @@ pub struct Metadata {
     pub commands: Vec<String>,
     /// The deal file text (the game's format), one line per `deal` row.
     pub deal: String,
+    /// The rule options the game was played with, one `rule` row (`rule=name=value`) each.
+    pub options: crate::games::RuleOptions,
 }
 
 /// A transcript read back from disk.
@@ -272,6 +274,11 @@ impl Metadata {
                 }
                 "command" => meta.commands.push(value.to_owned()),
                 "deal" => deal.push(value.to_owned()),
+                "rule" => {
+                    let (name, value) =
+                        value.split_once('=').ok_or_else(|| format!("rule row {} is not name=value", row.seq))?;
+                    meta.options.insert(name.to_owned(), value.to_owned());
+                }
                 _ => {} // informative keys (juiz version, limits) are not needed to replay
             }
         }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use crate::bot::{BotCommand, Limits};
-use crate::games::{GameKind, SetupError};
+use crate::games::{GameKind, RuleOptions, SetupError};
 
 /// Who plays a seat.
 #[derive(Debug, Clone)]
@@ -33,6 +33,8 @@ pub struct GameConfig {
     pub seed: u64,
     /// A deal file's text, if the deal is fixed.
     pub deal: Option<String>,
+    /// Rule options (`--rule`, a tournament's `"rules"`); empty: the game's defaults.
+    pub options: RuleOptions,
     /// One per seat, in seat order (4-player team games: team 0 at seats 0 and 2).
     pub players: Vec<PlayerSpec>,
     /// The limits of every bot, unless `seat_limits` gives a seat its own.
@@ -60,6 +62,7 @@ impl GameConfig {
             game,
             seed,
             deal: None,
+            options: RuleOptions::new(),
             players,
             limits: Limits::default(),
             seat_limits: Vec::new(),

@@ -102,6 +102,7 @@ pub fn play(config: &GameConfig, observer: &mut dyn Observer) -> Result<GameRepo
         wire_ids: seats.iter().map(|s| s.wire_id.clone()).collect(),
         seed: config.seed,
         deal: config.deal.clone(),
+        options: config.options.clone(),
     };
     let engine = new_engine(config.game, &setup)?;
     play_engine(config, engine, observer)
@@ -204,6 +205,9 @@ fn write_metadata(log: &mut TranscriptWriter, config: &GameConfig, seats: &[Seat
     log.meta("", "juiz", env!("CARGO_PKG_VERSION"));
     log.meta("", "game", config.game.name());
     log.meta("", "seed", &config.seed.to_string());
+    for (name, value) in &config.options {
+        log.meta("", "rule", &format!("{name}={value}"));
+    }
     log.meta("", "move-timeout", &humantime::format_duration(config.limits.move_timeout).to_string());
     log.meta("", "sandbox", &config.sandbox_metadata());
     for seat in seats {

@@ -38,8 +38,24 @@ fn sides(table: &Table) -> Vec<usize> {
     sides
 }
 
-/// `turn 5 · p1.a to play (draw)`, or `game over`.
+/// `hand 2 · match totals: side 0 255 · side 1 1675`, in a match of several hands.
+fn match_line(out: &mut String, table: &Table) {
+    let Some(hand) = number(table, "hand-number", Owner::Nobody) else { return };
+    let totals: Vec<String> = sides(table)
+        .into_iter()
+        .filter_map(|side| number(table, "match-total", Owner::Side(side)).map(|total| (side, total)))
+        .map(|(side, total)| tr("table-side-score", &[("side", &side), ("score", &total)]))
+        .collect();
+    say(out, "", "table-match", &[("hand", &hand), ("totals", &totals.join(" · "))]);
+}
+
+/// `turn 5 · p1.a to play (draw)`, or `game over`; then the match line, if any.
 fn status(out: &mut String, table: &Table) {
+    status_line(out, table);
+    match_line(out, table);
+}
+
+fn status_line(out: &mut String, table: &Table) {
     let players: Vec<&str> = table.to_play.iter().map(|&s| table.seats[s].as_str()).collect();
     if players.is_empty() {
         return say(out, "", "table-game-over", &[]);

@@ -11,7 +11,7 @@ use super::error::{ConfigError, TournamentError};
 use super::limits_config::{LimitsConfig, Setting, parse_duration};
 use super::paths;
 use crate::bot::Limits;
-use crate::games::{GameKind, SetupError};
+use crate::games::{GameKind, RuleOptions, SetupError};
 
 /// Who plays whom.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -94,6 +94,8 @@ pub struct Tournament {
     pub players: usize,
     pub points: Points,
     pub bots: Vec<BotSpec>,
+    /// The game's rule options (`"rules": {"target": 1500}`), values as text; empty: defaults.
+    pub rules: RuleOptions,
 }
 
 /// Reads and validates a tournament file: every problem is reported before any game starts.
@@ -136,6 +138,8 @@ struct RawTournament {
     submissions: Option<PathBuf>,
     #[serde(default)]
     bots: Vec<RawBot>,
+    #[serde(default)]
+    rules: std::collections::BTreeMap<String, serde_json::Value>,
 }
 
 #[derive(Deserialize, Serialize)]
@@ -171,6 +175,9 @@ struct Canonical<'a> {
     points: Points,
     limits: LimitsConfig,
     bots: Vec<RawBot>,
+    /// Omitted when empty, so that tournaments from before rule options keep their canonical form.
+    #[serde(skip_serializing_if = "RuleOptions::is_empty")]
+    rules: &'a RuleOptions,
 }
 
 fn default_game() -> String {
@@ -221,6 +228,7 @@ impl Tournament {
         if let Err(SetupError::SeatCount { game, expected, got }) = game.check_seats(raw.players) {
             return Err(ConfigError::BadPlayers { game: game.name().to_string(), expected, got });
         }
+        let rules = rule_options(game, &raw.rules)?;
         if raw.games_per_pairing == 0 {
             return Err(ConfigError::NoGames);
         }
@@ -270,6 +278,7 @@ impl Tournament {
             players: raw.players,
             points: raw.points,
             bots,
+            rules,
         })
     }
 
@@ -312,6 +321,7 @@ impl Tournament {
             points: self.points,
             limits: LimitsConfig::explicit(&self.limits),
             bots,
+            rules: &self.rules,
         };
         let mut text = serde_json::to_string_pretty(&canonical).expect("plain data serializes");
         text.push('\n');
@@ -322,6 +332,30 @@ impl Tournament {
     pub fn bot(&self, name: &str) -> Option<&BotSpec> {
         self.bots.iter().find(|b| b.name == name)
     }
+}
+
+/// The `"rules"` object as rule options (numbers and booleans as their text), checked against
+/// the game.
+fn rule_options(
+    game: GameKind,
+    raw: &std::collections::BTreeMap<String, serde_json::Value>,
+) -> Result<RuleOptions, ConfigError> {
+    let mut options = RuleOptions::new();
+    for (name, value) in raw {
+        let text = match value {
+            serde_json::Value::String(s) => s.clone(),
+            serde_json::Value::Number(n) => n.to_string(),
+            serde_json::Value::Bool(b) => b.to_string(),
+            other => {
+                return Err(ConfigError::BadRule(format!(
+                    "rule option {name}: {other} is not a number, a boolean or a string"
+                )));
+            }
+        };
+        options.insert(name.clone(), text);
+    }
+    game.check_options(&options).map_err(|e| ConfigError::BadRule(e.to_string()))?;
+    Ok(options)
 }
 
 /// Names become parts of file names and CSV cells: keep them plain.

@@ -22,6 +22,8 @@ pub enum ConfigError {
     BadDuration(String, String),
     #[error("{game} is played by {expected} players, not {got} (key \"players\")")]
     BadPlayers { game: String, expected: String, got: usize },
+    #[error("{0} (key \"rules\")")]
+    BadRule(String),
     #[error("games_per_pairing must be at least 1")]
     NoGames,
     #[error("games_per_pairing is {0}: with duplicate it must be even (each deal is played twice)")]

@@ -34,6 +34,7 @@ pub fn play_observed(setup: &GameSetup, observer: &mut dyn Observer) -> Result<G
         })
         .collect();
     let mut config = GameConfig::new(setup.tournament.game, setup.game.seed, players);
+    config.options = setup.tournament.rules.clone();
     config.limits = setup.tournament.limits.clone();
     config.seat_limits =
         setup.seats.iter().map(|bot| setup.tournament.bot(&bot.name).and_then(|spec| spec.limits.clone())).collect();

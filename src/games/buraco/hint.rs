@@ -22,6 +22,7 @@ pub fn hint(table: &Table, seat: Seat) -> Message {
         let join = match table.rules.pickup {
             PickupRule::NewMeldWithHand { .. } => Message::new("empty"),
             PickupRule::TopUsedAtOnce { .. } => Message::new("hint-draw-join"),
+            PickupRule::NaturalPair { .. } => Message::new("hint-draw-pair"),
         };
         return Message::new("hint-draw").clause("top", top).clause("join", join);
     }

@@ -1,11 +1,23 @@
-//! Meld (run) validation for Buraco and the canonical order a valid meld is stored and broadcast
-//! in (`itp-buraco.md` M1–M10): one pass that places the naturals, fills a gap or extends an end
-//! with the wild, and decides whether the meld is clean.
+//! Meld validation for Buraco and the canonical order a valid meld is stored and broadcast in:
+//! runs (`itp-buraco.md` M1–M10) in one pass that places the naturals, fills a gap or extends an
+//! end with the wild, and decides whether the meld is clean; sets of one rank and melds of wild
+//! cards only where the policy allows them (Schwab M2, M4).
 
 use crate::cards::{Card, Rank, Suit};
 use crate::games::Message;
 
 use super::rules::{AceSuit, BuracoRules, MeldPolicy, TwoPolicy};
+
+/// What a meld is made of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MeldKind {
+    /// A sequence of one suit.
+    Run,
+    /// Cards of one rank (Schwab).
+    Set,
+    /// Wild cards only (Schwab's mono pile).
+    Wilds,
+}
 
 /// A valid meld, its cards in canonical stored order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -14,6 +26,7 @@ pub struct Meld {
     clean: bool,
     /// Laid down by one action (`MELD_NEW`, `GET_DISCARD`), never joined since.
     at_once: bool,
+    kind: MeldKind,
 }
 
 impl Meld {
@@ -52,10 +65,37 @@ impl Meld {
         self.cards.len() >= rules.canastra.min_len
     }
 
+    pub fn kind(&self) -> MeldKind {
+        self.kind
+    }
+
+    /// A meld of wild cards only that is not yet a canastra (Schwab's unfinished mono pile).
+    pub fn is_unfinished_wilds(&self, rules: &BuracoRules) -> bool {
+        self.kind == MeldKind::Wilds && !self.is_canastra(rules)
+    }
+
+    /// The bonus (or penalty) of a set or a meld of wild cards under Schwab's table; `None` for
+    /// runs and for variants without such melds.
+    fn special_bonus(&self, rules: &BuracoRules) -> Option<i64> {
+        let c = &rules.canastra;
+        match self.kind {
+            MeldKind::Run => None,
+            MeldKind::Wilds if !self.is_canastra(rules) => Some(c.unfinished_wilds),
+            MeldKind::Wilds if self.cards.iter().any(|card| card.is_joker()) => Some(c.wilds_with_joker),
+            MeldKind::Wilds => Some(c.wilds_all_twos),
+            MeldKind::Set if !self.is_canastra(rules) || c.aces_set_clean == 0 => None,
+            MeldKind::Set if !self.cards.iter().any(|card| card.is(Rank::Ace)) => None,
+            MeldKind::Set => Some(if self.clean { c.aces_set_clean } else { c.aces_set_dirty }),
+        }
+    }
+
     /// The canastra bonus the meld earns (0 below a canastra): dirty, clean, or a clean `A … K`
     /// (13 cards) or `A … A` (14) laid down at once when the rules pay those more. A clean run of 13
     /// always holds one ace and the natural 2, so `2 … K A` is the same cards as `A 2 … K`.
     pub fn bonus(&self, rules: &BuracoRules) -> i64 {
+        if let Some(bonus) = self.special_bonus(rules) {
+            return bonus;
+        }
         let c = &rules.canastra;
         match (self.is_canastra(rules), self.clean) {
             (false, _) => 0,
@@ -100,6 +140,8 @@ pub enum MeldError {
     AceOutOfPlace,
     #[error("the wild card has no place to go")]
     NoRoomForWild,
+    #[error("a meld of one rank holds at most {max} wild card(s)")]
+    SetTooManyWilds { max: usize },
 }
 
 impl MeldError {
@@ -118,6 +160,7 @@ impl MeldError {
             MeldError::Gap { below, above } => Message::new("meld-gap").text("below", below).text("above", above),
             MeldError::AceOutOfPlace => Message::new("meld-ace-out-of-place"),
             MeldError::NoRoomForWild => Message::new("meld-no-room-for-wild"),
+            MeldError::SetTooManyWilds { max } => Message::new("meld-set-too-many-wilds").number("max", max),
         }
     }
 }
@@ -142,6 +185,9 @@ fn validate(cards: &[Card], policy: &MeldPolicy) -> Result<Meld, MeldError> {
     }
     if len > policy.max_len {
         return Err(MeldError::TooLong { len, max: policy.max_len });
+    }
+    if let Some(meld) = set_or_wilds(cards, policy)? {
+        return Ok(meld);
     }
     let (mut naturals, mut aces, mut twos, mut wilds) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for &card in cards {
@@ -176,6 +222,8 @@ fn validate(cards: &[Card], policy: &MeldPolicy) -> Result<Meld, MeldError> {
     }
 
     naturals.sort_by_key(|c| c.rank());
+    // Where a low ace stands: before the 2, or directly before the 3 when every 2 is wild.
+    let low: u8 = if policy.twos == TwoPolicy::AlwaysWild { 2 } else { 1 };
     let mut seq: Vec<Placed> = Vec::with_capacity(len);
     seq.extend(natural_two.map(|card| Placed { card, pos: 2, wild: false }));
     for &card in &naturals {
@@ -210,15 +258,15 @@ fn validate(cards: &[Card], policy: &MeldPolicy) -> Result<Meld, MeldError> {
         _ => return Err(MeldError::OnlyWilds),
     };
     if let Some(ace) = aces.pop() {
-        if first == 2 {
-            placed.insert(0, Placed { card: ace, pos: 1, wild: false });
+        if first == low + 1 {
+            placed.insert(0, Placed { card: ace, pos: low, wild: false });
         } else if last == 13 {
             placed.push(Placed { card: ace, pos: 14, wild: false });
         } else if let Some(wild) = wilds.pop() {
-            if first == 3 {
+            if first == low + 2 {
                 placed.splice(
                     0..0,
-                    [Placed { card: ace, pos: 1, wild: false }, Placed { card: wild, pos: 2, wild: true }],
+                    [Placed { card: ace, pos: low, wild: false }, Placed { card: wild, pos: low + 1, wild: true }],
                 );
             } else if last == 12 {
                 placed.extend([Placed { card: wild, pos: 13, wild: true }, Placed { card: ace, pos: 14, wild: false }]);
@@ -232,7 +280,7 @@ fn validate(cards: &[Card], policy: &MeldPolicy) -> Result<Meld, MeldError> {
     // Unused wilds extend the run; they are stored at the very front.
     while let Some(wild) = wilds.pop() {
         let (first, last) = (placed[0].pos, placed[placed.len() - 1].pos);
-        let pos = if first > 1 {
+        let pos = if first > low {
             first - 1
         } else if last < 14 {
             last + 1
@@ -242,7 +290,31 @@ fn validate(cards: &[Card], policy: &MeldPolicy) -> Result<Meld, MeldError> {
         placed.insert(0, Placed { card: wild, pos, wild: true });
     }
     let clean = placed.iter().all(|p| !p.wild || is_natural_two(p, suit, policy));
-    Ok(Meld { cards: placed.iter().map(|p| p.card).collect(), clean, at_once: true })
+    Ok(Meld { cards: placed.iter().map(|p| p.card).collect(), clean, at_once: true, kind: MeldKind::Run })
+}
+
+/// A set (one rank, at most `max_wilds` wilds; naturals in suit order, the wild last) or a meld
+/// of wild cards only, when the policy allows them; `None` when `cards` must be read as a run.
+fn set_or_wilds(cards: &[Card], policy: &MeldPolicy) -> Result<Option<Meld>, MeldError> {
+    let (mut wilds, mut naturals): (Vec<Card>, Vec<Card>) = cards.iter().partition(|&&c| policy.is_wild(c));
+    if naturals.is_empty() {
+        if !policy.wild_piles {
+            return Ok(None);
+        }
+        wilds.sort();
+        return Ok(Some(Meld { cards: wilds, clean: false, at_once: true, kind: MeldKind::Wilds }));
+    }
+    let rank = naturals[0].rank();
+    if !policy.sets || naturals.len() < 2 || naturals.iter().any(|c| c.rank() != rank) {
+        return Ok(None);
+    }
+    if wilds.len() > policy.max_wilds {
+        return Err(MeldError::SetTooManyWilds { max: policy.max_wilds });
+    }
+    naturals.sort();
+    let clean = wilds.is_empty();
+    naturals.extend(wilds);
+    Ok(Some(Meld { cards: naturals, clean, at_once: true, kind: MeldKind::Set }))
 }
 
 /// A 2 of the meld's suit standing in the 2's place is natural even if it came in as the wild.

@@ -6,7 +6,10 @@ mod deal;
 mod game;
 mod hint;
 mod meld;
+mod options;
+mod pickup;
 mod rules;
+mod schwab;
 mod score;
 mod state;
 mod table_view;
@@ -15,9 +18,10 @@ mod turn;
 pub use action::{Action, parse as parse_action, parse_with as parse_action_with};
 pub use deal::Deal;
 pub use game::BuracoEngine;
-pub use meld::{Meld, MeldError};
+pub use meld::{Meld, MeldError, MeldKind};
+pub use options::{RuleOption, options_of};
 pub use rules::{
-    AceSuit, BuracoRules, CanastraBonus, CardValues, GoingOut, HandPenalty, MeldPolicy, MortoRules, PickupRule,
-    StockOut, TwoPolicy,
+    AceSuit, BuracoRules, CanastraBonus, CardValues, GoingOut, HandPenalty, MeldPolicy, MortoRules, MortoTrigger,
+    PickupRule, StockOut, TableCards, TwoPolicy,
 };
 pub use score::SideScore;

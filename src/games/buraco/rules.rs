@@ -1,9 +1,10 @@
 //! `BuracoRules`: a Buraco variant described as data (deck and jokers, wild cards, meld limits,
 //! pickup rule, mortos, going-out condition, end on an empty stock, card values, bonuses,
-//! penalties), with the presets `itp()` and `stbl()`.
+//! penalties, match target), with the presets `itp()` and `stbl()` (`schwab()` is in
+//! `schwab.rs`).
 
 use crate::cards::{Card, Rank};
-use crate::games::GameKind;
+use crate::games::{GameKind, MatchRules};
 
 /// How 2s behave in a run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,6 +34,17 @@ pub struct MeldPolicy {
     pub max_wilds: usize,
     pub twos: TwoPolicy,
     pub aces: AceSuit,
+    /// Whether cards of one rank (any suits, at most `max_wilds` wilds) form a meld (Schwab M2).
+    pub sets: bool,
+    /// Whether a meld made only of wild cards is allowed (Schwab's mono pile, M4).
+    pub wild_piles: bool,
+}
+
+impl MeldPolicy {
+    /// Whether `card` always acts as a wild card (a joker; a 2 when every 2 is wild).
+    pub fn is_wild(&self, card: Card) -> bool {
+        card.is_joker() || (self.twos == TwoPolicy::AlwaysWild && card.is(Rank::Two))
+    }
 }
 
 /// What taking the discard pile requires.
@@ -45,6 +57,11 @@ pub enum PickupRule {
     /// at least `min_hand_cards` hand cards (`GET_DISCARD`) or, unless it is a wild, joined to one
     /// of the side's melds (`GET_DISCARD_JOIN`); a refusal names the rule `closed-pile`.
     TopUsedAtOnce { min_hand_cards: usize },
+    /// Schwab P1–P4: the top card, never a wild, is laid at once with a natural pair from the
+    /// hand as a new meld; refused while the side has taken its morto (buraco), owns no
+    /// canastra (cerrado) and would hold fewer than `min_cards` cards with the pile. The first
+    /// move of a hand may take the up-card alone into the hand (`GET_DISCARD [ ]`).
+    NaturalPair { min_cards: usize },
 }
 
 impl PickupRule {
@@ -54,6 +71,7 @@ impl PickupRule {
             PickupRule::NewMeldWithHand { min_hand_cards } | PickupRule::TopUsedAtOnce { min_hand_cards } => {
                 min_hand_cards
             }
+            PickupRule::NaturalPair { .. } => 2,
         }
     }
 }
@@ -65,6 +83,18 @@ pub struct MortoRules {
     pub size: usize,
     /// Charged to a side that never took its morto (a positive number, subtracted).
     pub untaken_penalty: i64,
+    /// Earned by a side that took its morto (Schwab's buraco: 100; STBL: 0).
+    pub taken_bonus: i64,
+    pub trigger: MortoTrigger,
+}
+
+/// When a player picks up his side's morto.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MortoTrigger {
+    /// When his hand is empty; the morto becomes his hand (STBL).
+    EmptyHand,
+    /// When his hand holds nothing but wild cards (or nothing); the morto joins it (Schwab B1).
+    OnlyWilds,
 }
 
 /// When a player may empty his hand for good (go out).
@@ -75,6 +105,28 @@ pub enum GoingOut {
     /// Only once the side has taken its morto and owns a clean canastra; until then no action may
     /// leave the hand empty, nor a meld leave one card (it could only be discarded). STBL E3.
     CleanCanastraAfterMorto,
+    /// Once the side has taken its morto (buraco) and owns any canastra (cerrado), and holds no
+    /// unfinished meld of wild cards only (Schwab B2–B4); rule `go-out-needs-cerrado`.
+    CanastraAfterMorto,
+}
+
+impl GoingOut {
+    /// The rule id a refused going-out names.
+    pub fn rule(self) -> &'static str {
+        match self {
+            GoingOut::CanastraAfterMorto => "go-out-needs-cerrado",
+            _ => "go-out-needs-clean-canastra",
+        }
+    }
+}
+
+/// How the cards laid on the table count for a side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableCards {
+    /// Always added (ITP, STBL, Schwab's documentation).
+    Added,
+    /// Subtracted while the side owns no canastra (CardCol, Schwab A3).
+    NegativeWithoutCanastra,
 }
 
 /// What happens when the stock runs out.
@@ -85,6 +137,10 @@ pub enum StockOut {
     /// The turn in which the last stock card was drawn is completed; then an untaken morto becomes
     /// the stock (its side keeps the penalty), or, if none is left, the game ends (STBL A4, A5).
     EndAfterTurn,
+    /// The turn in which the last stock card was drawn is completed; then the hand ends, the
+    /// mortos staying where they are (Schwab A5, read so that nobody is asked to draw from an
+    /// empty stock).
+    EndAfterLastDraw,
 }
 
 /// How the cards left in a hand at the end are charged.
@@ -128,6 +184,14 @@ pub struct CanastraBonus {
     pub ace_to_king_at_once: i64,
     /// Instead of `clean`, for a clean `A 2 … K A` laid down by one action (*canastra real*).
     pub ace_to_ace_at_once: i64,
+    /// Instead of `clean` / `dirty`, for a set of aces (Schwab: 500 / 300); 0 when none.
+    pub aces_set_clean: i64,
+    pub aces_set_dirty: i64,
+    /// A canastra of wild cards only: all 2s / with a joker (Schwab: 2000 / 1000).
+    pub wilds_all_twos: i64,
+    pub wilds_with_joker: i64,
+    /// Earned (negative) by a meld of wild cards only left short of a canastra (Schwab: −1000).
+    pub unfinished_wilds: i64,
 }
 
 /// A complete Buraco variant.
@@ -152,6 +216,11 @@ pub struct BuracoRules {
     /// Added for each player of a side whose hand is empty at the end.
     pub going_out_bonus: i64,
     pub hand_penalty: HandPenalty,
+    pub table_cards: TableCards,
+    /// Whether only the starting seat is shown the up-card (Schwab A7); the others get `[ ]`.
+    pub up_card_private: bool,
+    /// How many hands make a match (one, unless a target is set).
+    pub match_play: MatchRules,
 }
 
 impl BuracoRules {
@@ -180,6 +249,8 @@ impl BuracoRules {
                 max_wilds: 1,
                 twos: TwoPolicy::NaturalInPlace,
                 aces: AceSuit::Checked,
+                sets: false,
+                wild_piles: false,
             },
             pickup: PickupRule::NewMeldWithHand { min_hand_cards: 2 },
             values: CardValues { by_rank, joker: 50 },
@@ -189,9 +260,17 @@ impl BuracoRules {
                 dirty: 100,
                 ace_to_king_at_once: 0,
                 ace_to_ace_at_once: 0,
+                aces_set_clean: 0,
+                aces_set_dirty: 0,
+                wilds_all_twos: 0,
+                wilds_with_joker: 0,
+                unfinished_wilds: 0,
             },
             going_out_bonus: 100,
             hand_penalty: HandPenalty::CardValues,
+            table_cards: TableCards::Added,
+            up_card_private: false,
+            match_play: MatchRules::ONE_HAND,
         }
     }
 
@@ -204,7 +283,12 @@ impl BuracoRules {
             game: GameKind::BuracoStbl,
             jokers_per_deck: 2,
             up_card: false,
-            morto: Some(MortoRules { size: 11, untaken_penalty: 100 }),
+            morto: Some(MortoRules {
+                size: 11,
+                untaken_penalty: 100,
+                taken_bonus: 0,
+                trigger: MortoTrigger::EmptyHand,
+            }),
             going_out: GoingOut::CleanCanastraAfterMorto,
             stock_out: StockOut::EndAfterTurn,
             pickup: PickupRule::TopUsedAtOnce { min_hand_cards: 2 },
@@ -214,6 +298,7 @@ impl BuracoRules {
                 dirty: 100,
                 ace_to_king_at_once: 500,
                 ace_to_ace_at_once: 1000,
+                ..BuracoRules::itp().canastra
             },
             ..BuracoRules::itp()
         }
@@ -224,6 +309,7 @@ impl BuracoRules {
         match game {
             GameKind::ItpBuraco => BuracoRules::itp(),
             GameKind::BuracoStbl => BuracoRules::stbl(),
+            GameKind::BuracoSchwab => BuracoRules::schwab(),
         }
     }
 

@@ -4,7 +4,7 @@
 use crate::cards::{Card, Hand, Rank};
 
 use super::meld::Meld;
-use super::rules::{BuracoRules, HandPenalty};
+use super::rules::{BuracoRules, HandPenalty, TableCards};
 
 /// One side's score, broken down.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -15,7 +15,8 @@ pub struct SideScore {
     pub hands: i64,
     /// The bonus for each of the side's players with an empty hand.
     pub going_out: i64,
-    /// Minus the penalty for a morto never taken (0 in variants without mortos).
+    /// Minus the penalty for a morto never taken, or the bonus for taking it (0 in variants
+    /// without mortos).
     pub morto: i64,
 }
 
@@ -46,7 +47,11 @@ fn dirty_by_order(cards: &[Card]) -> bool {
 
 /// The score of a side holding `melds` whose players hold `hands`.
 pub fn side_score<'a>(melds: &[Meld], hands: impl IntoIterator<Item = &'a Hand>, rules: &BuracoRules) -> SideScore {
-    let mut score = SideScore { melds: melds.iter().map(|m| m.points(rules)).sum(), ..SideScore::default() };
+    let values: i64 = melds.iter().map(|m| rules.values.sum(m.cards())).sum();
+    let negative =
+        rules.table_cards == TableCards::NegativeWithoutCanastra && !melds.iter().any(|m| m.is_canastra(rules));
+    let bonuses: i64 = melds.iter().map(|m| m.bonus(rules)).sum();
+    let mut score = SideScore { melds: if negative { -values } else { values } + bonuses, ..SideScore::default() };
     for hand in hands {
         if hand.is_empty() {
             score.going_out += rules.going_out_bonus;
@@ -106,3 +111,7 @@ mod tests {
         assert_eq!(winner(&[-80, -80]), None);
     }
 }
+
+#[cfg(test)]
+#[path = "schwab_tests.rs"]
+mod schwab_tests;

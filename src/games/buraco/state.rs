@@ -11,7 +11,7 @@ use crate::games::{Delivery, Ending, Message, Outcome, Seat, Violation};
 use super::action::{self, Action};
 use super::deal::Deal;
 use super::meld::Meld;
-use super::rules::{BuracoRules, PickupRule};
+use super::rules::{BuracoRules, MortoTrigger, PickupRule};
 use super::score::{self, SideScore};
 
 /// Everything on the table, plus the queue of lines not yet taken by the referee.
@@ -69,7 +69,8 @@ impl Table {
         let all_ids = table.ids.join(" ");
         let top = deal.discard_top.map_or_else(|| format_list(&[]), |c| c.to_string());
         for seat in 0..table.seats() {
-            let lines = [all_ids.clone(), table.ids[seat].clone(), table.hands[seat].wire(), top.clone()];
+            let top = if table.rules.up_card_private && seat != table.current { format_list(&[]) } else { top.clone() };
+            let lines = [all_ids.clone(), table.ids[seat].clone(), table.hands[seat].wire(), top];
             table.queue.extend(lines.into_iter().map(|line| Delivery { seat, line }));
         }
         table.announce_turn();
@@ -87,10 +88,8 @@ impl Table {
     pub fn side_score(&self, side: usize) -> SideScore {
         let hands = (0..self.seats()).filter(|&s| self.side_of(s) == side).map(|s| &self.hands[s]);
         let mut score = score::side_score(&self.melds[side], hands, &self.rules);
-        if let Some(morto) = self.rules.morto
-            && !self.morto_taken[side]
-        {
-            score.morto = -morto.untaken_penalty;
+        if let Some(morto) = self.rules.morto {
+            score.morto = if self.morto_taken[side] { morto.taken_bonus } else { -morto.untaken_penalty };
         }
         score
     }
@@ -144,7 +143,7 @@ impl Table {
     /// unless `discarded`, goes on with his turn), else he goes out and the game ends. Returns
     /// the narration's closing clause.
     pub(super) fn check_out(&mut self, discarded: bool) -> Message {
-        if !self.hands[self.current].is_empty() {
+        if !self.morto_due() {
             return Message::new("narr-out-none");
         }
         let side = self.side_of(self.current);
@@ -152,12 +151,24 @@ impl Table {
             self.morto_taken[side] = true;
             self.send(self.current, format!("MORTO {}", format_list(&morto)));
             self.send_others("MORTO");
-            self.hands[self.current] = Hand::new(morto);
+            morto.into_iter().for_each(|card| self.hands[self.current].push(card));
             return Message::new(if discarded { "narr-out-morto" } else { "narr-out-morto-playing-on" });
+        }
+        if !self.hands[self.current].is_empty() {
+            return Message::new("narr-out-none");
         }
         self.turns += 1;
         self.finish(Message::new("end-went-out").text("player", &self.ids[self.current]));
         Message::new("narr-out-goes-out")
+    }
+
+    /// Whether the current player's hand calls for his side's morto: it is empty, or (Schwab B1)
+    /// it holds only wild cards.
+    fn morto_due(&self) -> bool {
+        let hand = self.hands[self.current].cards();
+        let only_wilds = self.rules.morto.is_some_and(|m| m.trigger == MortoTrigger::OnlyWilds)
+            && hand.iter().all(|&c| self.rules.melds.is_wild(c));
+        hand.is_empty() || only_wilds
     }
 
     /// Checks and applies one line from `seat`.

@@ -1,10 +1,12 @@
 //! A Buraco table in the game-neutral table model (`games::table`): hands, each side's melds
-//! (canastras clean or dirty), the discard pile, the stock, the mortos, and each side's score,
-//! for every preset. The model is built omniscient; `Table::seen_by` hides what a seat may not see.
+//! (canastras clean or dirty; Schwab's sets, melds of wilds and cerrados), the discard pile (its
+//! up-card shown only to the starting seat where the rules hide it), the stock, the mortos, and
+//! each side's score, for every preset; `match_counters` adds a match's hand number and totals. The model is built omniscient; `Table::seen_by` hides what a seat may not see.
 
 use crate::games::table::{Counter, Owner, Table, Value, Visibility, Zone, ZoneKind};
 use crate::games::{Ending, Seat};
 
+use super::meld::MeldKind;
 use super::rules::PickupRule;
 use super::state;
 
@@ -35,7 +37,15 @@ pub fn table(t: &state::Table, viewer: Option<Seat>) -> Table {
                     (true, true, _) => (" · clean canastra", &["canastra", "clean"]),
                     (true, false, _) => (" · dirty canastra", &["canastra", "dirty"]),
                 };
-            let label = format!("meld {i}{kind} · {} pts", meld.points(&t.rules));
+            // Schwab's piles close at their canastra length: a cerrado.
+            let cerrado = meld.is_canastra(&t.rules) && meld.len() >= t.rules.melds.max_len;
+            let kind = if cerrado { kind.replace("canastra", "cerrado") } else { kind.to_string() };
+            let shape = match meld.kind() {
+                MeldKind::Run => "",
+                MeldKind::Set => " · set",
+                MeldKind::Wilds => " · wilds",
+            };
+            let label = format!("meld {i}{shape}{kind} · {} pts", meld.points(&t.rules));
             let zone = Zone::new(
                 format!("meld-{side}-{i}"),
                 ZoneKind::Meld,
@@ -44,13 +54,18 @@ pub fn table(t: &state::Table, viewer: Option<Seat>) -> Table {
                 label,
                 meld.cards().to_vec(),
             );
-            zones.push(tags.iter().fold(zone, |z, tag| z.tagged(*tag)));
+            let zone = tags.iter().fold(zone, |z, tag| z.tagged(*tag));
+            zones.push(if cerrado { zone.tagged("closed") } else { zone });
         }
     }
     let mut discard =
         Zone::new("discard", ZoneKind::Discard, Owner::Nobody, Visibility::Everyone, "discard pile", t.discard.clone());
     if matches!(t.rules.pickup, PickupRule::TopUsedAtOnce { .. }) {
         discard = discard.tagged("closed");
+    }
+    if t.rules.up_card_private && t.turns == 0 && t.discard.len() == 1 {
+        discard.owner = Owner::Seat(t.current);
+        discard.visibility = Visibility::Owner;
     }
     zones.push(discard);
     zones.push(Zone::new("stock", ZoneKind::Stock, Owner::Nobody, Visibility::Nobody, "stock", t.stock.clone()));
@@ -102,6 +117,15 @@ fn counters(t: &state::Table) -> Vec<Counter> {
         if t.rules.morto.is_some() {
             counters.push(Counter::new("morto", Owner::Side(side), "morto", Value::Number(score.morto)));
         }
+    }
+    counters
+}
+
+/// A match's counters: the hand being played and each side's total over the finished hands.
+pub fn match_counters(hand: u32, totals: &[i64]) -> Vec<Counter> {
+    let mut counters = vec![Counter::new("hand-number", Owner::Nobody, "hand", Value::Number(i64::from(hand)))];
+    for (side, &total) in totals.iter().enumerate() {
+        counters.push(Counter::new("match-total", Owner::Side(side), "match total", Value::Number(total)));
     }
     counters
 }

@@ -69,7 +69,7 @@ impl Table {
             return Ok(());
         }
         let melds = self.melds_after(changed);
-        if melds.iter().any(|m| m.is_clean_canastra(&self.rules)) {
+        if self.may_go_out_with(&melds) {
             return Ok(());
         }
         if left == 1 {
@@ -78,15 +78,24 @@ impl Table {
             let removed = hand.remove_all(used);
             debug_assert!(removed.is_ok(), "used cards were checked to be in the hand");
             let last = hand.cards();
-            let closes = |m: &&Meld| m.join(last, &self.rules.melds).is_ok_and(|j| j.is_clean_canastra(&self.rules));
-            if melds.iter().any(closes) {
-                return Ok(());
+            for at in 0..melds.len() {
+                if let Ok(joined) = melds[at].join(last, &self.rules.melds) {
+                    let mut closed = melds.clone();
+                    closed[at] = &joined;
+                    if self.may_go_out_with(&closed) {
+                        return Ok(());
+                    }
+                }
             }
         }
-        if left == 0 {
-            return Err(illegal("go-out-needs-clean-canastra", Message::new("viol-empty-hand-needs-clean-canastra")));
+        let rule = self.rules.going_out.rule();
+        if self.rules.going_out == GoingOut::CanastraAfterMorto {
+            return Err(illegal(rule, self.cerrado_detail(left, &melds)));
         }
-        Err(illegal("go-out-needs-clean-canastra", Message::new("viol-last-card-needs-clean-canastra")))
+        if left == 0 {
+            return Err(illegal(rule, Message::new("viol-empty-hand-needs-clean-canastra")));
+        }
+        Err(illegal(rule, Message::new("viol-last-card-needs-clean-canastra")))
     }
 
     pub(super) fn get_stock(&mut self) -> Message {
@@ -106,10 +115,15 @@ impl Table {
         match self.rules.pickup {
             PickupRule::NewMeldWithHand { .. } => "meld-invalid",
             PickupRule::TopUsedAtOnce { .. } => "closed-pile",
+            PickupRule::NaturalPair { .. } => "pickup-needs-natural-pair",
         }
     }
 
     pub(super) fn get_discard(&mut self, cards: &[Card]) -> Result<Message, Violation> {
+        if let Some(taken) = self.take_up_card(cards) {
+            return Ok(taken);
+        }
+        self.check_natural_pair(cards)?;
         let min_hand_cards = self.rules.pickup.min_hand_cards();
         if cards.len() < min_hand_cards {
             let detail = Message::new("viol-discard-needs-cards").number("min", min_hand_cards);
@@ -135,6 +149,7 @@ impl Table {
         self.melds[side].push(meld);
         self.meld_makers[side].push(self.current);
         self.send(self.current, format_list(&self.discard));
+        self.reveal_up_card(top, taken);
         self.send_others(&format!("GET_DISCARD {}", format_list(cards)));
         self.pile_to_hand();
         let index = self.melds[side].len() - 1;
@@ -282,8 +297,9 @@ impl Table {
             return Ok(Message::new("narr-discards").text("card", card).clause("out", out));
         }
         self.turns += 1;
-        if self.rules.stock_out == StockOut::EndAfterTurn && self.stock.is_empty() {
-            match (0..2).find(|&side| self.morto_waiting(side)) {
+        if self.rules.stock_out != StockOut::EndOnEmptyDraw && self.stock.is_empty() {
+            let to_stock = self.rules.stock_out == StockOut::EndAfterTurn;
+            match (0..2).find(|&side| to_stock && self.morto_waiting(side)) {
                 Some(side) => {
                     self.stock = self.mortos[side].take().unwrap_or_default();
                     self.send_all(&format!("MORTO_TO_STOCK {side}"));
