@@ -209,8 +209,19 @@ class Bot:
         useless = [c for c in plain if lonely(c)] or plain
         return max(useless, key=lambda c: (points(c), c))
 
+    def new_hand(self):
+        """After HAND_END <hand> <score 0> <score 1> <total 0> <total 1> (a match of several
+        hands, protocol.md §7.6): the new hand and discard pile lines, a fresh table."""
+        self.hand = parse_cards(read().split())
+        self.pile = parse_cards(read().split())
+        self.melds = [[], []]
+        self.morto_waiting = [True, True]
+        self.cur = None
+
     def on_event(self, line):
         toks = line.split()
+        if toks[:1] == ["HAND_END"]:
+            return self.new_hand()
         if not toks or self.cur is None:
             return
         side = self.cur % 2

@@ -95,3 +95,20 @@ fn misbehaving_bots_are_faulted_in_stbl_too() {
         check_fixture(file, kind);
     }
 }
+
+#[test]
+fn the_python_stbl_bot_plays_matches_of_several_hands() {
+    // With a match target, hands follow one another (HAND_END, then the new hand and pile lines):
+    // the bundled bot must read them and play on, 2 and 4 players.
+    let mut hands = 0;
+    for (seed, bots) in [(1, 2), (3, 2), (1, 4), (3, 4)] {
+        let mut command = juiz();
+        command.args(["play", "--game", "buraco-stbl", "--seed", &seed.to_string(), "--rule", "target=1500"]);
+        let out = command.args(vec!["bots/stbl_bot.py"; bots]).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "seed {seed}, {bots} players: {text}{}", String::from_utf8_lossy(&out.stderr));
+        assert!(!text.contains("fault"), "seed {seed}, {bots} players: {text}");
+        hands += text.matches(" ends: ").count();
+    }
+    assert!(hands >= 4, "the matches should have several hands each: {hands} hand ends seen");
+}
