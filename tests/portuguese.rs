@@ -106,6 +106,30 @@ fn bots_and_their_faults_are_told_in_portuguese() {
     assert_no_english(&text);
 }
 
+#[test]
+fn faults_outside_the_rules_are_told_in_portuguese_and_logged_in_english() {
+    // A timeout and an endless line: the details come from juiz's bot module, not the engine.
+    for (how, portuguese, english) in [
+        ("sleeper.py", "nenhuma linha em 1s (", "no line within 1s ("),
+        ("endless_line.py", "bytes sem uma quebra de linha", "bytes without a newline"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("game.csv");
+        let bot = path_str(&root().join("bots/fixtures").join(how));
+        let output = juiz()
+            .env("LC_ALL", "pt_BR.UTF-8")
+            .args(["play", "--seed", "3", "--move-timeout", "1s", "--log", &path_str(&log), &bot])
+            .arg(path_str(&c_bot("template")))
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&output.stdout).into_owned();
+        assert!(text.contains(portuguese), "{how}: {portuguese:?} missing:\n{text}");
+        assert!(!text.contains(english), "{how}: English left:\n{text}");
+        let logged = std::fs::read_to_string(&log).unwrap();
+        assert!(logged.contains(english), "{how}: the log must keep the English:\n{logged}");
+    }
+}
+
 /// A log's rows without the time column and the timing rows (the only parts that vary).
 fn rows(log: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(log).unwrap();

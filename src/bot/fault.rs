@@ -1,6 +1,8 @@
 //! Bot faults: the named kinds of misbehaviour, how a bot process ended, and the wording of both.
 
 use std::fmt;
+
+use crate::games::Message;
 use std::time::Duration;
 
 use nix::sys::signal::Signal;
@@ -110,12 +112,22 @@ impl fmt::Display for FaultKind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BotFault {
     pub kind: FaultKind,
+    /// In English, as logs and CSV record it.
     pub detail: String,
+    /// The detail as a message, for a person in their language (`None`: only the English text is
+    /// known, e.g. a fault read back from a log, or an operating system's error).
+    pub message: Option<Message>,
 }
 
 impl BotFault {
-    pub fn new(kind: FaultKind, detail: impl Into<String>) -> BotFault {
-        BotFault { kind, detail: detail.into() }
+    /// A fault whose detail is `message` (worded in English for the logs).
+    pub fn new(kind: FaultKind, message: Message) -> BotFault {
+        BotFault { kind, detail: crate::i18n::say_in(crate::i18n::Lang::En, &message), message: Some(message) }
+    }
+
+    /// A fault whose detail is only known as English text.
+    pub fn text(kind: FaultKind, detail: impl Into<String>) -> BotFault {
+        BotFault { kind, detail: detail.into(), message: None }
     }
 }
 
@@ -165,6 +177,19 @@ impl fmt::Display for Termination {
                     f.write_str(", core dumped")?;
                 }
                 Ok(())
+            }
+        }
+    }
+}
+
+impl Termination {
+    /// How the process ended, as a message (`Display` is its English).
+    pub fn message(&self) -> Message {
+        match *self {
+            Termination::Exited(code) => Message::new("bf-exited").text("code", code),
+            Termination::Signaled { signal, core_dumped } => {
+                let id = if core_dumped { "bf-signaled-core" } else { "bf-signaled" };
+                Message::new(id).text("signal", signal).text("name", signal_name(signal))
             }
         }
     }
@@ -241,7 +266,7 @@ mod tests {
 
     #[test]
     fn display_forms() {
-        let fault = BotFault::new(FaultKind::Timeout, "no line within 3s");
+        let fault = BotFault::text(FaultKind::Timeout, "no line within 3s");
         assert_eq!(fault.to_string(), "timeout: no line within 3s");
         assert_eq!(Termination::Exited(3).to_string(), "exited with code 3");
         let segv = Termination::Signaled { signal: 11, core_dumped: false };

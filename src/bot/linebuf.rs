@@ -1,5 +1,7 @@
 //! Line framing of a bot's standard output: buffering, splitting at '\n', the length cap, UTF-8.
 
+use crate::games::Message;
+
 use super::fault::{BotFault, FaultKind};
 
 /// Bytes read from a bot and not yet handed out as lines.
@@ -49,7 +51,7 @@ impl LineBuffer {
                 self.buf.clear();
                 return Err(BotFault::new(
                     FaultKind::OversizedLine,
-                    format!("more than {} bytes without a newline ({seen} bytes read)", self.cap),
+                    Message::new("bf-no-newline").text("cap", self.cap).text("seen", seen),
                 ));
             }
             return Ok(None);
@@ -62,7 +64,7 @@ impl LineBuffer {
             self.buf.drain(..=newline);
             return Err(BotFault::new(
                 FaultKind::OversizedLine,
-                format!("a line of {end} bytes, over the limit of {}", self.cap),
+                Message::new("bf-line-too-long").text("bytes", end).text("cap", self.cap),
             ));
         }
         let line: Vec<u8> = self.buf[..end].to_vec();
@@ -74,7 +76,7 @@ impl LineBuffer {
                 let byte = err.as_bytes()[at];
                 Err(BotFault::new(
                     FaultKind::InvalidUtf8,
-                    format!("the line is not UTF-8 (byte 0x{byte:02x} at offset {at})"),
+                    Message::new("bf-not-utf8").text("byte", format!("0x{byte:02x}")).text("at", at),
                 ))
             }
         }

@@ -10,6 +10,8 @@ use std::time::{Duration, Instant};
 use nix::errno::Errno;
 use nix::poll::PollFlags;
 
+use crate::games::Message;
+
 use super::boxes::BotBox;
 use super::fault::{BotFault, ExitReport, FaultKind, Termination, Usage};
 use super::limits::Limits;
@@ -166,7 +168,7 @@ impl BotProcess {
 
     fn write_all(&mut self, data: &[u8]) -> Result<(), BotFault> {
         if self.report.is_some() {
-            return Err(BotFault::new(FaultKind::ClosedInput, "the bot was shut down"));
+            return Err(BotFault::new(FaultKind::ClosedInput, Message::new("bf-shut-down")));
         }
         if let Some(fault) = self.watchdog_fault() {
             return Err(fault);
@@ -180,7 +182,7 @@ impl BotProcess {
         let mut written = 0;
         while written < data.len() {
             let Some(stdin) = self.stdin.as_ref() else {
-                return Err(BotFault::new(FaultKind::ClosedInput, "the bot's input is closed"));
+                return Err(BotFault::new(FaultKind::ClosedInput, Message::new("bf-input-closed")));
             };
             match sys::write(stdin, &data[written..]) {
                 Ok(n) => written += n,
@@ -190,10 +192,8 @@ impl BotProcess {
                     if left.is_zero() {
                         return Err(BotFault::new(
                             FaultKind::Timeout,
-                            format!(
-                                "the bot did not read its input for {}",
-                                humantime::format_duration(self.limits.move_timeout)
-                            ),
+                            Message::new("bf-not-reading")
+                                .text("duration", humantime::format_duration(self.limits.move_timeout)),
                         ));
                     }
                     let wait = if self.pidfd.is_some() { left } else { left.min(TICK) };
@@ -212,9 +212,9 @@ impl BotProcess {
                     self.stdin = None;
                     return Err(self.exit_fault(EXIT_SETTLE).unwrap_or_else(|| {
                         let what = if err == Errno::EPIPE {
-                            "the bot closed its input".to_string()
+                            Message::new("bf-closed-input")
                         } else {
-                            format!("cannot write to the bot: {}", err.desc())
+                            Message::new("bf-cannot-write").text("error", err.desc())
                         };
                         BotFault::new(FaultKind::ClosedInput, what)
                     }));
@@ -257,7 +257,7 @@ impl BotProcess {
                 return Ok(Some(self.replied(line, &mut clock)));
             }
             if self.report.is_some() {
-                return Err(BotFault::new(FaultKind::ClosedOutput, "the bot was shut down"));
+                return Err(BotFault::new(FaultKind::ClosedOutput, Message::new("bf-shut-down")));
             }
             if let Some(fault) = self.watchdog_fault() {
                 return Err(fault);
@@ -265,7 +265,7 @@ impl BotProcess {
             if self.stdout_eof {
                 let settle = sys::left(clock.next_deadline()).min(EXIT_SETTLE);
                 return Err(self.exit_fault(settle).unwrap_or_else(|| {
-                    BotFault::new(FaultKind::ClosedOutput, format!("the bot closed its output{}", self.partial_note()))
+                    BotFault::new(FaultKind::ClosedOutput, Message::new("bf-closed-output").clause("partial", self.partial_note()))
                 }));
             }
             if self.exited.is_some() || (self.may_have_exited() && sys::has_exited(self.pid)) {
@@ -293,7 +293,7 @@ impl BotProcess {
                     return Ok(Some(self.replied(line, &mut clock)));
                 }
                 clock.refresh(&self.run_delay);
-                if let Some(fault) = clock.expired(self.cpu_time(), &self.partial_note()) {
+                if let Some(fault) = clock.expired(self.cpu_time(), self.partial_note()) {
                     return Err(fault);
                 }
                 // The bot was waiting for a CPU: its allowance moved on.
@@ -399,10 +399,10 @@ impl BotProcess {
         }
     }
 
-    fn partial_note(&self) -> String {
+    fn partial_note(&self) -> Message {
         match self.lines.len() {
-            0 => String::new(),
-            n => format!(" ({n} bytes of an unfinished line)"),
+            0 => Message::new("empty"),
+            n => Message::new("bf-unfinished-line").text("bytes", n),
         }
     }
 }

@@ -8,6 +8,8 @@ use nix::poll::PollFlags;
 use nix::sys::signal::Signal;
 
 use super::escapees;
+use crate::games::Message;
+
 use super::fault::{BotFault, ExitReport, FaultKind, Termination};
 use super::process::{BotProcess, Exited, TICK};
 use super::{sys, watchdog};
@@ -69,14 +71,17 @@ impl BotProcess {
             return fault;
         }
         let Some(term) = exited.termination else {
-            return BotFault::new(FaultKind::Crash, "the bot's process ended (status unknown)");
+            return BotFault::new(FaultKind::Crash, Message::new("bf-ended-unknown"));
         };
         let limits = &self.limits;
         let signal = term.signal();
         if let Some(secs) = limits.cpu_seconds {
             let used_up = exited.usage.cpu_time >= Duration::from_secs(secs);
             if signal == Some(libc::SIGXCPU) || (signal == Some(libc::SIGKILL) && used_up) {
-                return BotFault::new(FaultKind::CpuTime, format!("used up its cpu time limit of {secs}s ({term})"));
+                return BotFault::new(
+                    FaultKind::CpuTime,
+                    Message::new("bf-cpu-used-up").text("secs", secs).clause("term", term.message()),
+                );
             }
         }
         if let Some(bytes) = limits.file_size_bytes
@@ -85,7 +90,9 @@ impl BotProcess {
         {
             return BotFault::new(
                 FaultKind::FileSize,
-                format!("wrote a file over its size limit of {} ({term})", super::limits::format_bytes(bytes)),
+                Message::new("bf-file-size")
+                    .text("size", super::limits::format_bytes(bytes))
+                    .clause("term", term.message()),
             );
         }
         if let Some(bytes) = limits.memory_bytes {
@@ -96,11 +103,13 @@ impl BotProcess {
             if abnormal && (near || said_so) {
                 return BotFault::new(
                     FaultKind::Memory,
-                    format!("ran out of its memory limit of {} ({term})", super::limits::format_bytes(bytes)),
+                    Message::new("bf-memory-out")
+                        .text("size", super::limits::format_bytes(bytes))
+                        .clause("term", term.message()),
                 );
             }
         }
-        BotFault::new(FaultKind::Crash, term.to_string())
+        BotFault::new(FaultKind::Crash, term.message())
     }
 
     /// Ends the bot: closes its input, sends SIGTERM to the whole group, waits `kill_grace`

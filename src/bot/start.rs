@@ -52,7 +52,7 @@ fn access_hint(error: &std::io::Error, jail: Option<&BotBox>) -> String {
 }
 
 fn spawn_fault(detail: String) -> BotFault {
-    BotFault::new(FaultKind::Spawn, detail)
+    BotFault::text(FaultKind::Spawn, detail)
 }
 
 impl BotProcess {

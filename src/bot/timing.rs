@@ -8,6 +8,8 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
+use crate::games::Message;
+
 use super::fault::{BotFault, FaultKind};
 use super::procfs;
 
@@ -156,7 +158,7 @@ impl MoveClock {
     /// The fault for a reply that is over its time, if it is: `timeout` when the bot was
     /// charged its whole allowance, `timeout-overload` when the backstop ran out first (or the
     /// run delay is unknown and the host is overloaded).
-    pub(crate) fn expired(&self, cpu_now: Option<Duration>, note: &str) -> Option<BotFault> {
+    pub(crate) fn expired(&self, cpu_now: Option<Duration>, note: Message) -> Option<BotFault> {
         let t = self.reading(cpu_now);
         let known = self.baseline && self.delay0.is_some();
         if t.charged >= self.timeout {
@@ -165,13 +167,12 @@ impl MoveClock {
             }
             return Some(BotFault::new(
                 FaultKind::Timeout,
-                format!(
-                    "no line within {} ({:.2}s charged, {:.2}s cpu, {:.2}s wall){note}",
-                    humantime::format_duration(self.timeout),
-                    t.charged.as_secs_f64(),
-                    t.cpu.as_secs_f64(),
-                    t.wall.as_secs_f64()
-                ),
+                Message::new("bf-timeout")
+                    .text("timeout", humantime::format_duration(self.timeout))
+                    .text("charged", format!("{:.2}", t.charged.as_secs_f64()))
+                    .text("cpu", format!("{:.2}", t.cpu.as_secs_f64()))
+                    .text("wall", format!("{:.2}", t.wall.as_secs_f64()))
+                    .clause("note", note),
             ));
         }
         if t.wall >= self.wall_limit {
@@ -182,17 +183,17 @@ impl MoveClock {
     }
 }
 
-fn overload_fault(t: MoveTime, timeout: Duration, load: f64, note: &str) -> BotFault {
+fn overload_fault(t: MoveTime, timeout: Duration, load: f64, note: Message) -> BotFault {
     BotFault::new(
         FaultKind::TimeoutOverload,
-        format!(
-            "host overloaded: {:.2}s charged and {:.2}s cpu of {}, {:.2}s wall, load {load:.1} on {} cores{note}",
-            t.charged.as_secs_f64(),
-            t.cpu.as_secs_f64(),
-            humantime::format_duration(timeout),
-            t.wall.as_secs_f64(),
-            procfs::cores()
-        ),
+        Message::new("bf-overload")
+            .text("charged", format!("{:.2}", t.charged.as_secs_f64()))
+            .text("cpu", format!("{:.2}", t.cpu.as_secs_f64()))
+            .text("timeout", humantime::format_duration(timeout))
+            .text("wall", format!("{:.2}", t.wall.as_secs_f64()))
+            .text("load", format!("{load:.1}"))
+            .text("cores", procfs::cores())
+            .clause("note", note),
     )
 }
 
@@ -226,10 +227,10 @@ mod tests {
         let delay = procfs::RunDelay::open(std::process::id() as i32);
         let mut clock = MoveClock::start(Duration::from_millis(20), Duration::from_millis(60));
         clock.take_baseline(&delay, None);
-        assert!(clock.expired(None, "").is_none());
+        assert!(clock.expired(None, Message::new("empty")).is_none());
         std::thread::sleep(Duration::from_millis(40));
         clock.refresh(&delay);
-        let fault = clock.expired(None, "").expect("expired");
+        let fault = clock.expired(None, Message::new("empty")).expect("expired");
         assert!(matches!(fault.kind, FaultKind::Timeout | FaultKind::TimeoutOverload), "{fault}");
         assert!(clock.next_deadline() <= Instant::now());
     }

@@ -14,6 +14,8 @@ use nix::sys::signal::Signal;
 
 use std::path::PathBuf;
 
+use crate::games::Message;
+
 use super::boxes::{BotBox, disk_full};
 use super::cgroup::{BoxCgroup, CgroupUsage};
 use super::fault::{BotFault, FaultKind};
@@ -174,27 +176,22 @@ fn run() {
 /// has more processes than allowed or has used up its CPU time.
 pub(crate) fn judge_box(limits: &GroupLimits, usage: &CgroupUsage, quota: Option<&(PathBuf, u64)>) -> Option<BotFault> {
     if usage.hit_task_limit {
-        let tasks = limits
-            .processes
-            .map_or_else(String::new, |n| format!(" (limit {n} processes, {} tasks)", tasks_allowed(n)));
-        return Some(BotFault::new(
-            FaultKind::Processes,
-            format!("a process or thread could not start at its task limit{tasks}"),
-        ));
+        let tasks = limits.processes.map_or_else(
+            || Message::new("empty"),
+            |n| Message::new("bf-task-limit-of").text("processes", n).text("tasks", tasks_allowed(n)),
+        );
+        return Some(BotFault::new(FaultKind::Processes, Message::new("bf-task-limit-hit").clause("limit", tasks)));
     }
     if usage.oom_killed {
-        let limit = limits.memory.map_or_else(String::new, |m| format!(" of {}", format_bytes(m)));
-        return Some(BotFault::new(
-            FaultKind::Memory,
-            format!(
-                "the kernel killed a process of it at its memory limit{limit} (shared memory and work dir files included)"
-            ),
-        ));
+        let limit = limits
+            .memory
+            .map_or_else(|| Message::new("empty"), |m| Message::new("bf-of-size").text("size", format_bytes(m)));
+        return Some(BotFault::new(FaultKind::Memory, Message::new("bf-oom-killed").clause("limit", limit)));
     }
     if let Some((dir, size)) = quota
         && disk_full(dir)
     {
-        return Some(BotFault::new(FaultKind::Disk, format!("filled its work dir (quota {})", format_bytes(*size))));
+        return Some(BotFault::new(FaultKind::Disk, Message::new("bf-disk-full").text("size", format_bytes(*size))));
     }
     let group = procfs::GroupUsage { processes: usage.processes, tasks: 0, rss_bytes: 0, cpu_time: usage.cpu_time };
     judge(limits, &group)
@@ -207,11 +204,10 @@ fn judge(limits: &GroupLimits, usage: &procfs::GroupUsage) -> Option<BotFault> {
     {
         return Some(BotFault::new(
             FaultKind::Processes,
-            format!(
-                "reached its task limit: {} threads (limit {max} processes, {} tasks)",
-                usage.tasks,
-                tasks_allowed(max)
-            ),
+            Message::new("bf-task-limit")
+                .text("threads", usage.tasks)
+                .text("processes", max)
+                .text("tasks", tasks_allowed(max)),
         ));
     }
     if let Some(max) = limits.processes
@@ -219,7 +215,7 @@ fn judge(limits: &GroupLimits, usage: &procfs::GroupUsage) -> Option<BotFault> {
     {
         return Some(BotFault::new(
             FaultKind::Processes,
-            format!("had {} processes at once (limit {max})", usage.processes),
+            Message::new("bf-processes").text("count", usage.processes).text("max", max),
         ));
     }
     if let Some(max) = limits.memory
@@ -227,7 +223,7 @@ fn judge(limits: &GroupLimits, usage: &procfs::GroupUsage) -> Option<BotFault> {
     {
         return Some(BotFault::new(
             FaultKind::Memory,
-            format!("its processes used {} of memory (limit {})", format_bytes(usage.rss_bytes), format_bytes(max)),
+            Message::new("bf-memory-used").text("used", format_bytes(usage.rss_bytes)).text("limit", format_bytes(max)),
         ));
     }
     if let Some(max) = limits.cpu
@@ -235,11 +231,9 @@ fn judge(limits: &GroupLimits, usage: &procfs::GroupUsage) -> Option<BotFault> {
     {
         return Some(BotFault::new(
             FaultKind::CpuTime,
-            format!(
-                "its processes used {:.1}s of cpu time (limit {}s)",
-                usage.cpu_time.as_secs_f64(),
-                max.saturating_sub(CPU_SLACK).as_secs()
-            ),
+            Message::new("bf-cpu-time")
+                .text("used", format!("{:.1}", usage.cpu_time.as_secs_f64()))
+                .text("limit", max.saturating_sub(CPU_SLACK).as_secs()),
         ));
     }
     None

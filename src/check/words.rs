@@ -157,7 +157,8 @@ impl GameCheck {
                         say(format!("  {}{}", label("check-the-rule"), violation.rule));
                     }
                 } else {
-                    say(format!("  {}", tr("check-saw", &[("detail", &fault.detail)])));
+                    let saw = fault.message.as_ref().map_or_else(|| fault.detail.clone(), crate::i18n::say);
+                    say(format!("  {}", tr("check-saw", &[("detail", &saw)])));
                 }
                 if let Some(prompt) = &self.fault_prompt {
                     say(format!("  {}", tr("check-last-sent", &[("line", prompt)])));

@@ -222,3 +222,36 @@ viol-unfinished-wilds = your team's meld of wild cards only is not closed yet (f
 viol-empty-hand-needs-cerrado = you may empty your hand only once your team has taken its buraco and owns a cerrado (a closed meld of 7 cards)
 viol-last-card-needs-cerrado = this would leave you one card to discard, and your team may not go out without a cerrado (a closed meld of 7 cards)
 meld-set-too-many-wilds = a meld of one rank holds at most { $max } wild card(s)
+
+# What a bot did wrong outside the rules (src/bot/: timeouts, crashes, limits); the English is
+# what logs and CSV record.
+bf-ended-unknown = the bot's process ended (status unknown)
+bf-exited = exited with code { $code }
+bf-signaled = killed by signal { $signal } ({ $name })
+bf-signaled-core = killed by signal { $signal } ({ $name }), core dumped
+bf-cpu-used-up = used up its cpu time limit of { $secs }s ({ $term })
+bf-file-size = wrote a file over its size limit of { $size } ({ $term })
+bf-memory-out = ran out of its memory limit of { $size } ({ $term })
+bf-shut-down = the bot was shut down
+bf-input-closed = the bot's input is closed
+bf-not-reading = the bot did not read its input for { $duration }
+bf-closed-input = the bot closed its input
+bf-cannot-write = cannot write to the bot: { $error }
+bf-closed-output = the bot closed its output{ $partial }
+bf-unfinished-line = { " " }({ $bytes } bytes of an unfinished line)
+bf-no-newline = more than { $cap } bytes without a newline ({ $seen } bytes read)
+bf-line-too-long = a line of { $bytes } bytes, over the limit of { $cap }
+bf-not-utf8 = the line is not UTF-8 (byte { $byte } at offset { $at })
+bf-task-limit-hit = a process or thread could not start at its task limit{ $limit }
+bf-task-limit-of = { " " }(limit { $processes } processes, { $tasks } tasks)
+bf-oom-killed = the kernel killed a process of it at its memory limit{ $limit } (shared memory and work dir files included)
+bf-of-size = { " " }of { $size }
+bf-disk-full = filled its work dir (quota { $size })
+bf-task-limit = reached its task limit: { $threads } threads (limit { $processes } processes, { $tasks } tasks)
+bf-processes = had { $count } processes at once (limit { $max })
+bf-memory-used = its processes used { $used } of memory (limit { $limit })
+bf-cpu-time = its processes used { $used }s of cpu time (limit { $limit }s)
+bf-timeout = no line within { $timeout } ({ $charged }s charged, { $cpu }s cpu, { $wall }s wall){ $note }
+bf-overload = host overloaded: { $charged }s charged and { $cpu }s cpu of { $timeout }, { $wall }s wall, load { $load } on { $cores } cores{ $note }
+bf-premature = wrote output when it was not its turn
+bf-timeout-any = no line within { $limit } while any of several seats could move

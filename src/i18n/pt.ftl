@@ -221,3 +221,36 @@ viol-unfinished-wilds = o jogo só de curingas da sua dupla ainda não está fec
 viol-empty-hand-needs-cerrado = você só pode esvaziar a mão depois que sua dupla pegou o buraco e tem um cerrado (um jogo fechado de 7 cartas)
 viol-last-card-needs-cerrado = isto deixaria você com uma só carta para descartar, e sua dupla não pode bater sem um cerrado (um jogo fechado de 7 cartas)
 meld-set-too-many-wilds = um jogo de cartas do mesmo valor leva no máximo { $max } curinga(s)
+
+# O que um bot fez de errado fora das regras (src/bot/: tempo, quedas, limites); os logs e o CSV
+# guardam o inglês.
+bf-ended-unknown = o processo do bot terminou (situação desconhecida)
+bf-exited = saiu com o código { $code }
+bf-signaled = morto pelo sinal { $signal } ({ $name })
+bf-signaled-core = morto pelo sinal { $signal } ({ $name }), com core dump
+bf-cpu-used-up = esgotou seu limite de tempo de cpu de { $secs }s ({ $term })
+bf-file-size = escreveu um arquivo acima do seu limite de tamanho de { $size } ({ $term })
+bf-memory-out = esgotou seu limite de memória de { $size } ({ $term })
+bf-shut-down = o bot foi encerrado
+bf-input-closed = a entrada do bot está fechada
+bf-not-reading = o bot não leu sua entrada por { $duration }
+bf-closed-input = o bot fechou sua entrada
+bf-cannot-write = não foi possível escrever para o bot: { $error }
+bf-closed-output = o bot fechou sua saída{ $partial }
+bf-unfinished-line = { " " }({ $bytes } bytes de uma linha inacabada)
+bf-no-newline = mais de { $cap } bytes sem uma quebra de linha ({ $seen } bytes lidos)
+bf-line-too-long = uma linha de { $bytes } bytes, acima do limite de { $cap }
+bf-not-utf8 = a linha não é UTF-8 (byte { $byte } na posição { $at })
+bf-task-limit-hit = um processo ou thread não pôde começar no seu limite de tarefas{ $limit }
+bf-task-limit-of = { " " }(limite de { $processes } processos, { $tasks } tarefas)
+bf-oom-killed = o kernel matou um processo dele no seu limite de memória{ $limit } (memória compartilhada e arquivos da pasta de trabalho incluídos)
+bf-of-size = { " " }de { $size }
+bf-disk-full = encheu sua pasta de trabalho (cota de { $size })
+bf-task-limit = atingiu seu limite de tarefas: { $threads } threads (limite de { $processes } processos, { $tasks } tarefas)
+bf-processes = teve { $count } processos ao mesmo tempo (limite { $max })
+bf-memory-used = seus processos usaram { $used } de memória (limite { $limit })
+bf-cpu-time = seus processos usaram { $used }s de tempo de cpu (limite { $limit }s)
+bf-timeout = nenhuma linha em { $timeout } ({ $charged }s cobrados, { $cpu }s de cpu, { $wall }s de relógio){ $note }
+bf-overload = máquina sobrecarregada: { $charged }s cobrados e { $cpu }s de cpu de { $timeout }, { $wall }s de relógio, carga { $load } em { $cores } núcleos{ $note }
+bf-premature = escreveu uma linha quando não era a sua vez
+bf-timeout-any = nenhuma linha em { $limit } enquanto qualquer um de vários lugares podia jogar

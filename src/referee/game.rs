@@ -5,7 +5,7 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use crate::bot::{BotFault, FaultKind};
-use crate::games::{Awaiting, Ending, Engine, Outcome, Seat, TableSetup, Violation, ViolationKind, new_engine};
+use crate::games::{Awaiting, Ending, Engine, Message, Outcome, Seat, TableSetup, Violation, ViolationKind, new_engine};
 use crate::record::{Direction, TranscriptWriter};
 
 use super::config::{GameConfig, Player, RefereeError, display_id, wire_id};
@@ -47,6 +47,9 @@ pub struct FaultRecord {
     /// The rule a refused line broke and why, as the engine said it (malformed or illegal
     /// lines only; not in a replay of the recorded faults).
     pub violation: Option<Violation>,
+    /// What the bot did, as a message, for faults outside the rules (timeouts, crashes, limits)
+    /// when juiz worded it itself (not read back from a log).
+    pub message: Option<crate::games::Message>,
 }
 
 /// `text` from an engine, with every wire id replaced by the seat's full id (see `full_ids`).
@@ -333,6 +336,7 @@ impl Table<'_> {
                 },
                 detail: format!("{} (rule {}): {line}", violation.detail, violation.rule),
                 violation: Some(violation),
+                message: None,
             })),
         }
     }
@@ -344,12 +348,7 @@ impl Table<'_> {
         let mut problem: Option<Violation> = None;
         loop {
             let Some(line) = observer.ask_human(seat, self.engine.as_ref(), problem.as_ref()) else {
-                return Err(Stop::Fault(FaultRecord {
-                    seat,
-                    kind: FaultKind::ClosedOutput,
-                    detail: "the human player left (end of input)".into(),
-                    violation: None,
-                }));
+                return Err(Stop::Fault(fault(seat, BotFault::new(FaultKind::ClosedOutput, Message::new("view-human-left")))));
             };
             let line = super::human::with_suit_symbols(line.trim_end_matches(['\r', '\n']));
             self.log.row(&id, Direction::FromSeat, &line);
@@ -372,12 +371,8 @@ impl Table<'_> {
     fn check_premature(&mut self, awaited: &[Seat]) -> Result<(), Stop> {
         for seat in 0..self.players.len() {
             if !awaited.contains(&seat) && self.players[seat].has_pending_output() {
-                return Err(Stop::Fault(FaultRecord {
-                    seat,
-                    kind: FaultKind::PrematureOutput,
-                    detail: "wrote output when it was not its turn".into(),
-                    violation: None,
-                }));
+                let premature = BotFault::new(FaultKind::PrematureOutput, Message::new("bf-premature"));
+                return Err(Stop::Fault(fault(seat, premature)));
             }
         }
         Ok(())
@@ -401,12 +396,8 @@ impl Table<'_> {
             }
             if Instant::now() >= deadline {
                 let limit = humantime::format_duration(self.config.limits.move_timeout);
-                return Err(Stop::Fault(FaultRecord {
-                    seat: seats[0],
-                    kind: FaultKind::Timeout,
-                    detail: format!("no line within {limit} while any of several seats could move"),
-                    violation: None,
-                }));
+                let timeout = BotFault::new(FaultKind::Timeout, Message::new("bf-timeout-any").text("limit", limit));
+                return Err(Stop::Fault(fault(seats[0], timeout)));
             }
             std::thread::sleep(Duration::from_millis(1));
         }
@@ -414,5 +405,5 @@ impl Table<'_> {
 }
 
 fn fault(seat: Seat, fault: BotFault) -> FaultRecord {
-    FaultRecord { seat, kind: fault.kind, detail: fault.detail, violation: None }
+    FaultRecord { seat, kind: fault.kind, detail: fault.detail, violation: None, message: fault.message }
 }

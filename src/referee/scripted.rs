@@ -35,7 +35,7 @@ impl Script {
     /// The seat's recorded fault (its row and what it was), if it had one.
     pub fn recorded_fault(&self) -> Option<(u64, BotFault)> {
         self.events.iter().find_map(|event| match event {
-            ScriptEvent::Fault { seq, kind, detail } => Some((*seq, BotFault { kind: *kind, detail: detail.clone() })),
+            ScriptEvent::Fault { seq, kind, detail } => Some((*seq, BotFault::text(*kind, detail.clone()))),
             _ => None,
         })
     }
@@ -44,7 +44,7 @@ impl Script {
     pub(super) fn spawn_fault(&self) -> Option<BotFault> {
         match self.events.front() {
             Some(ScriptEvent::Fault { kind: FaultKind::Spawn, detail, .. }) => {
-                Some(BotFault { kind: FaultKind::Spawn, detail: detail.clone() })
+                Some(BotFault::text(FaultKind::Spawn, detail.clone()))
             }
             _ => None,
         }
@@ -120,7 +120,7 @@ impl Script {
 
     fn take_fault(&mut self) -> BotFault {
         match self.events.pop_front() {
-            Some(ScriptEvent::Fault { kind, detail, .. }) => BotFault { kind, detail },
+            Some(ScriptEvent::Fault { kind, detail, .. }) => BotFault::text(kind, detail),
             _ => unreachable!("take_fault is called with a fault in front"),
         }
     }

@@ -239,7 +239,7 @@ pub fn fault_detail(fault: &FaultRecord) -> String {
                 [("detail", &say(&v.detail)), ("rule", &v.rule), ("line", &line)];
             tr("view-refused", &args)
         }
-        None => fault.detail.clone(),
+        None => fault.message.as_ref().map_or_else(|| fault.detail.clone(), say),
     }
 }
 
