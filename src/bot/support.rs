@@ -8,6 +8,7 @@ use super::boxes;
 use super::cgroup::Hierarchies;
 use super::landlock;
 use super::seccomp;
+use crate::i18n::tr;
 
 /// What the host offers to confine bots.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -73,36 +74,30 @@ impl SandboxSupport {
     /// One line for the user: what protects bots from each other, and what does not.
     pub fn describe(&self, enabled: bool) -> String {
         if !enabled {
-            let who = if self.bot_uids.is_some() { "any user" } else { "you" };
-            return format!(
-                "sandbox off (--no-sandbox): bots can read any file {who} can, including other players' logs, \
-                 and use the network; {}",
-                self.describe_identity()
-            );
+            let who = tr(if self.bot_uids.is_some() { "sb-any-user" } else { "sb-you" }, &[]);
+            return tr("sb-off", &[("who", &who), ("identity", &self.describe_identity())]);
         }
         let mut parts = Vec::new();
         let mut missing = Vec::new();
         match self.landlock_abi {
-            Some(abi) => parts.push(format!("landlock abi {abi}")),
-            None => missing.push(
-                "no landlock (kernel too old or landlock disabled): bots can read any file you can, \
-                 the game logs included, and the /proc of the referee and of other bots",
-            ),
+            Some(abi) => parts.push(tr("sb-landlock", &[("abi", &abi)])),
+            None => missing.push(tr("sb-no-landlock", &[])),
         }
         if self.seccomp {
-            parts.push("no sockets, no shared locks or priorities".to_string());
+            parts.push(tr("sb-seccomp", &[]));
         } else if self.namespaces {
-            parts.push("no network".to_string());
+            parts.push(tr("sb-no-network", &[]));
         } else if self.landlock_abi.is_some_and(|abi| abi >= 4) {
-            parts.push("no tcp".to_string());
-            missing.push("no user namespaces: bots may still use udp");
+            parts.push(tr("sb-no-tcp", &[]));
+            missing.push(tr("sb-udp", &[]));
         } else {
-            missing.push("no user namespaces: bots can use the network");
+            missing.push(tr("sb-network", &[]));
         }
-        let mut text = format!("sandbox: {}", if parts.is_empty() { "none".to_string() } else { parts.join(", ") });
+        let parts = if parts.is_empty() { tr("sb-none", &[]) } else { parts.join(", ") };
+        let mut text = tr("sb-line", &[("parts", &parts)]);
         for m in missing {
             text.push_str("; ");
-            text.push_str(m);
+            text.push_str(&m);
         }
         text.push_str("; ");
         text.push_str(&self.describe_identity());
@@ -113,24 +108,13 @@ impl SandboxSupport {
     /// cgroups (root), or what the kernel allows without root.
     fn describe_identity(&self) -> String {
         match (self.bot_uids, &self.cgroups) {
-            (Some((first, last)), Some(cgroups)) => format!(
-                "bots as uids {first}-{last}, no capabilities, {cgroups}, private ipc, tmpfs work dirs with a disk quota"
-            ),
-            (Some((first, last)), None) => format!(
-                "bots as uids {first}-{last}, no capabilities, private ipc, tmpfs work dirs with a disk quota; \
-                 no usable cgroups: processes counted by group and uid, cpu and memory per process"
-            ),
-            (None, _) if self.root => {
-                "bots as root (JUIZ_BOT_UIDS=off): no separate identities, no cgroups, no disk quota".to_string()
+            (Some((first, last)), Some(cgroups)) => {
+                tr("sb-uids-cgroups", &[("first", &first), ("last", &last), ("cgroups", cgroups)])
             }
-            (None, _) if self.namespaces => {
-                "not root: bots share your uid in user namespaces of their own, private ipc; \
-                 no cgroups (processes counted by group, cpu and memory per process), no disk quota"
-                    .to_string()
-            }
-            (None, _) => {
-                "not root and no user namespaces: bots share your uid and ipc; no cgroups, no disk quota".to_string()
-            }
+            (Some((first, last)), None) => tr("sb-uids", &[("first", &first), ("last", &last)]),
+            (None, _) if self.root => tr("sb-root", &[]),
+            (None, _) if self.namespaces => tr("sb-userns", &[]),
+            (None, _) => tr("sb-shared", &[]),
         }
     }
 }

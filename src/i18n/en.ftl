@@ -255,3 +255,22 @@ bf-timeout = no line within { $timeout } ({ $charged }s charged, { $cpu }s cpu, 
 bf-overload = host overloaded: { $charged }s charged and { $cpu }s cpu of { $timeout }, { $wall }s wall, load { $load } on { $cores } cores{ $note }
 bf-premature = wrote output when it was not its turn
 bf-timeout-any = no line within { $limit } while any of several seats could move
+
+# The sandbox line of juiz play (src/bot/support.rs): what protects bots from each other.
+sb-off = sandbox off (--no-sandbox): bots can read any file { $who } can, including other players' logs, and use the network; { $identity }
+sb-any-user = any user
+sb-you = you
+sb-landlock = landlock abi { $abi }
+sb-no-landlock = no landlock (kernel too old or landlock disabled): bots can read any file you can, the game logs included, and the /proc of the referee and of other bots
+sb-seccomp = no sockets, no shared locks or priorities
+sb-no-network = no network
+sb-no-tcp = no tcp
+sb-udp = no user namespaces: bots may still use udp
+sb-network = no user namespaces: bots can use the network
+sb-none = none
+sb-line = sandbox: { $parts }
+sb-uids-cgroups = bots as uids { $first }-{ $last }, no capabilities, { $cgroups }, private ipc, tmpfs work dirs with a disk quota
+sb-uids = bots as uids { $first }-{ $last }, no capabilities, private ipc, tmpfs work dirs with a disk quota; no usable cgroups: processes counted by group and uid, cpu and memory per process
+sb-root = bots as root (JUIZ_BOT_UIDS=off): no separate identities, no cgroups, no disk quota
+sb-userns = not root: bots share your uid in user namespaces of their own, private ipc; no cgroups (each bot's processes counted in its user namespace, cpu and memory per process), no disk quota
+sb-shared = not root and no user namespaces: bots share your uid and ipc; no cgroups, no disk quota

@@ -254,3 +254,22 @@ bf-timeout = nenhuma linha em { $timeout } ({ $charged }s cobrados, { $cpu }s de
 bf-overload = máquina sobrecarregada: { $charged }s cobrados e { $cpu }s de cpu de { $timeout }, { $wall }s de relógio, carga { $load } em { $cores } núcleos{ $note }
 bf-premature = escreveu uma linha quando não era a sua vez
 bf-timeout-any = nenhuma linha em { $limit } enquanto qualquer um de vários lugares podia jogar
+
+# A linha do sandbox do juiz play (src/bot/support.rs): o que protege os bots uns dos outros.
+sb-off = sandbox desligado (--no-sandbox): os bots podem ler qualquer arquivo que { $who } pode ler, inclusive os logs dos outros jogadores, e usar a rede; { $identity }
+sb-any-user = qualquer usuário
+sb-you = você
+sb-landlock = landlock abi { $abi }
+sb-no-landlock = sem landlock (kernel antigo demais ou landlock desligado): os bots podem ler qualquer arquivo que você pode, inclusive os logs das partidas, e o /proc do juiz e dos outros bots
+sb-seccomp = sem sockets, sem travas ou prioridades compartilhadas
+sb-no-network = sem rede
+sb-no-tcp = sem tcp
+sb-udp = sem user namespaces: os bots ainda podem usar udp
+sb-network = sem user namespaces: os bots podem usar a rede
+sb-none = nenhum
+sb-line = sandbox: { $parts }
+sb-uids-cgroups = bots com uids { $first }-{ $last }, sem capabilities, { $cgroups }, ipc privado, pastas de trabalho em tmpfs com cota de disco
+sb-uids = bots com uids { $first }-{ $last }, sem capabilities, ipc privado, pastas de trabalho em tmpfs com cota de disco; sem cgroups utilizáveis: processos contados por grupo e uid, cpu e memória por processo
+sb-root = bots como root (JUIZ_BOT_UIDS=off): sem identidades separadas, sem cgroups, sem cota de disco
+sb-userns = sem root: os bots compartilham seu uid em user namespaces próprios, ipc privado; sem cgroups (os processos de cada bot contados no seu user namespace, cpu e memória por processo), sem cota de disco
+sb-shared = sem root e sem user namespaces: os bots compartilham seu uid e o ipc; sem cgroups, sem cota de disco
