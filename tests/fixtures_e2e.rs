@@ -86,8 +86,12 @@ fn fixture_command(file: &str, marker: &str) -> BotCommand {
     BotCommand { display: argv.join(" "), argv }
 }
 
+/// A marker for one game: two tests may play the same fixture at once (each must find only its
+/// own processes).
 fn unique_marker(file: &str) -> String {
-    format!("juiz-fx-{}-{}", file.replace('.', "-"), std::process::id())
+    static GAMES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let game = GAMES.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    format!("juiz-fx-{}-{}-{game}", file.replace('.', "-"), std::process::id())
 }
 
 /// One game: the template bot at seat 0, the fixture at seat 1; transcript and stderr logs in `dir`.
