@@ -46,7 +46,11 @@ fn two_spies_find_no_channel_through_the_host() {
         assert!(report.turns > 4, "seed {seed}: the game ended before the spies could try: {}", report.result_line());
         assert!(processes_mentioning(&marker).is_empty(), "seed {seed}: spies left running");
         for table in ["msg", "sem", "shm"] {
-            assert!(sysv_objects(table, SPY_KEY).is_empty(), "seed {seed}: {table} left: {:?}", sysv_objects(table, SPY_KEY));
+            assert!(
+                sysv_objects(table, SPY_KEY).is_empty(),
+                "seed {seed}: {table} left: {:?}",
+                sysv_objects(table, SPY_KEY)
+            );
         }
     }
 }

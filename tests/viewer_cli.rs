@@ -64,7 +64,8 @@ fn a_transcript_from_before_the_table_model_still_renders() {
 #[test]
 fn bad_transcripts_give_one_line_exit_2_and_no_page() {
     let dir = tempfile::tempdir().unwrap();
-    let good = common::play_logged(dir.path(), "itp-buraco", 4, &["python3 bots/random_bot.py", "python3 bots/random_bot.py"]);
+    let good =
+        common::play_logged(dir.path(), "itp-buraco", 4, &["python3 bots/random_bot.py", "python3 bots/random_bot.py"]);
     let text = std::fs::read_to_string(&good).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     let cut = lines[..lines.len() / 2].join("\n") + "\n";

@@ -265,7 +265,10 @@ impl BotProcess {
             if self.stdout_eof {
                 let settle = sys::left(clock.next_deadline()).min(EXIT_SETTLE);
                 return Err(self.exit_fault(settle).unwrap_or_else(|| {
-                    BotFault::new(FaultKind::ClosedOutput, Message::new("bf-closed-output").clause("partial", self.partial_note()))
+                    BotFault::new(
+                        FaultKind::ClosedOutput,
+                        Message::new("bf-closed-output").clause("partial", self.partial_note()),
+                    )
                 }));
             }
             if self.exited.is_some() || (self.may_have_exited() && sys::has_exited(self.pid)) {

@@ -18,10 +18,10 @@ use std::sync::OnceLock;
 
 use super::boxes::BotBox;
 use super::cgroup::{MAX_DIRS, join_in_child};
-use super::support::sandbox_support;
 use super::landlock::{self, PathRule, Ruleset};
 use super::limits::Limits;
 use super::seccomp;
+use super::support::sandbox_support;
 
 /// The confinement of one bot, prepared in the parent; the ruleset stays open until the spawn.
 #[derive(Debug, Default)]

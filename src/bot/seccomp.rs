@@ -26,8 +26,7 @@ use std::collections::BTreeMap;
 use std::io;
 
 use seccompiler::{
-    BpfProgram, SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition, SeccompFilter, SeccompRule,
-    TargetArch,
+    BpfProgram, SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition, SeccompFilter, SeccompRule, TargetArch,
 };
 
 #[cfg(target_arch = "x86_64")]
@@ -84,7 +83,11 @@ const HANDS_OFF: &[(libc::c_long, When)] = &[
     (libc::SYS_sched_rr_get_interval, OTHER_0),
     (
         libc::SYS_fcntl,
-        When::Any(&[(1, Eq, libc::F_GETLK as u64), (1, Eq, libc::F_OFD_GETLK as u64), (1, Eq, libc::F_GETLEASE as u64)]),
+        When::Any(&[
+            (1, Eq, libc::F_GETLK as u64),
+            (1, Eq, libc::F_OFD_GETLK as u64),
+            (1, Eq, libc::F_GETLEASE as u64),
+        ]),
     ),
     // A user namespace inside the bot's would hide its processes from the watchdog, which counts
     // a bot's processes by its namespace when juiz is not root (`procfs::Members`).
@@ -134,7 +137,11 @@ fn rules(when: &When) -> Result<Vec<SeccompRule>, seccompiler::BackendError> {
     }
 }
 
-fn compile(arch: TargetArch, calls: &[(libc::c_long, When)], errno: u32) -> Result<BpfProgram, seccompiler::BackendError> {
+fn compile(
+    arch: TargetArch,
+    calls: &[(libc::c_long, When)],
+    errno: u32,
+) -> Result<BpfProgram, seccompiler::BackendError> {
     let mut map: BTreeMap<i64, Vec<SeccompRule>> = BTreeMap::new();
     for (nr, when) in calls {
         let nr = *nr as i64;
@@ -164,7 +171,9 @@ pub(crate) fn prepare() {
         PROGRAMS.get_or_init(|| {
             FILTERS
                 .iter()
-                .map(|(calls, errno)| compile(arch, calls, *errno).expect("the filters' rules are valid (see the tests)"))
+                .map(|(calls, errno)| {
+                    compile(arch, calls, *errno).expect("the filters' rules are valid (see the tests)")
+                })
                 .collect()
         });
     }
@@ -184,7 +193,9 @@ pub(crate) fn install() -> io::Result<()> {
     for program in programs {
         let prog = libc::sock_fprog { len: program.len() as u16, filter: program.as_ptr() as *mut libc::sock_filter };
         // SAFETY: a valid pointer to a sock_fprog whose filter outlives the call.
-        if unsafe { libc::prctl(libc::PR_SET_SECCOMP, libc::SECCOMP_MODE_FILTER, &prog as *const libc::sock_fprog) } != 0 {
+        if unsafe { libc::prctl(libc::PR_SET_SECCOMP, libc::SECCOMP_MODE_FILTER, &prog as *const libc::sock_fprog) }
+            != 0
+        {
             return Err(io::Error::last_os_error());
         }
     }

@@ -168,7 +168,10 @@ mod tests {
         assert_eq!(no_filter.metadata(true), "landlock,netns");
         assert_eq!(user.metadata(true), "landlock,seccomp,userns");
         assert_eq!(user.metadata(false), "none");
-        assert!(user.describe(true).starts_with("sandbox: landlock abi 6, no sockets, no shared locks or priorities; not root: "));
+        assert!(
+            user.describe(true)
+                .starts_with("sandbox: landlock abi 6, no sockets, no shared locks or priorities; not root: ")
+        );
         assert!(no_filter.describe(true).starts_with("sandbox: landlock abi 6, no network; not root"));
         assert!(user.describe(false).starts_with("sandbox off"));
         let root = SandboxSupport {

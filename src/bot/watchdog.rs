@@ -147,8 +147,10 @@ fn run() {
             }
             guard.entries.iter().map(|e| (e.target.clone(), e.limits, Arc::clone(&e.verdict))).collect()
         };
-        let groups: Vec<procfs::Members> =
-            watched.iter().filter_map(|w| if let Target::Group(members) = w.0 { Some(members) } else { None }).collect();
+        let groups: Vec<procfs::Members> = watched
+            .iter()
+            .filter_map(|w| if let Target::Group(members) = w.0 { Some(members) } else { None })
+            .collect();
         let mut group_usage = procfs::group_usage(&groups).into_iter();
         for (target, limits, verdict) in &watched {
             let fault = match target {

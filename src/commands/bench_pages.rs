@@ -22,7 +22,8 @@ pub fn bench_pages(args: &BenchArgs) -> Outcome {
     let games = args.big.max(2).div_ceil(2) * 2;
     let seats = args.players as usize;
     let bots: Vec<_> = (0..2).map(|i| serde_json::json!({"name": format!("bot{i}"), "command": bot})).collect();
-    let mut t = serde_json::json!({"name": "pages", "game": args.game.name(), "games_per_pairing": games, "bots": bots});
+    let mut t =
+        serde_json::json!({"name": "pages", "game": args.game.name(), "games_per_pairing": games, "bots": bots});
     if seats == 4 {
         t["players"] = serde_json::json!(4);
     }
@@ -46,7 +47,10 @@ pub fn bench_pages(args: &BenchArgs) -> Outcome {
     let report = html::write_report(&out, &PageChoice::default()).map_err(Failure::input)?;
     let report_s = start.elapsed().as_secs_f64();
     let report_kb = std::fs::metadata(&report.path).map(|m| m.len()).unwrap_or(0).div_ceil(1024);
-    println!("report: {games} games -> report.html {report_kb} KB, {} viewer page(s), in {report_s:.2} s", report.pages);
+    println!(
+        "report: {games} games -> report.html {report_kb} KB, {} viewer page(s), in {report_s:.2} s",
+        report.pages
+    );
     let (log, rows) = longest_log(&out.join("games"));
     let page = scratch.path().join("longest.html");
     let start = Instant::now();

@@ -140,9 +140,14 @@ pub fn feed_bot(
     let human = transcript.meta.seat_ids.iter().find(|i| *i == "user").map(|u| human_lines(transcript, u));
     let mut watch = Feed { seat, said: Vec::new(), human: human.unwrap_or_default().into(), on_line };
     let (fault, diverged) = match referee::play(&config, &mut watch) {
-        Ok(report) => {
-            (report.fault.filter(|f| f.seat == seat).map(|f| BotFault { kind: f.kind, detail: f.detail, message: f.message }), None)
-        }
+        Ok(report) => (
+            report.fault.filter(|f| f.seat == seat).map(|f| BotFault {
+                kind: f.kind,
+                detail: f.detail,
+                message: f.message,
+            }),
+            None,
+        ),
         Err(RefereeError::Diverged(why)) => (None, Some(why)),
         Err(e) => return Err(e.into()),
     };

@@ -5,7 +5,9 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use crate::bot::{BotFault, FaultKind};
-use crate::games::{Awaiting, Ending, Engine, Message, Outcome, Seat, TableSetup, Violation, ViolationKind, new_engine};
+use crate::games::{
+    Awaiting, Ending, Engine, Message, Outcome, Seat, TableSetup, Violation, ViolationKind, new_engine,
+};
 use crate::record::{Direction, TranscriptWriter};
 
 use super::config::{GameConfig, Player, RefereeError, display_id, wire_id};
@@ -348,7 +350,10 @@ impl Table<'_> {
         let mut problem: Option<Violation> = None;
         loop {
             let Some(line) = observer.ask_human(seat, self.engine.as_ref(), problem.as_ref()) else {
-                return Err(Stop::Fault(fault(seat, BotFault::new(FaultKind::ClosedOutput, Message::new("view-human-left")))));
+                return Err(Stop::Fault(fault(
+                    seat,
+                    BotFault::new(FaultKind::ClosedOutput, Message::new("view-human-left")),
+                )));
             };
             let line = super::human::with_suit_symbols(line.trim_end_matches(['\r', '\n']));
             self.log.row(&id, Direction::FromSeat, &line);
