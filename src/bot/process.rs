@@ -37,8 +37,9 @@ pub enum WorkDir {
 }
 
 /// How long to wait, after an end of file or a broken pipe, for the bot to exit so that the
-/// fault can say "crash" with its status rather than "closed".
-const EXIT_SETTLE: Duration = Duration::from_millis(250);
+/// fault can say "crash" with its status rather than "closed" (an interpreter closes its
+/// output before it exits: under load the two can be far apart). Within the move's time only.
+const EXIT_SETTLE: Duration = Duration::from_secs(1);
 /// Poll tick when the kernel has no pidfd to wake us at the bot's exit.
 pub(super) const TICK: Duration = Duration::from_millis(5);
 /// Bytes read from stdout per system call.
@@ -263,7 +264,7 @@ impl BotProcess {
                 return Err(fault);
             }
             if self.stdout_eof {
-                let settle = sys::left(clock.next_deadline()).min(EXIT_SETTLE);
+                let settle = sys::left(clock.final_deadline()).min(EXIT_SETTLE);
                 return Err(self.exit_fault(settle).unwrap_or_else(|| {
                     BotFault::new(
                         FaultKind::ClosedOutput,

@@ -141,13 +141,19 @@ impl MoveClock {
         MoveTime { wall, charged: wall.saturating_sub(self.waited).max(cpu), cpu }
     }
 
+    /// The end of the reply's time as of the last reading: the moment the charge reaches the
+    /// timeout if the bot gets a CPU from now on, or the backstop, whichever is first.
+    pub(crate) fn final_deadline(&self) -> Instant {
+        let by_charge = self.start + self.timeout + self.waited;
+        by_charge.min(self.start + self.wall_limit)
+    }
+
     /// When to look again: the moment the charge would reach the timeout if the bot got a CPU
     /// from now on, or the backstop, whichever is first, and a twentieth of the allowance after
     /// the last look at the latest (its CPU time may run ahead); before the baseline, the end of
     /// the quick-reply window at the latest.
     pub(crate) fn next_deadline(&self) -> Instant {
-        let by_charge = self.start + self.timeout + self.waited;
-        let deadline = by_charge.min(self.start + self.wall_limit);
+        let deadline = self.final_deadline();
         if self.baseline {
             deadline.min(self.looked + (self.timeout / LOOKS_PER_ALLOWANCE).max(QUICK_REPLY))
         } else {
