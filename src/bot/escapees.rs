@@ -126,13 +126,19 @@ pub(crate) fn sweep() -> usize {
 
 /// Kills every process in the user namespace `userns` (a bot's, without root), until none is
 /// left or a bound of rounds has passed (each round finds what forked meanwhile); the killed
-/// become juiz's orphans, which `sweep` reaps. Returns how many were found.
-pub(crate) fn kill_namespace(userns: u64) -> usize {
+/// become juiz's orphans, which `sweep` reaps. Returns how many were found, and whether the
+/// namespace was seen empty.
+pub(crate) fn kill_namespace(userns: u64) -> (usize, bool) {
+    kill_namespace_but(userns, &|_| false)
+}
+
+/// `kill_namespace`, sparing the processes for which `spare` is true.
+pub(crate) fn kill_namespace_but(userns: u64, spare: &dyn Fn(i32) -> bool) -> (usize, bool) {
     let mut killed = 0;
     for _ in 0..16 {
-        let found = procfs::in_user_namespace(userns);
+        let found: Vec<i32> = procfs::in_user_namespace(userns).into_iter().filter(|&pid| !spare(pid)).collect();
         if found.is_empty() {
-            break;
+            return (killed, true);
         }
         for &pid in &found {
             sys::signal_process(pid, Signal::SIGKILL);
@@ -140,7 +146,7 @@ pub(crate) fn kill_namespace(userns: u64) -> usize {
         killed += found.len();
         std::thread::sleep(std::time::Duration::from_millis(1));
     }
-    killed
+    (killed, false)
 }
 
 /// The children of every thread of juiz.

@@ -17,6 +17,7 @@ mod command;
 mod escapees;
 mod fault;
 mod landlock;
+mod leftovers;
 mod limits;
 mod linebuf;
 mod process;

@@ -108,9 +108,17 @@ pub(crate) fn process_group(pid: i32) -> Option<i32> {
     parse_stat(&buf).map(|stat| stat.pgrp)
 }
 
+/// The parent of `pid`, from its `/proc/<pid>/stat`.
+pub(crate) fn parent_of(pid: i32) -> Option<i32> {
+    let mut buf = String::new();
+    read_to(format!("/proc/{pid}/stat"), &mut buf).ok()?;
+    parse_stat(&buf).map(|stat| stat.ppid)
+}
+
 /// The fields of `/proc/<pid>/stat` the watchdog uses.
 #[derive(Debug, PartialEq, Eq)]
 struct Stat {
+    ppid: i32,
     pgrp: i32,
     cpu_ticks: u64,
     threads: u64,
@@ -125,6 +133,7 @@ fn parse_stat(text: &str) -> Option<Stat> {
     let field = |n: usize| fields.get(n - 3).copied();
     let num = |n: usize| field(n).and_then(|f| f.parse::<i64>().ok()).map(|v| v.max(0) as u64);
     Some(Stat {
+        ppid: field(4)?.parse().ok()?,
         pgrp: field(5)?.parse().ok()?,
         cpu_ticks: num(14)? + num(15)? + num(16)? + num(17)?,
         threads: num(20)?,
@@ -205,7 +214,7 @@ mod tests {
     #[test]
     fn parses_stat_with_a_tricky_name() {
         let line = "1234 (a (b) c) S 1 1230 1230 0 -1 4194560 100 0 0 0 7 3 2 1 20 0 1 0 5 1000 250 rest";
-        assert_eq!(parse_stat(line), Some(Stat { pgrp: 1230, cpu_ticks: 13, threads: 1, rss_pages: 250 }));
+        assert_eq!(parse_stat(line), Some(Stat { ppid: 1, pgrp: 1230, cpu_ticks: 13, threads: 1, rss_pages: 250 }));
         assert_eq!(parse_stat("garbage"), None);
     }
 

@@ -168,6 +168,9 @@ impl BotProcess {
         let stderr = StderrDrain::start(stderr_pipe, log, limits.stderr_cap_bytes, pid);
         // After exec: the bot is in its own user namespace, if it has one.
         let members = procfs::Members::of(pid_i32);
+        if let Some(userns) = members.userns {
+            super::leftovers::record(userns);
+        }
         let mut bot = BotProcess {
             pid: pid_i32,
             stdin: Some(stdin),
