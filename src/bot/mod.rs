@@ -32,6 +32,7 @@ mod support;
 mod sys;
 mod timing;
 mod watchdog;
+mod work_tmpfs;
 mod workdir;
 
 pub use affinity::{CorePicker, allowed_cpus, unpin_current_thread};

@@ -56,6 +56,11 @@ pub(crate) fn in_user_namespace(userns: u64) -> Vec<i32> {
     found
 }
 
+/// The inode of the user namespace of process `pid`.
+pub(crate) fn user_namespace_of(pid: i32) -> Option<u64> {
+    user_namespace(&pid.to_string())
+}
+
 /// The inode of the user namespace of process `pid` (a number or `self`).
 fn user_namespace(pid: &str) -> Option<u64> {
     use std::os::unix::fs::MetadataExt;

@@ -273,4 +273,5 @@ sb-uids-cgroups = bots as uids { $first }-{ $last }, no capabilities, { $cgroups
 sb-uids = bots as uids { $first }-{ $last }, no capabilities, private ipc, tmpfs work dirs with a disk quota; no usable cgroups: processes counted by group and uid, cpu and memory per process
 sb-root = bots as root (JUIZ_BOT_UIDS=off): no separate identities, no cgroups, no disk quota
 sb-userns = not root: bots share your uid in user namespaces of their own, private ipc; no cgroups (each bot's processes counted in its user namespace, cpu and memory per process), no disk quota
+sb-userns-tmpfs = not root: bots share your uid in user namespaces of their own, private ipc, tmpfs work dirs with a disk quota; no cgroups (each bot's processes counted in its user namespace, cpu and memory per process)
 sb-shared = not root and no user namespaces: bots share your uid and ipc; no cgroups, no disk quota

@@ -272,4 +272,5 @@ sb-uids-cgroups = bots com uids { $first }-{ $last }, sem capabilities, { $cgrou
 sb-uids = bots com uids { $first }-{ $last }, sem capabilities, ipc privado, pastas de trabalho em tmpfs com cota de disco; sem cgroups utilizáveis: processos contados por grupo e uid, cpu e memória por processo
 sb-root = bots como root (JUIZ_BOT_UIDS=off): sem identidades separadas, sem cgroups, sem cota de disco
 sb-userns = sem root: os bots compartilham seu uid em user namespaces próprios, ipc privado; sem cgroups (os processos de cada bot contados no seu user namespace, cpu e memória por processo), sem cota de disco
+sb-userns-tmpfs = sem root: os bots compartilham seu uid em user namespaces próprios, ipc privado, pastas de trabalho em tmpfs com cota de disco; sem cgroups (os processos de cada bot contados no seu user namespace, cpu e memória por processo)
 sb-shared = sem root e sem user namespaces: os bots compartilham seu uid e o ipc; sem cgroups, sem cota de disco
