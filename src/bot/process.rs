@@ -85,6 +85,8 @@ pub struct BotProcess {
     pub(super) run_delay: RunDelay,
     /// Its process group and, without root, its user namespace: every process of it.
     pub(super) members: super::procfs::Members,
+    /// Its user namespace, held open until the bot is dropped (see `Members::of`).
+    pub(super) _userns: Option<std::fs::File>,
     /// The SIGCHLD count at the last look for the main process's exit.
     pub(super) seen_child_events: Option<usize>,
 }
@@ -96,6 +98,8 @@ impl BotProcess {
     }
 
     /// The bot's working directory (emptied at shutdown if it was `WorkDir::Fresh` or `CopyOf`).
+    /// Without root a fresh one with a disk quota is a tmpfs in the bot's own mount namespace:
+    /// from outside its files are seen through `/proc/<pid>/root`.
     pub fn work_dir(&self) -> &Path {
         &self.work_dir
     }

@@ -27,10 +27,18 @@ pub(crate) struct Members {
 }
 
 impl Members {
-    /// The members of the bot whose main process is `pid` (also its group's id).
-    pub(crate) fn of(pid: i32) -> Members {
-        let userns = user_namespace(&pid.to_string()).filter(|&ns| Some(ns) != user_namespace("self"));
-        Members { pgid: pid, userns }
+    /// The members of the bot whose main process is `pid` (also its group's id), with its user
+    /// namespace held open when it has one of its own: a namespace's inode is reused once the
+    /// namespace is gone, and the bot's must not name another bot's namespace while juiz counts,
+    /// kills or spares by it (keep the descriptor until the bot's shutdown is over).
+    pub(crate) fn of(pid: i32) -> (Members, Option<std::fs::File>) {
+        use std::os::unix::fs::MetadataExt;
+        let held = std::fs::File::open(format!("/proc/{pid}/ns/user"))
+            .ok()
+            .and_then(|file| Some((file.metadata().ok()?.ino(), file)))
+            .filter(|&(ns, _)| Some(ns) != user_namespace("self"));
+        let userns = held.as_ref().map(|&(ns, _)| ns);
+        (Members { pgid: pid, userns }, held.map(|(_, file)| file))
     }
 }
 
@@ -232,7 +240,7 @@ mod tests {
         assert_eq!(usage[1], GroupUsage::default());
         assert!(load_average().is_some());
         // Our own user namespace is no bot's.
-        assert_eq!(Members::of(std::process::id() as i32).userns, None);
+        assert_eq!(Members::of(std::process::id() as i32).0.userns, None);
     }
 
     #[test]

@@ -171,7 +171,7 @@ impl BotProcess {
         let pidfd = sys::pidfd_open(pid_i32);
         let stderr = StderrDrain::start(stderr_pipe, log, limits.stderr_cap_bytes, pid);
         // After exec: the bot is in its own user namespace, if it has one.
-        let members = procfs::Members::of(pid_i32);
+        let (members, held_userns) = procfs::Members::of(pid_i32);
         if let Some(userns) = members.userns {
             escapees::namespace_started(userns);
             super::leftovers::record(userns);
@@ -201,6 +201,7 @@ impl BotProcess {
             },
             verdict: watchdog::watch(members, limits, jail.as_ref(), quota),
             members,
+            _userns: held_userns,
             temp_dir,
             jail,
             work_dir,
