@@ -276,11 +276,15 @@ static int side_points(int side) {
   return p;
 }
 
-static bool side_has_clean_canastra(int side) {
+/* Does the side own a clean canastra besides its meld `skip` (-1: none skipped)? A join must
+ * count the joined meld as it will be: a wild joined to the only clean canastra dirties it. */
+static bool clean_canastra_except(int side, int skip) {
   for (int i = 0; i < sides[side].n; i++)
-    if (clean_canastra(&sides[side].m[i])) return true;
+    if (i != skip && clean_canastra(&sides[side].m[i])) return true;
   return false;
 }
+
+static bool side_has_clean_canastra(int side) { return clean_canastra_except(side, -1); }
 
 static void add_meld(int side, const int *c, int n) {
   Side *sd = &sides[side];
@@ -477,7 +481,6 @@ static bool wilds_allowed(void) {
 static int try_joins(bool out_ok, char *buf) {
   int side = side_of(me);
   Side *sd = &sides[side];
-  bool has_clean = side_has_clean_canastra(side);
   for (int pass = 0; pass < 2; pass++)
     for (int i = 0; i < sd->n; i++) {
       Meld *m = &sd->m[i];
@@ -487,7 +490,7 @@ static int try_joins(bool out_ok, char *buf) {
         bool clean;
         if (!hand[c] || (pass == 0 && is_wild(c)) || !join_ok(m, &c, 1, &clean)) continue;
         if (was_clean && !clean && !(pass == 1 && wilds_allowed())) continue;
-        bool clean_after = has_clean || (clean && m->n + 1 >= 7);
+        bool clean_after = clean_canastra_except(side, i) || (clean && m->n + 1 >= 7);
         if (!may_leave(hand_n - 1, clean_after, out_ok)) continue;
         return do_meld_join(i, &c, 1, buf) ? 1 : -1;
       }
@@ -498,12 +501,12 @@ static int try_joins(bool out_ok, char *buf) {
         for (int a = 0; a < NC; a++) {
           if (!hand[a] || is_wild(a)) continue;
           int two[2] = {w, a};
-          if (join_ok(m, two, 2, NULL) && may_leave(hand_n - 2, has_clean, out_ok))
+          if (join_ok(m, two, 2, NULL) && may_leave(hand_n - 2, clean_canastra_except(side, i), out_ok))
             return do_meld_join(i, two, 2, buf) ? 1 : -1;
           for (int b = a; b < NC; b++) {
             if (!hand[b] || is_wild(b) || (b == a && hand[a] < 2)) continue;
             int three[3] = {w, a, b};
-            if (join_ok(m, three, 3, NULL) && may_leave(hand_n - 3, has_clean, out_ok))
+            if (join_ok(m, three, 3, NULL) && may_leave(hand_n - 3, clean_canastra_except(side, i), out_ok))
               return do_meld_join(i, three, 3, buf) ? 1 : -1;
           }
         }
@@ -622,7 +625,7 @@ static int try_take_pile(bool out_ok, char *buf) {
       bool was_clean, clean;
       if (!meld_ok(sd->m[i].c, sd->m[i].n, &was_clean) || !join_ok(&sd->m[i], &top, 1, &clean)) continue;
       if (was_clean && !clean && !wilds_allowed()) continue;
-      bool clean_after = has_clean || (clean && sd->m[i].n + 1 >= 7);
+      bool clean_after = clean_canastra_except(side, i) || (clean && sd->m[i].n + 1 >= 7);
       if (!may_leave(hand_n + rest, clean_after, out_ok)) continue;
       char line[64];
       sprintf(line, "GET_DISCARD_JOIN %d", i);
