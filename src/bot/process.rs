@@ -365,6 +365,19 @@ impl BotProcess {
         self.verdict.as_ref().and_then(|v| v.fault())
     }
 
+    /// For a look at many bots at once (`sys::readable_now`): `Ok(fd)` when whether the bot has
+    /// written something depends on its stdout pipe, which is readable then; `Err(answer)` when
+    /// the answer is known without looking (bytes already buffered, or a pipe closed or gone).
+    pub fn output_to_look_at(&self) -> Result<std::os::fd::BorrowedFd<'_>, bool> {
+        if !self.lines.is_empty() {
+            return Err(true);
+        }
+        match self.stdout.as_ref() {
+            Some(stdout) if self.report.is_none() && !self.stdout_eof => Ok(stdout.as_fd()),
+            _ => Err(false),
+        }
+    }
+
     /// True if the bot has written anything (a line or partial bytes) not yet received.
     pub fn has_pending_output(&mut self) -> bool {
         if self.report.is_none() {

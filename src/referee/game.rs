@@ -374,13 +374,14 @@ impl Table<'_> {
 
     /// A bot that wrote while no line was asked of it broke the protocol.
     fn check_premature(&mut self, awaited: &[Seat]) -> Result<(), Stop> {
-        for seat in 0..self.players.len() {
-            if !awaited.contains(&seat) && self.players[seat].has_pending_output() {
+        let others: Vec<Seat> = (0..self.players.len()).filter(|seat| !awaited.contains(seat)).collect();
+        match SeatPlayer::first_with_pending_output(&mut self.players, &others) {
+            Some(seat) => {
                 let premature = BotFault::new(FaultKind::PrematureOutput, Message::new("bf-premature"));
-                return Err(Stop::Fault(fault(seat, premature)));
+                Err(Stop::Fault(fault(seat, premature)))
             }
+            None => Ok(()),
         }
-        Ok(())
     }
 
     /// Several seats may speak: the first line to arrive is submitted. If none arrives within the
