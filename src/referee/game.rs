@@ -206,21 +206,22 @@ pub fn play_engine(
 }
 
 fn write_metadata(log: &mut TranscriptWriter, config: &GameConfig, seats: &[SeatReport], engine: &dyn Engine) {
-    log.meta("", "format", crate::record::FORMAT);
-    log.meta("", "juiz", env!("CARGO_PKG_VERSION"));
-    log.meta("", "game", config.game.name());
-    log.meta("", "seed", &config.seed.to_string());
+    use crate::record::key;
+    log.meta("", key::FORMAT, crate::record::FORMAT);
+    log.meta("", key::JUIZ, env!("CARGO_PKG_VERSION"));
+    log.meta("", key::GAME, config.game.name());
+    log.meta("", key::SEED, &config.seed.to_string());
     for (name, value) in &config.options {
-        log.meta("", "rule", &format!("{name}={value}"));
+        log.meta("", key::RULE, &format!("{name}={value}"));
     }
-    log.meta("", "move-timeout", &humantime::format_duration(config.limits.move_timeout).to_string());
-    log.meta("", "sandbox", &config.sandbox_metadata());
+    log.meta("", key::MOVE_TIMEOUT, &humantime::format_duration(config.limits.move_timeout).to_string());
+    log.meta("", key::SANDBOX, &config.sandbox_metadata());
     for seat in seats {
-        log.meta(&seat.id, "wire-id", &seat.wire_id);
-        log.meta(&seat.id, "command", &seat.command);
+        log.meta(&seat.id, key::WIRE_ID, &seat.wire_id);
+        log.meta(&seat.id, key::COMMAND, &seat.command);
     }
     for line in engine.deal_text().lines() {
-        log.meta("", "deal", line);
+        log.meta("", key::DEAL, line);
     }
 }
 
