@@ -73,10 +73,53 @@ pub struct GameReport {
     pub duration: Duration,
 }
 
+/// How a game ended for the record, as the original referee's result line says it: `OK` when it
+/// was played to its end, `NOK` when a fault ended it. The `verdict` column of `games.csv`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Verdict {
+    #[serde(rename = "OK")]
+    Ok,
+    #[serde(rename = "NOK")]
+    Nok,
+}
+
+impl Verdict {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Ok => "OK",
+            Verdict::Nok => "NOK",
+        }
+    }
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for Verdict {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "OK" => Ok(Verdict::Ok),
+            "NOK" => Ok(Verdict::Nok),
+            _ => Err(format!("unknown verdict '{s}' (known: OK, NOK)")),
+        }
+    }
+}
+
+/// `verdict == "OK"`: the text of the result line and of `games.csv`.
+impl PartialEq<&str> for Verdict {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
 impl GameReport {
     /// `OK` for a game played to its end, `NOK` when a fault ended it (as the original referee).
-    pub fn verdict(&self) -> &'static str {
-        if self.fault.is_some() { "NOK" } else { "OK" }
+    pub fn verdict(&self) -> Verdict {
+        if self.fault.is_some() { Verdict::Nok } else { Verdict::Ok }
     }
 
     /// The full ids of the seats of `side`, in seat order.

@@ -18,6 +18,7 @@ use super::schedule::{Schedule, ScheduledGame, Shard};
 use super::standings::{Standings, StandingsRow, standings_csv};
 use super::stream::{Entry, rewrite_sorted, scan};
 use super::summary::{FaultedGame, Summary, assemble, faulted_game};
+use crate::referee::Verdict;
 
 /// How to run a tournament (the command-line flags).
 #[derive(Debug, Clone, Default)]
@@ -371,7 +372,7 @@ fn base_row(game: &ScheduledGame) -> GameRow {
         score0: 0,
         score1: 0,
         winner: String::new(),
-        verdict: "OK".to_string(),
+        verdict: Verdict::Ok,
         fault_kind: String::new(),
         faulty_bot: String::new(),
         fault_detail: String::new(),
@@ -398,7 +399,7 @@ fn played_row(game: &ScheduledGame, result: &GameResult) -> GameRow {
     row.score1 = result.scores[1];
     row.winner = result.winner.map_or(String::new(), |side| game.sides()[side].to_string());
     if let Some(fault) = &result.fault {
-        row.verdict = "NOK".to_string();
+        row.verdict = Verdict::Nok;
         row.fault_kind = fault.kind.clone();
         row.faulty_bot = game.seats()[fault.seat].to_string();
         row.fault_detail = one_line(&fault.detail);
@@ -418,7 +419,7 @@ fn unplayed_row(game: &ScheduledGame, seats: &[&PreparedBot], seat: usize) -> Ga
     if !other_broken {
         row.winner = game.sides()[1 - side].to_string();
     }
-    row.verdict = "NOK".to_string();
+    row.verdict = Verdict::Nok;
     row.fault_kind = "build".to_string();
     row.faulty_bot = game.seats()[seat].to_string();
     row.fault_detail = one_line(seats[seat].broken.as_deref().unwrap_or_default());
