@@ -209,9 +209,11 @@ pub fn play_engine(
     for player in &mut table.players {
         player.shutdown();
     }
+    let broken = |why: String| RefereeError::Engine { game: config.game, why };
     let fault = match ended {
         Err(Stop::Cancelled) => return Err(RefereeError::Cancelled),
         Err(Stop::Diverged(why)) => return Err(RefereeError::Diverged(why)),
+        Err(Stop::Engine(why)) => return Err(broken(why)),
         Ok(()) => None,
         Err(Stop::Fault(fault)) => {
             let id = table.seats[fault.seat].id.clone();
@@ -221,7 +223,15 @@ pub fn play_engine(
             Some(fault)
         }
     };
-    let mut outcome = table.engine.outcome().expect("the engine reports an outcome once the game is over");
+    let Some(mut outcome) = table.engine.outcome() else {
+        return Err(broken("no outcome once the game is over".into()));
+    };
+    if outcome.scores.len() != table.engine.side_count()
+        || outcome.winner.is_some_and(|side| side >= outcome.scores.len())
+        || (0..table.seats.len()).any(|seat| table.engine.side_of(seat) >= outcome.scores.len())
+    {
+        return Err(broken(format!("an outcome that does not fit its sides: {outcome:?}")));
+    }
     if let Ending::Finished { reason } = &mut outcome.ending {
         *reason = full_ids_message(reason, &table.seats);
     }
@@ -273,6 +283,8 @@ enum Stop {
     Fault(FaultRecord),
     Cancelled,
     Diverged(String),
+    /// The engine broke its contract (see `RefereeError::Engine`).
+    Engine(String),
 }
 
 impl Stop {
@@ -310,14 +322,25 @@ impl Table<'_> {
             match self.engine.awaiting() {
                 Awaiting::Nobody => return self.flush(&[], observer),
                 Awaiting::One(seat) => {
+                    self.check_seats(&[seat])?;
                     self.flush(&[seat], observer)?;
                     self.take_line(seat, &[seat], observer)?;
                 }
                 Awaiting::Any(seats) => {
+                    self.check_seats(&seats)?;
                     self.flush(&seats, observer)?;
                     self.first_of(&seats, observer)?;
                 }
             }
+        }
+    }
+
+    /// The seats the engine awaits exist (and there is one at least).
+    fn check_seats(&self, seats: &[Seat]) -> Result<(), Stop> {
+        match seats.iter().find(|&&seat| seat >= self.players.len()) {
+            _ if seats.is_empty() => Err(Stop::Engine("it awaits a line from no seat".into())),
+            Some(seat) => Err(Stop::Engine(format!("it awaits seat {seat} of {}", self.players.len()))),
+            None => Ok(()),
         }
     }
 
@@ -329,6 +352,10 @@ impl Table<'_> {
     fn deliver(&mut self, observer: &mut dyn Observer) -> Result<(), Stop> {
         for delivery in self.engine.take_deliveries() {
             let seat = delivery.seat;
+            if seat >= self.players.len() {
+                let why = format!("a line for seat {seat} of {}: {}", self.players.len(), delivery.line);
+                return Err(Stop::Engine(why));
+            }
             self.log.row(&self.seats[seat].id, Direction::ToSeat, &delivery.line);
             observer.message(seat, true, &delivery.line);
             if self.players[seat].is_human() {
@@ -368,7 +395,7 @@ impl Table<'_> {
         self.log.row(&id, Direction::FromSeat, &line);
         observer.message(seat, false, &line);
         let turn = self.engine.turns();
-        match self.engine.submit(seat, &line) {
+        match self.submit(seat, &line)? {
             Ok(narration) => {
                 self.log.row(&id, Direction::Event, &narration.to_string());
                 observer.action(seat, turn, &narration, self.engine.as_ref());
@@ -402,7 +429,7 @@ impl Table<'_> {
             let line = super::human::with_suit_symbols(line.trim_end_matches(['\r', '\n']));
             self.log.row(&id, Direction::FromSeat, &line);
             let turn = self.engine.turns();
-            match self.engine.submit(seat, &line) {
+            match self.submit(seat, &line)? {
                 Ok(narration) => {
                     self.log.row(&id, Direction::Event, &narration.to_string());
                     observer.action(seat, turn, &narration, self.engine.as_ref());
@@ -414,6 +441,20 @@ impl Table<'_> {
                 }
             }
         }
+    }
+
+    /// The engine's `submit`; a panic in it (a bug of the rules code) stops the game with an
+    /// error naming the line, instead of taking the referee (and a tournament's worker) down.
+    fn submit(&mut self, seat: Seat, line: &str) -> Result<Result<Message, Violation>, Stop> {
+        let engine = &mut self.engine;
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine.submit(seat, line))).map_err(|panic| {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic".into());
+            Stop::Engine(format!("it panicked on the line '{line}' of seat {seat}: {what}"))
+        })
     }
 
     /// A bot that wrote while no line was asked of it broke the protocol.
