@@ -49,6 +49,9 @@ pub struct FaultRecord {
     /// The rule a refused line broke and why, as the engine said it (malformed or illegal
     /// lines only; not in a replay of the recorded faults).
     pub violation: Option<Violation>,
+    /// The refused line as the seat sent it, beside `violation` (so that no view parses it back
+    /// out of `detail`).
+    pub line: Option<String>,
     /// What the bot did, as a message, for faults outside the rules (timeouts, crashes, limits)
     /// when juiz worded it itself (not read back from a log).
     pub message: Option<crate::games::Message>,
@@ -409,6 +412,7 @@ impl Table<'_> {
                 },
                 detail: format!("{} (rule {}): {line}", violation.detail, violation.rule),
                 violation: Some(violation),
+                line: Some(line),
                 message: None,
             })),
         }
@@ -496,5 +500,5 @@ impl Table<'_> {
 }
 
 fn fault(seat: Seat, fault: BotFault) -> FaultRecord {
-    FaultRecord { seat, kind: fault.kind, detail: fault.detail, violation: None, message: fault.message }
+    FaultRecord { seat, kind: fault.kind, detail: fault.detail, violation: None, line: None, message: fault.message }
 }
