@@ -131,3 +131,81 @@ fn a_replay_takes_the_seats_in_the_recorded_order() {
     let report = referee::play_engine(&config(players), Box::new(FirstToAnswer::new()), &mut Quiet).unwrap();
     assert_eq!(report.outcome.winner, Some(1), "seat 1 spoke first in the recording");
 }
+
+/// `FirstToAnswer` made to break the engine contract in one way.
+struct Broken {
+    inner: FirstToAnswer,
+    how: &'static str,
+}
+
+impl Engine for Broken {
+    fn seat_count(&self) -> usize {
+        2
+    }
+    fn side_count(&self) -> usize {
+        2
+    }
+    fn side_of(&self, seat: Seat) -> usize {
+        seat
+    }
+    fn awaiting(&self) -> Awaiting {
+        match self.how {
+            "a seat that does not exist" => Awaiting::One(7),
+            "no seat" => Awaiting::Any(Vec::new()),
+            _ => self.inner.awaiting(),
+        }
+    }
+    fn take_deliveries(&mut self) -> Vec<Delivery> {
+        let mut lines = self.inner.take_deliveries();
+        if self.how == "a line for a seat that does not exist" {
+            lines.push(Delivery { seat: 3, line: "HELLO".into() });
+        }
+        lines
+    }
+    fn submit(&mut self, seat: Seat, line: &str) -> Result<Message, Violation> {
+        if self.how == "a panic" {
+            panic!("the rules code has a bug");
+        }
+        self.inner.submit(seat, line)
+    }
+    fn forfeit(&mut self, seat: Seat) {
+        self.inner.forfeit(seat)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        if self.how == "no outcome" { None } else { self.inner.outcome() }
+    }
+    fn turns(&self) -> u32 {
+        self.inner.turns()
+    }
+    fn table(&self, seat: Option<usize>) -> juiz::games::table::Table {
+        self.inner.table(seat)
+    }
+    fn deal_text(&self) -> String {
+        String::new()
+    }
+    fn prompt_hint(&self, seat: Seat) -> Message {
+        self.inner.prompt_hint(seat)
+    }
+}
+
+#[test]
+fn an_engine_that_breaks_its_contract_is_an_error_not_a_panic() {
+    let marker = format!("juiz-broken-engine-{}", std::process::id());
+    for how in
+        ["a seat that does not exist", "no seat", "a line for a seat that does not exist", "a panic", "no outcome"]
+    {
+        let script = format!("read go; echo MINE; cat >/dev/null # {marker}");
+        let players = vec![shell_bot("a", &script), shell_bot("b", &script)];
+        let engine = Broken { inner: FirstToAnswer::new(), how };
+        let error = referee::play_engine(&config(players), Box::new(engine), &mut Quiet).unwrap_err();
+        assert!(matches!(error, referee::RefereeError::Engine { .. }), "{how}: {error}");
+        assert!(error.to_string().starts_with("the itp-buraco engine broke its contract: "), "{how}: {error}");
+        let left = std::fs::read_dir("/proc")
+            .unwrap()
+            .flatten()
+            .filter_map(|e| std::fs::read(e.path().join("cmdline")).ok())
+            .filter(|cmdline| String::from_utf8_lossy(cmdline).contains(&marker))
+            .count();
+        assert_eq!(left, 0, "{how}: processes left behind");
+    }
+}
