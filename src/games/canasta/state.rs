@@ -49,6 +49,8 @@ pub struct Round {
     pub drawn: bool,
     pub turns: u32,
     pub went_out: Option<Seat>,
+    /// Whether `STOCK_EMPTY` has been sent.
+    pub stock_out_told: bool,
     /// Why the round ended, once it has.
     pub over: Option<Message>,
     pub queue: Vec<Delivery>,
@@ -74,6 +76,7 @@ impl Round {
             drawn: false,
             turns: 0,
             went_out: None,
+            stock_out_told: false,
             over: None,
             queue: Vec::new(),
             ids,
@@ -121,11 +124,16 @@ impl Round {
         self.melds[seat].iter().position(|m| Some(m.rank()) == card.rank())
     }
 
-    /// Starts the current player's turn. With an empty stock, a player who cannot use the top
+    /// Starts the current player's turn; the first turn to start with an empty stock is preceded
+    /// by `STOCK_EMPTY` to both seats. With an empty stock, a player who cannot use the top
     /// discard passes (`PASS id` to both) and the other plays; when neither can, the round ends
     /// (R1c, R2).
     pub(super) fn start_turn(&mut self) {
         self.drawn = false;
+        if self.stock.is_empty() && !self.stock_out_told {
+            self.stock_out_told = true;
+            self.send_all("STOCK_EMPTY");
+        }
         for _ in 0..2 {
             if !self.stock.is_empty() || !self.legal_takes().is_empty() {
                 let line = self.ids[self.current].clone();
