@@ -48,7 +48,7 @@ pub fn table(r: &Round, viewer: Option<Seat>, engine: &CanastaEngine) -> Table {
             ZoneKind::Bonus,
             Owner::Side(seat),
             Visibility::Everyone,
-            "red 3s",
+            format!("{} · red 3s", r.ids[seat]),
             r.red_threes[seat].clone(),
         ));
     }
