@@ -303,3 +303,6 @@ cn-hint-take = , or take the discard pile, e.g. { $example } (GET_DISCARD [ c1 c
 cn-hint-frozen = { " " }(the discard pile is frozen: { $top } is on top)
 cn-hint-cannot-take = { " " }(you cannot use the top card { $top } of the discard pile)
 cn-hint-must-take = the stock is empty: take the discard pile, e.g. { $example }
+check-title-canasta-frozen-pile = the pile is frozen (a joker on top): take from the stock even with a pair of nines in hand
+check-title-canasta-red-three = a red 3 drawn (3♦) is laid out for you (RED3) and replaced: never discard it
+check-title-canasta-wilds-and-going-out = three natural queens and three wilds: a meld holds at most three wild cards, and no canasta yet means the hand may not be emptied

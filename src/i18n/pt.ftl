@@ -302,3 +302,6 @@ cn-hint-take = , ou pegue o lixo, por exemplo { $example } (GET_DISCARD [ c1 c2 
 cn-hint-frozen = { " " }(o lixo está congelado: { $top } está em cima)
 cn-hint-cannot-take = { " " }(você não pode usar a carta de cima { $top } do lixo)
 cn-hint-must-take = o monte acabou: pegue o lixo, por exemplo { $example }
+check-title-canasta-frozen-pile = o lixo está congelado (um joker em cima): compre do monte mesmo com um par de noves na mão
+check-title-canasta-red-three = um 3 vermelho comprado (3♦) é baixado para você (RED3) e reposto: nunca o descarte
+check-title-canasta-wilds-and-going-out = três damas naturais e três curingas: um jogo tem no máximo três curingas, e sem canastra a mão não pode ser esvaziada

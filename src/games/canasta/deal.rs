@@ -59,7 +59,7 @@ impl Deal {
 }
 
 fn deal_from(mut stock: Vec<Card>, rules: &CanastaRules, start: Seat) -> Deal {
-    let mut hands = vec![Vec::with_capacity(rules.hand_size); 2];
+    let mut hands: Vec<Vec<Card>> = (0..2).map(|_| Vec::with_capacity(rules.hand_size)).collect();
     for _ in 0..rules.hand_size {
         for hand in hands.iter_mut() {
             hand.extend(stock.pop());
