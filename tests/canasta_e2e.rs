@@ -143,3 +143,34 @@ fn check_and_replay_catch_a_bot_that_takes_a_frozen_pile() {
     assert_eq!(output.status.code(), Some(0), "{said}");
     assert!(said.contains("gets past the recorded fault") && said.contains("it writes: GET_STOCK"), "{said}");
 }
+
+/// Bad input is one clear line and exit status 2, before any game: a red 3 in a hand of the deal
+/// file, a card named more often than the two decks hold, an unknown rule option, three players.
+#[test]
+fn bad_canasta_input_is_one_line_and_exit_2() {
+    let smart = path_str(&c_bot("canasta_smart"));
+    let dir = tempfile::tempdir().unwrap();
+    let deal = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path_str(&path)
+    };
+    let red = deal("red.deal", "[ 3♥ 5♠ ]\n[ 6♠ ]\n[  ]\n[  ]\n[ 9♣ ]\n0\n");
+    let many = deal("many.deal", "[ JK JK JK ]\n[ JK JK ]\n[  ]\n[  ]\n[ 9♣ ]\n0\n");
+    for (args, expected) in [
+        (vec!["--deal", red.as_str()], "deal file, line 1: hand of seat 0 holds the red 3 3♥"),
+        (vec!["--deal", many.as_str()], "deal file, line 2: JK is named more times than the 2 deck(s) hold (4)"),
+        (vec!["--rule", "colour=1"], "unknown rule option 'colour' (canasta's rule options: target, max-rounds)"),
+    ] {
+        let output = juiz().args(["play", "--game", "canasta", "--silent"]).args(&args).args([&smart, &smart]).output();
+        let output = output.unwrap();
+        let said = String::from_utf8_lossy(&output.stderr).into_owned();
+        assert_eq!(output.status.code(), Some(2), "{said}");
+        assert!(said.contains(expected) && said.trim().lines().count() == 1, "{said}");
+        assert!(output.stdout.is_empty());
+    }
+    let output = juiz().args(["play", "--game", "canasta", "--silent", &smart, &smart, &smart, &smart]).output();
+    let output = output.unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("canasta is played by 2 players, not 4"));
+}

@@ -189,6 +189,8 @@ fn c3_a_wild_discard_freezes_the_pile_until_a_natural_covers_it() {
     let mut e = game("JK 8♥ 8♠ K♠ 10♦", "8♦ 5♥ 6♥ 7♥ 9♦ 8♣", "", "4♦", 0, "J♦ Q♠ A♦ 5♠");
     play(&mut e, 0, &["GET_STOCK", "DISCARD JK"]);
     assert!(e.frozen());
+    let table = e.table(Some(1));
+    assert!(table.zone("discard").unwrap().tags.iter().any(|t| t == "frozen"), "the views show it");
     assert_eq!(refused(&mut e, 1, "GET_DISCARD [ 8♦ 8♣ ]"), "pile-frozen");
     play(&mut e, 1, &["GET_STOCK", "DISCARD 8♦"]);
     assert!(!e.frozen());

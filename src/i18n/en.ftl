@@ -188,6 +188,9 @@ table-melds-heading = melds
 table-clean-canastra = clean canastra
 table-dirty-canastra = dirty canastra
 table-closed = { " " }(closed)
+table-frozen = { " " }(frozen)
+table-natural-canasta = natural canasta
+table-mixed-canasta = mixed canasta
 table-discard = discard pile{ $closed } ({ $count }, top last): { $cards }
 table-stock = stock: { $count ->
         [one] { $count } card
@@ -203,6 +206,7 @@ table-other-hands = other hands: { $hands }
 table-side-score = side { $side } { $score }
 table-scores = scores: { $scores }
 table-match = hand { $hand } · match totals: { $totals }
+table-match-round = round { $hand } · match totals: { $totals }
 table-side = side { $side } ({ $ids }): { $score } ({ $parts })
 table-melds-points = melds { $points }
 table-hands-points = in hand { $points }

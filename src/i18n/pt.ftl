@@ -187,6 +187,9 @@ table-melds-heading = jogos
 table-clean-canastra = canastra limpa
 table-dirty-canastra = canastra suja
 table-closed = { " " }(fechado)
+table-frozen = { " " }(congelado)
+table-natural-canasta = canastra natural
+table-mixed-canasta = canastra mista
 table-discard = lixo{ $closed } ({ $count }, a de cima por último): { $cards }
 table-stock = monte: { $count ->
         [one] { $count } carta
@@ -202,6 +205,7 @@ table-other-hands = outras mãos: { $hands }
 table-side-score = lado { $side } { $score }
 table-scores = placar: { $scores }
 table-match = mão { $hand } · totais da partida: { $totals }
+table-match-round = rodada { $hand } · totais da partida: { $totals }
 table-side = lado { $side } ({ $ids }): { $score } ({ $parts })
 table-melds-points = jogos { $points }
 table-hands-points = na mão { $points }
