@@ -119,7 +119,7 @@ pub struct PlayArgs {
     pub deal: Option<PathBuf>,
     /// A rule option of the game, NAME=VALUE (repeatable): buraco-stbl has target, max-hands,
     /// max-wilds; buraco-schwab target, max-hands, hand-size, negative-table; canasta target,
-    /// max-rounds; itp-buraco none.
+    /// max-rounds, initial-meld; itp-buraco none.
     /// Recorded in the transcript, so a replay plays by the same rules.
     #[arg(long = "rule", value_name = "NAME=VALUE")]
     pub rules: Vec<String>,

@@ -160,7 +160,10 @@ fn bad_canasta_input_is_one_line_and_exit_2() {
     for (args, expected) in [
         (vec!["--deal", red.as_str()], "deal file, line 1: hand of seat 0 holds the red 3 3♥"),
         (vec!["--deal", many.as_str()], "deal file, line 2: JK is named more times than the 2 deck(s) hold (4)"),
-        (vec!["--rule", "colour=1"], "unknown rule option 'colour' (canasta's rule options: target, max-rounds)"),
+        (
+            vec!["--rule", "colour=1"],
+            "unknown rule option 'colour' (canasta's rule options: target, max-rounds, initial-meld)",
+        ),
     ] {
         let output = juiz().args(["play", "--game", "canasta", "--silent"]).args(&args).args([&smart, &smart]).output();
         let output = output.unwrap();

@@ -9,7 +9,7 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 
 use juiz::cards::{Card, build_decks, format_list};
-use juiz::games::canasta::{CanastaEngine, CanastaRules, is_wild};
+use juiz::games::canasta::{CanastaEngine, CanastaRules, InitialMeld, is_wild};
 use juiz::games::{Awaiting, Engine, MatchRules, Outcome, TableSetup};
 
 fn setup(seed: u64) -> TableSetup {
@@ -137,5 +137,10 @@ fn random_matches_to_5000_end_and_replay_identically() {
     for seed in 0..4 {
         let first = play(CanastaRules::classic(), seed, false);
         assert_eq!(play(CanastaRules::classic(), seed, false), first, "seed {seed}: same seed, same match");
+    }
+    // The classic initial-meld minimum never leaves a seat stuck either.
+    let classic = CanastaRules { initial_meld: InitialMeld::Classic, ..CanastaRules::classic() };
+    for seed in 100..104 {
+        play(classic.clone(), seed, seed % 2 == 0);
     }
 }

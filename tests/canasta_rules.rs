@@ -336,3 +336,19 @@ fn c10_the_leader_starts_the_next_round() {
     assert_eq!(e.awaiting(), Awaiting::One(0));
     assert_eq!(e.match_totals(), [705, -filler]);
 }
+
+/// The rule option `initial-meld=classic` (§2's classic minimum): a first meld of the round worth
+/// fewer card points than the player's total requires (50 at 0) is refused, by a meld or a take;
+/// once a player has melded, any meld will do. Without the option (the source text) no minimum.
+#[test]
+fn the_classic_initial_meld_minimum_is_a_rule_option() {
+    let deal = format!("[ 7♥ 7♠ 7♦ A♥ A♠ A♦ 9♥ 9♦ K♠ ]\n[ {FILLER} ]\n[  ]\n[  ]\n[ 9♣ ]\n0\n[ 10♠ ]\n");
+    let rules = CanastaRules::classic().with_options(&setup("", &[("initial-meld", "classic")]).options).unwrap();
+    let mut e = CanastaEngine::new(rules, &setup(&deal, &[])).unwrap();
+    assert_eq!(refused(&mut e, 0, "GET_DISCARD [ 9♥ 9♦ ]"), "initial-meld-too-low");
+    play(&mut e, 0, &["GET_STOCK"]);
+    assert_eq!(refused(&mut e, 0, "MELD_NEW [ 7♥ 7♠ 7♦ ]"), "initial-meld-too-low");
+    play(&mut e, 0, &["MELD_NEW [ A♥ A♠ A♦ ]", "MELD_NEW [ 7♥ 7♠ 7♦ ]"]);
+    let mut free = game("7♥ 7♠ 7♦ A♥ A♠ A♦ 9♥ 9♦ K♠", FILLER, "", "9♣", 0, "10♠");
+    play(&mut free, 0, &["GET_DISCARD [ 9♥ 9♦ ]", "MELD_NEW [ 7♥ 7♠ 7♦ ]"]);
+}

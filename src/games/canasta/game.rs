@@ -40,7 +40,7 @@ impl CanastaEngine {
         let deal = Deal::new(&rules, &mut rng, setup.deal.as_deref())?;
         let deal_text = deal.text();
         let score = MatchScore::new(rules.match_play, 2);
-        let round = Round::new(rules, setup.wire_ids.clone(), deal, true);
+        let round = Round::new(rules, setup.wire_ids.clone(), vec![0, 0], deal, true);
         let mut engine = CanastaEngine { round, deal_text, score, past_turns: 0, rng, outcome: None };
         engine.after_round(Message::new("empty"));
         Ok(engine)
@@ -83,7 +83,7 @@ impl CanastaEngine {
         }
         self.past_turns += self.round.turns;
         let queue = std::mem::take(&mut self.round.queue);
-        let mut next = Round::new(rules, self.round.ids.clone(), deal, false);
+        let mut next = Round::new(rules, self.round.ids.clone(), totals.clone(), deal, false);
         next.queue.splice(0..0, queue);
         self.round = next;
         let said = Message::new("cn-narr-round-dealt")

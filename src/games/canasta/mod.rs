@@ -12,6 +12,6 @@ mod view;
 pub use deal::Deal;
 pub use game::CanastaEngine;
 pub use meld::{Meld, MeldError};
-pub use rules::{CanastaRules, OPTIONS, freezes, is_black_three, is_red_three, is_wild};
+pub use rules::{CanastaRules, InitialMeld, OPTIONS, freezes, is_black_three, is_red_three, is_wild};
 pub use state::SeatScore;
 pub use turn::Take;

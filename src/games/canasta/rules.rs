@@ -7,10 +7,37 @@ use crate::games::buraco::CardValues;
 use crate::games::{GameKind, MatchRules, RuleOptions, SetupError};
 
 /// The options `--rule NAME=VALUE` accepts for Canasta, with their help.
-pub const OPTIONS: [(&str, &str); 2] = [
+pub const OPTIONS: [(&str, &str); 3] = [
     ("target", "points that end the match (0: no target, play max-rounds rounds); default 5000"),
     ("max-rounds", "most rounds in a match (1 or more); default 30"),
+    ("initial-meld", "none (the source text, default) or classic: a first meld of 15/50/90/120 points by total"),
 ];
+
+/// What a player's first meld of a round must be worth.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InitialMeld {
+    /// Anything (the source text).
+    Free,
+    /// Classic Canasta's minimum by the player's total: below 0, 15; below 1500, 50; below 3000,
+    /// 90; else 120 card points, reached by the first action that melds (a `MELD_NEW` or the meld
+    /// a `GET_DISCARD` makes) on its own.
+    Classic,
+}
+
+impl InitialMeld {
+    /// The card points a first meld needs when the player's total is `total`.
+    pub fn minimum(self, total: i64) -> Option<i64> {
+        match self {
+            InitialMeld::Free => None,
+            InitialMeld::Classic => Some(match total {
+                t if t < 0 => 15,
+                t if t < 1500 => 50,
+                t if t < 3000 => 90,
+                _ => 120,
+            }),
+        }
+    }
+}
 
 /// The rules of a Canasta game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,6 +55,7 @@ pub struct CanastaRules {
     pub mixed_canasta: i64,
     pub red_three: i64,
     pub going_out: i64,
+    pub initial_meld: InitialMeld,
     pub match_play: MatchRules,
 }
 
@@ -51,6 +79,7 @@ impl CanastaRules {
             mixed_canasta: 300,
             red_three: 100,
             going_out: 100,
+            initial_meld: InitialMeld::Free,
             match_play: MatchRules { target: Some(5000), max_hands: 30 },
         }
     }
@@ -64,6 +93,13 @@ impl CanastaRules {
                     self.match_play.target = (target > 0).then_some(target);
                 }
                 "max-rounds" => self.match_play.max_hands = number(name, value, 1, 1000)? as u32,
+                "initial-meld" => {
+                    self.initial_meld = match value.as_str() {
+                        "none" => InitialMeld::Free,
+                        "classic" => InitialMeld::Classic,
+                        _ => return Err(bad(format!("rule option {name}={value}: expected none or classic"))),
+                    }
+                }
                 _ => return Err(bad(format!("unknown rule option '{name}'"))),
             }
         }
@@ -146,7 +182,15 @@ mod tests {
         let r = CanastaRules::classic().with_options(&opts(&[("target", "0"), ("max-rounds", "4")])).unwrap();
         assert_eq!(r.match_play, MatchRules { target: None, max_hands: 4 });
         let e = CanastaRules::classic().with_options(&opts(&[("max-hands", "2")])).unwrap_err();
-        assert_eq!(e.to_string(), "unknown rule option 'max-hands' (canasta's rule options: target, max-rounds)");
+        assert_eq!(
+            e.to_string(),
+            "unknown rule option 'max-hands' (canasta's rule options: target, max-rounds, initial-meld)"
+        );
+        let classic = CanastaRules::classic().with_options(&opts(&[("initial-meld", "classic")])).unwrap();
+        let minimums: Vec<Option<i64>> =
+            [-5, 0, 1495, 1500, 2995, 3000].iter().map(|&t| classic.initial_meld.minimum(t)).collect();
+        assert_eq!(minimums, [Some(15), Some(50), Some(50), Some(90), Some(90), Some(120)]);
+        assert_eq!(CanastaRules::classic().initial_meld.minimum(0), None);
         assert!(CanastaRules::classic().with_options(&opts(&[("target", "x")])).is_err());
     }
 }

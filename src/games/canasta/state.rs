@@ -36,6 +36,8 @@ impl SeatScore {
 pub struct Round {
     pub rules: CanastaRules,
     pub ids: Vec<String>,
+    /// Each player's match total when the round began (for the initial-meld minimum).
+    pub totals: Vec<i64>,
     pub hands: Vec<Hand>,
     /// Each player's melds in the order made (the `MELD_JOIN` index).
     pub melds: Vec<Vec<Meld>>,
@@ -64,9 +66,10 @@ impl Round {
     /// Lays the deal on the table and queues the opening lines: with `ids_lines`, the ids and each
     /// seat's own id (the first round only); then each seat's hand and the discard pile, the red
     /// 3s laid out at the deal, and the first turn.
-    pub fn new(rules: CanastaRules, ids: Vec<String>, deal: Deal, ids_lines: bool) -> Round {
+    pub fn new(rules: CanastaRules, ids: Vec<String>, totals: Vec<i64>, deal: Deal, ids_lines: bool) -> Round {
         let mut round = Round {
             rules,
+            totals,
             hands: deal.hands.into_iter().map(Hand::new).collect(),
             melds: vec![Vec::new(); 2],
             red_threes: deal.red_threes,

@@ -76,6 +76,22 @@ impl Round {
         Err(illegal("go-out-needs-canasta", Message::new(id)))
     }
 
+    /// Under the classic initial-meld rule, refuses a first meld of the round worth fewer card
+    /// points than the player's total requires.
+    fn initial_meld(&self, meld: &Meld) -> Result<(), Violation> {
+        let Some(min) = self.rules.initial_meld.minimum(self.totals[self.current]) else { return Ok(()) };
+        let points = self.rules.values.sum(meld.cards());
+        if !self.melds[self.current].is_empty() || points >= min {
+            return Ok(());
+        }
+        let detail = Message::new("cn-viol-initial-meld")
+            .text("meld", format_list(meld.cards()))
+            .text("points", points)
+            .text("min", min)
+            .text("total", self.totals[self.current]);
+        Err(illegal("initial-meld-too-low", detail))
+    }
+
     fn melds_with<'a>(&'a self, changed: Option<(Option<usize>, &'a Meld)>) -> Vec<&'a Meld> {
         let mut melds: Vec<&Meld> = self.melds[self.current].iter().collect();
         match changed {
@@ -125,6 +141,7 @@ impl Round {
                         Message::new("viol-not-a-meld").text("cards", format_list(&all)).clause("why", e.message());
                     illegal(e.rule(), detail)
                 })?;
+                self.initial_meld(&meld)?;
                 self.may_leave(hand + gained - cards.len(), false, &self.melds_with(Some((None, &meld))), None)?;
                 Ok(meld)
             }
@@ -232,6 +249,7 @@ impl Round {
             let detail = Message::new("cn-viol-rank-already-melded").text("card", card).number("index", index);
             return Err(illegal("rank-already-melded", detail));
         }
+        self.initial_meld(&meld)?;
         let left = self.left_after(cards);
         self.may_leave(left.len(), false, &self.melds_with(Some((None, &meld))), left.first().copied())?;
         let removed = self.hands[self.current].remove_all(cards);
