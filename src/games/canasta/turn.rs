@@ -159,8 +159,9 @@ impl Round {
         }
     }
 
-    /// Every legal way to take the pile now, using as few hand cards as possible: joining the
-    /// meld of the top card's rank, or a new meld with two hand cards (R2's "can use").
+    /// The legal ways to take the pile now (R2's "can use"): joining the meld of the top card's
+    /// rank, or a new meld with two hand cards (the fewest), or with every natural of the rank
+    /// held and up to three wilds (the most points, for a first meld with a minimum).
     pub fn legal_takes(&self) -> Vec<Take> {
         let Some(&top) = self.discard.last() else { return Vec::new() };
         if freezes(top) {
@@ -174,10 +175,21 @@ impl Round {
             hand.sort();
             hand.dedup();
             let naturals: Vec<Card> = hand.iter().copied().filter(|c| c.rank() == top.rank()).collect();
+            let wilds: Vec<Card> = hand.iter().copied().filter(|&c| super::rules::is_wild(c)).collect();
             for &natural in &naturals {
-                let mut seconds: Vec<Card> = hand.iter().copied().filter(|&c| super::rules::is_wild(c)).collect();
-                seconds.extend(naturals.iter().copied());
-                candidates.extend(seconds.into_iter().map(|second| Take::New(vec![natural, second])));
+                let seconds = wilds.iter().chain(&naturals).copied();
+                candidates.extend(seconds.map(|second| Take::New(vec![natural, second])));
+            }
+            // Bigger melds, for a first meld that must reach a minimum: every natural of the rank
+            // held, with 0 to 3 of the wild cards held.
+            let all: Vec<Card> =
+                self.hands[self.current].cards().iter().copied().filter(|c| c.rank() == top.rank()).collect();
+            let held_wilds: Vec<Card> =
+                self.hands[self.current].cards().iter().copied().filter(|&c| super::rules::is_wild(c)).collect();
+            if !all.is_empty() {
+                for k in 0..=held_wilds.len().min(3) {
+                    candidates.push(Take::New(all.iter().chain(&held_wilds[..k]).copied().collect()));
+                }
             }
         }
         candidates.into_iter().filter(|take| self.check_take(take).is_ok()).collect()
