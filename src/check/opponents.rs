@@ -14,15 +14,22 @@ pub enum Opponent {
     Smart,
     /// `bots/template.c`: the course's template, draws and discards.
     Template,
+    /// `bots/canasta_smart.c`: a competent Canasta bot (`--game canasta`).
+    CanastaSmart,
+    /// `bots/canasta_simple.c`: a simple legal Canasta bot.
+    CanastaSimple,
 }
 
 impl Opponent {
+    /// The Buraco opponents (the Canasta ones play only `--game canasta`).
     pub const ALL: [Opponent; 2] = [Opponent::Smart, Opponent::Template];
 
     pub fn name(self) -> &'static str {
         match self {
             Opponent::Smart => "smart",
             Opponent::Template => "template",
+            Opponent::CanastaSmart => "canasta_smart",
+            Opponent::CanastaSimple => "canasta_simple",
         }
     }
 
@@ -30,6 +37,8 @@ impl Opponent {
         match self {
             Opponent::Smart => include_str!("../../bots/smart.c"),
             Opponent::Template => include_str!("../../bots/template.c"),
+            Opponent::CanastaSmart => include_str!("../../bots/canasta_smart.c"),
+            Opponent::CanastaSimple => include_str!("../../bots/canasta_simple.c"),
         }
     }
 

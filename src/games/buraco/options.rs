@@ -19,7 +19,7 @@ const MAX_HANDS: RuleOption = RuleOption { name: "max-hands", help: "most hands 
 /// The options `game` accepts.
 pub fn options_of(game: GameKind) -> &'static [RuleOption] {
     match game {
-        GameKind::ItpBuraco => &[],
+        GameKind::ItpBuraco | GameKind::Canasta => &[],
         GameKind::BuracoStbl => &[
             TARGET,
             MAX_HANDS,

@@ -310,6 +310,8 @@ impl BuracoRules {
             GameKind::ItpBuraco => BuracoRules::itp(),
             GameKind::BuracoStbl => BuracoRules::stbl(),
             GameKind::BuracoSchwab => BuracoRules::schwab(),
+            // Not a Buraco: its engine is `CanastaEngine`; ITP's preset keeps this total.
+            GameKind::Canasta => BuracoRules::itp(),
         }
     }
 
