@@ -6,6 +6,7 @@ mod engine;
 mod kind;
 mod match_play;
 mod message;
+pub mod shengji;
 pub mod table;
 
 pub use engine::{Awaiting, Delivery, Ending, Engine, Outcome, Seat, Violation, ViolationKind};

@@ -254,7 +254,6 @@ bf-cpu-time = its processes used { $used }s of cpu time (limit { $limit }s)
 bf-timeout = no line within { $timeout } ({ $charged }s charged, { $cpu }s cpu, { $wall }s wall){ $note }
 bf-overload = host overloaded: { $charged }s charged and { $cpu }s cpu of { $timeout }, { $wall }s wall, load { $load } on { $cores } cores{ $note }
 bf-premature = wrote output when it was not its turn
-bf-timeout-any = no line within { $limit } while any of several seats could move
 
 # The sandbox line of juiz play (src/bot/support.rs): what protects bots from each other.
 sb-off = sandbox off (--no-sandbox): bots can read any file { $who } can, including other players' logs, and use the network; { $identity }

@@ -253,7 +253,6 @@ bf-cpu-time = seus processos usaram { $used }s de tempo de cpu (limite { $limit 
 bf-timeout = nenhuma linha em { $timeout } ({ $charged }s cobrados, { $cpu }s de cpu, { $wall }s de relógio){ $note }
 bf-overload = máquina sobrecarregada: { $charged }s cobrados e { $cpu }s de cpu de { $timeout }, { $wall }s de relógio, carga { $load } em { $cores } núcleos{ $note }
 bf-premature = escreveu uma linha quando não era a sua vez
-bf-timeout-any = nenhuma linha em { $limit } enquanto qualquer um de vários lugares podia jogar
 
 # A linha do sandbox do juiz play (src/bot/support.rs): o que protege os bots uns dos outros.
 sb-off = sandbox desligado (--no-sandbox): os bots podem ler qualquer arquivo que { $who } pode ler, inclusive os logs dos outros jogadores, e usar a rede; { $identity }

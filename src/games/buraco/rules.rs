@@ -310,6 +310,7 @@ impl BuracoRules {
             GameKind::ItpBuraco => BuracoRules::itp(),
             GameKind::BuracoStbl => BuracoRules::stbl(),
             GameKind::BuracoSchwab => BuracoRules::schwab(),
+            GameKind::Shengji => panic!("shengji is not a Buraco game (GameKind dispatches it first)"),
         }
     }
 
