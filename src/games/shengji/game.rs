@@ -22,6 +22,23 @@ use super::state::{DealState, Phase};
 /// is banker from the start and a kitty card fixes trump.
 const MAX_REDEALS: u32 = 2;
 
+/// A finished deal, as the match records it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DealRecord {
+    pub banker: Seat,
+    pub level: Rank,
+    /// Points each team took in tricks (the kitty not included).
+    pub taken: [u32; 2],
+    /// The points of the buried kitty, and the bonus the attackers got for them (0 if the
+    /// declarers won the last trick).
+    pub kitty_points: u32,
+    pub kitty_bonus: u32,
+    /// The attackers' total, the bonus included.
+    pub points: u32,
+    /// The levels after the deal (team 0 first).
+    pub levels: [Rank; 2],
+}
+
 /// A Shengji match in progress.
 #[derive(Debug, Clone)]
 pub struct ShengjiEngine {
@@ -40,6 +57,7 @@ pub struct ShengjiEngine {
     queue: Vec<Delivery>,
     outcome: Option<Outcome>,
     turns: u32,
+    history: Vec<DealRecord>,
 }
 
 impl ShengjiEngine {
@@ -71,6 +89,7 @@ impl ShengjiEngine {
             queue,
             outcome: None,
             turns: 0,
+            history: Vec::new(),
         };
         engine.announce_deal();
         Ok(engine)
@@ -89,6 +108,11 @@ impl ShengjiEngine {
         let first_card = std::mem::take(&mut self.deal.out);
         self.queue.extend((0..4).map(|seat| Delivery { seat, line: line.clone() }));
         self.queue.extend(first_card);
+    }
+
+    /// The finished deals, in order.
+    pub fn history(&self) -> &[DealRecord] {
+        &self.history
     }
 
     pub fn deal(&self) -> &DealState {
@@ -141,6 +165,15 @@ impl ShengjiEngine {
         hand[attackers] = end.points as i64;
         let after = self.score.record_ending(&hand, defended_ace);
         let [l0, l1] = self.levels();
+        self.history.push(DealRecord {
+            banker,
+            level: self.deal.level,
+            taken: self.deal.points,
+            kitty_points: super::score::points_of(&self.deal.buried),
+            kitty_bonus: end.kitty_bonus,
+            points: end.points,
+            levels: [l0, l1],
+        });
         let line =
             format!("DEAL_END {} {} {} {} {}", end.points, end.kitty_bonus, l0.label(), l1.label(), self.ids[next]);
         self.queue.extend((0..4).map(|seat| Delivery { seat, line: line.clone() }));
