@@ -64,9 +64,12 @@ impl ShengjiEngine {
     pub fn new(rules: ShengjiRules, setup: &TableSetup) -> Result<ShengjiEngine, SetupError> {
         GameKind::Shengji.check_seats(setup.wire_ids.len())?;
         let mut rng = Pcg64::seed_from_u64(setup.seed);
+        // The generator deals the first deal even when a deal file replaces it, so that the later
+        // deals of a replay (which reads the first deal back from the log) are the same.
+        let random = DealCards::random(&rules, &mut rng, None);
         let cards = match &setup.deal {
             Some(text) => DealCards::parse(&rules, text)?,
-            None => DealCards::random(&rules, &mut rng, None),
+            None => random,
         };
         let ids = setup.wire_ids.clone();
         let mut queue = Vec::new();
