@@ -14,15 +14,19 @@ pub enum Opponent {
     Smart,
     /// `bots/template.c`: the course's template, draws and discards.
     Template,
+    /// `bots/shengji_smart.c`: the reasonable Shengji bot (`--game shengji` only).
+    ShengjiSmart,
 }
 
 impl Opponent {
+    /// The Buraco games' opponents (their random games cycle through these).
     pub const ALL: [Opponent; 2] = [Opponent::Smart, Opponent::Template];
 
     pub fn name(self) -> &'static str {
         match self {
             Opponent::Smart => "smart",
             Opponent::Template => "template",
+            Opponent::ShengjiSmart => "shengji_smart",
         }
     }
 
@@ -30,6 +34,7 @@ impl Opponent {
         match self {
             Opponent::Smart => include_str!("../../bots/smart.c"),
             Opponent::Template => include_str!("../../bots/template.c"),
+            Opponent::ShengjiSmart => include_str!("../../bots/shengji_smart.c"),
         }
     }
 
