@@ -80,7 +80,8 @@ impl Script {
         let mut banker_hand = cards(TRUMP_HOLDING);
         banker_hand.extend(&lead);
         take(&mut deck, &banker_hand);
-        let hearts: Vec<Card> = deck.iter().copied().filter(|c| c.suit() == Some(Suit::Hearts)).take(25 - banker_hand.len()).collect();
+        let hearts: Vec<Card> =
+            deck.iter().copied().filter(|c| c.suit() == Some(Suit::Hearts)).take(25 - banker_hand.len()).collect();
         take(&mut deck, &hearts);
         banker_hand.extend(hearts);
         hands[banker] = banker_hand;

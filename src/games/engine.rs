@@ -113,6 +113,11 @@ pub trait Engine: Send {
     fn outcome(&self) -> Option<Outcome>;
     /// Number of completed turns so far.
     fn turns(&self) -> u32;
+    /// The hands (deals) of a match played so far, the one in progress included: 1 in a game of
+    /// one hand. For figures per hand (`juiz bench`'s messages per hand).
+    fn hands(&self) -> u32 {
+        1
+    }
     /// The whole deal in the game's deal-file format: parsing it back (with the same seed) must
     /// give the same game. Written to logs so any game can be replayed.
     fn deal_text(&self) -> String;

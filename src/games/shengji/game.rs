@@ -263,6 +263,10 @@ impl Engine for ShengjiEngine {
         self.turns
     }
 
+    fn hands(&self) -> u32 {
+        self.deal_number
+    }
+
     fn deal_text(&self) -> String {
         self.deal_text.clone()
     }
