@@ -8,6 +8,8 @@ holds in the led suit (a tractor, else smaller tractors and pairs, the same read
 referee's), then more cards of the led suit, then anything. See protocol.md §8.
 
 Run it as `python3 bots/shengji_bot.py`. Debugging output goes to stderr when BOT_DEBUG is set.
+Arguments `N=LINE` replace its N-th answer (from 1) by LINE, for scripted examples and tests
+(protocol.md §8.6 is played so).
 """
 import os
 import random
@@ -172,6 +174,8 @@ def cards_of(tokens):
 def main():
     g = Game()
     seat = None
+    script = dict((int(a.split("=", 1)[0]), a.split("=", 1)[1]) for a in sys.argv[1:] if "=" in a)
+    answers = 0
     for raw in sys.stdin:
         words = raw.split()
         if DEBUG:
@@ -221,6 +225,8 @@ def main():
         elif cmd == "FOLLOW":
             answer = "PLAY [ " + " ".join(g.follow()) + " ]"
         if answer:
+            answers += 1
+            answer = script.get(answers, answer)
             if DEBUG:
                 print(">", answer, file=sys.stderr)
             print(answer, flush=True)
