@@ -163,7 +163,7 @@ impl ShengjiEngine {
         let defended_ace = self.levels[declarers] == 12 && !result.bank_changes;
         self.levels[declarers] = (self.levels[declarers] + result.declarers_up as usize).min(12);
         self.levels[attackers] = (self.levels[attackers] + result.attackers_up as usize).min(12);
-        let next = if result.bank_changes { (banker + 1) % 4 } else { (banker + 2) % 4 };
+        let next = super::score::next_banker(banker, result);
         let mut hand = [0i64; 2];
         hand[attackers] = end.points as i64;
         let after = self.score.record_ending(&hand, defended_ace);

@@ -20,7 +20,7 @@ pub use declare::Declaration;
 pub use game::{DealRecord, ShengjiEngine};
 pub use order::{EffSuit, TrumpContext};
 pub use rules::{DeclarePolicy, MatchLength, OPTIONS, ShengjiRules};
-pub use score::{DealResult, deal_result, kitty_multiplier, points, points_of};
+pub use score::{DealResult, deal_result, kitty_multiplier, next_banker, points, points_of};
 pub use state::{DealEnd, DealState, Phase};
 pub use trick::{Lead, Trick, check_lead};
 pub use units::{Unit, as_format, decompose, one_suit, shape_score};

@@ -46,6 +46,12 @@ pub struct DealResult {
     pub bank_changes: bool,
 }
 
+/// R1: the next banker — the banker's partner if the declarers keep the bank, else the next
+/// player after the banker (an attacker).
+pub fn next_banker(banker: usize, result: DealResult) -> usize {
+    if result.bank_changes { (banker + 1) % 4 } else { (banker + 2) % 4 }
+}
+
 /// §1.10: the result of attackers' points `p` with `decks` decks.
 pub fn deal_result(decks: usize, p: u32) -> DealResult {
     let declarers = |n| DealResult { declarers_up: n, attackers_up: 0, bank_changes: false };
@@ -96,6 +102,15 @@ mod tests {
         for (units, bonus) in cases {
             assert_eq!(25 * kitty_multiplier(&units), bonus, "{units:?}");
         }
+    }
+
+    /// G10: banker P1 (seat 0); 70 points: P3 banker, team 0 +1; 90: P2 banker, team 1 +1.
+    #[test]
+    fn g10_next_banker() {
+        let r = deal_result(2, 70);
+        assert_eq!((next_banker(0, r), r.declarers_up), (2, 1));
+        let r = deal_result(2, 90);
+        assert_eq!((next_banker(0, r), r.attackers_up), (1, 1));
     }
 
     /// G7 (2 decks) and G8 (1 deck).
