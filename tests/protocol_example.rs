@@ -356,3 +356,23 @@ fn the_canasta_example_session_of_protocol_md() {
     assert_eq!(fault.seat, "p1.bot");
     assert!(fault.text.starts_with("illegal: ") && fault.text.contains("red-three-discard"), "{}", fault.text);
 }
+
+/// protocol.md §9.5: Shengji's example session, one whole deal as seat 0 sees it.
+#[test]
+fn the_shengji_example_session_of_protocol_md() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("log.csv");
+    let smart = format!("smart={}", path_str(&c_bot("shengji_smart")));
+    let output = juiz()
+        .args(["play", "--game", "shengji", "--seed", "14", "--rule", "max-deals=1", "--silent"])
+        .args(["--log", &path_str(&log), "bot=python3 bots/shengji_bot.py '28=PLAY [ A♠ J♠ ]'"])
+        .args([&smart, &smart, &smart])
+        .output()
+        .unwrap();
+    let result = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert_eq!(result, "OK 14 2 3 p2.smart e p4.smart\n", "{}", String::from_utf8_lossy(&output.stderr));
+    let doc = std::fs::read_to_string(root().join("protocol.md")).unwrap();
+    let block = doc.split("<!-- shengji-example -->\n```\n").nth(1).expect("the example's marker");
+    let expected: Vec<&str> = block.split("\n```").next().unwrap().lines().collect();
+    assert_eq!(streams(&log, "p1.bot"), expected);
+}

@@ -7,6 +7,7 @@ mod opponents;
 mod plan;
 mod run;
 mod schwab;
+mod shengji;
 mod stbl;
 mod words;
 

@@ -18,10 +18,13 @@ pub enum Opponent {
     CanastaSmart,
     /// `bots/canasta_simple.c`: a simple legal Canasta bot.
     CanastaSimple,
+    /// `bots/shengji_smart.c`: the reasonable Shengji bot (`--game shengji` only).
+    ShengjiSmart,
 }
 
 impl Opponent {
-    /// The Buraco opponents (the Canasta ones play only `--game canasta`).
+    /// The Buraco games' opponents (their random games cycle through these; the Canasta and
+    /// Shengji ones play only their own game).
     pub const ALL: [Opponent; 2] = [Opponent::Smart, Opponent::Template];
 
     pub fn name(self) -> &'static str {
@@ -30,6 +33,7 @@ impl Opponent {
             Opponent::Template => "template",
             Opponent::CanastaSmart => "canasta_smart",
             Opponent::CanastaSimple => "canasta_simple",
+            Opponent::ShengjiSmart => "shengji_smart",
         }
     }
 
@@ -39,6 +43,7 @@ impl Opponent {
             Opponent::Template => include_str!("../../bots/template.c"),
             Opponent::CanastaSmart => include_str!("../../bots/canasta_smart.c"),
             Opponent::CanastaSimple => include_str!("../../bots/canasta_simple.c"),
+            Opponent::ShengjiSmart => include_str!("../../bots/shengji_smart.c"),
         }
     }
 

@@ -18,7 +18,7 @@ pub fn parse_list(text: &str, line: usize, what: &str) -> Result<Vec<Card>, Setu
     }
     tokens[1..tokens.len() - 1]
         .iter()
-        .map(|t| t.parse::<Card>().map_err(|e| deal_error(line, format!("{what}: {e}"))))
+        .map(|t| Card::parse_single_joker(t).map_err(|e| deal_error(line, format!("{what}: {e}"))))
         .collect()
 }
 

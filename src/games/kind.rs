@@ -6,6 +6,7 @@ use std::str::FromStr;
 use super::Engine;
 use super::buraco::{BuracoEngine, BuracoRules};
 use super::canasta::{CanastaEngine, CanastaRules};
+use super::shengji::{ShengjiEngine, ShengjiRules};
 
 /// A game juiz can referee, by its command-line name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -18,11 +19,13 @@ pub enum GameKind {
     BuracoSchwab,
     /// Two-player Canasta (a C++ course's rules): rank melds, red 3s, a frozen pile, to 5000.
     Canasta,
+    /// Shengji / 升级 (Tractor): 4 players in two teams, 1–3 decks, trump declared during the deal.
+    Shengji,
 }
 
 impl GameKind {
     pub const ALL: &'static [GameKind] =
-        &[GameKind::ItpBuraco, GameKind::BuracoStbl, GameKind::BuracoSchwab, GameKind::Canasta];
+        &[GameKind::ItpBuraco, GameKind::BuracoStbl, GameKind::BuracoSchwab, GameKind::Canasta, GameKind::Shengji];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -30,6 +33,7 @@ impl GameKind {
             GameKind::BuracoStbl => "buraco-stbl",
             GameKind::BuracoSchwab => "buraco-schwab",
             GameKind::Canasta => "canasta",
+            GameKind::Shengji => "shengji",
         }
     }
 
@@ -37,6 +41,7 @@ impl GameKind {
     pub fn seat_counts(self) -> &'static [usize] {
         match self {
             GameKind::Canasta => &[2],
+            GameKind::Shengji => &[4],
             _ => BuracoRules::of(self).seat_counts,
         }
     }
@@ -54,6 +59,7 @@ impl GameKind {
     pub fn check_options(self, options: &RuleOptions) -> Result<(), SetupError> {
         match self {
             GameKind::Canasta => CanastaRules::classic().with_options(options).map(|_| ()),
+            GameKind::Shengji => ShengjiRules::with_options(options).map(|_| ()),
             _ => BuracoRules::of(self).with_options(options).map(|_| ()),
         }
     }
@@ -114,6 +120,10 @@ pub fn new_engine(kind: GameKind, setup: &TableSetup) -> Result<Box<dyn Engine>,
     if kind == GameKind::Canasta {
         let rules = CanastaRules::classic().with_options(&setup.options)?;
         return Ok(Box::new(CanastaEngine::new(rules, setup)?));
+    }
+    if kind == GameKind::Shengji {
+        let rules = ShengjiRules::with_options(&setup.options)?;
+        return Ok(Box::new(ShengjiEngine::new(rules, setup)?));
     }
     let rules = BuracoRules::of(kind).with_options(&setup.options)?;
     Ok(Box::new(BuracoEngine::new(rules, setup)?))

@@ -9,6 +9,7 @@ mod kind;
 mod match_play;
 mod message;
 mod rummy;
+pub mod shengji;
 pub mod table;
 
 pub use engine::{Awaiting, Delivery, Ending, Engine, Outcome, Seat, Violation, ViolationKind};

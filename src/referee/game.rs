@@ -329,11 +329,6 @@ impl Table<'_> {
                     self.flush(&[seat], observer)?;
                     self.take_line(seat, &[seat], observer)?;
                 }
-                Awaiting::Any(seats) => {
-                    self.check_seats(&seats)?;
-                    self.flush(&seats, observer)?;
-                    self.first_of(&seats, observer)?;
-                }
             }
         }
     }
@@ -470,31 +465,6 @@ impl Table<'_> {
                 Err(Stop::Fault(fault(seat, premature)))
             }
             None => Ok(()),
-        }
-    }
-
-    /// Several seats may speak: the first line to arrive is submitted. If none arrives within the
-    /// move timeout, the first seat of the engine's list is at fault.
-    fn first_of(&mut self, seats: &[Seat], observer: &mut dyn Observer) -> Result<(), Stop> {
-        let deadline = Instant::now() + self.config.limits.move_timeout;
-        loop {
-            if self.cancelled() {
-                return Err(Stop::Cancelled);
-            }
-            // In a replay the seat that spoke first in the recording speaks first again.
-            let recorded = seats.iter().copied().filter_map(|s| self.players[s].recorded_next().map(|q| (q, s))).min();
-            let ready = recorded.map(|(_, s)| s).or_else(|| {
-                seats.iter().copied().find(|&s| self.players[s].is_human() || self.players[s].has_pending_output())
-            });
-            if let Some(seat) = ready {
-                return self.take_line(seat, seats, observer);
-            }
-            if Instant::now() >= deadline {
-                let limit = humantime::format_duration(self.config.limits.move_timeout);
-                let timeout = BotFault::new(FaultKind::Timeout, Message::new("bf-timeout-any").text("limit", limit));
-                return Err(Stop::Fault(fault(seats[0], timeout)));
-            }
-            std::thread::sleep(Duration::from_millis(1));
         }
     }
 }

@@ -129,14 +129,6 @@ impl SeatPlayer {
         Ok(line)
     }
 
-    /// For a seat played back from a recording: the row of its next line (see `Script::next_seq`).
-    pub(super) fn recorded_next(&self) -> Option<u64> {
-        match self {
-            SeatPlayer::Scripted(script) => script.next_seq(),
-            _ => None,
-        }
-    }
-
     /// A recorded seat with events left to play back (false for every other kind of seat).
     pub(super) fn has_recorded_events(&self) -> bool {
         matches!(self, SeatPlayer::Scripted(script) if !script.finished())

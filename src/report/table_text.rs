@@ -163,6 +163,9 @@ fn hand_zone(table: &Table, seat: usize) -> Option<&Zone> {
 
 /// The table as its viewer sees it (multi-line, plain text; wire ids as the model has them).
 pub fn table_text(table: &Table) -> String {
+    if super::table_trick::is_trick_table(table) {
+        return super::table_trick::trick_text(table);
+    }
     match table.viewer {
         Some(seat) => seat_view(table, seat),
         None => full_view(table),

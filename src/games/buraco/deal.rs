@@ -140,7 +140,8 @@ fn from_file(text: &str, rules: &BuracoRules, seats: usize, mut deck: Vec<Card>)
     let mut discard_top = None;
     if rules.up_card {
         let (top_line, top_text) = lines[next];
-        let top: Card = top_text.parse().map_err(|e| deal_error(top_line, format!("discard card: {e}")))?;
+        let top: Card =
+            Card::parse_single_joker(top_text).map_err(|e| deal_error(top_line, format!("discard card: {e}")))?;
         discard_top = Some((top_line, top));
         next += 1;
     }

@@ -221,6 +221,10 @@ impl Engine for BuracoEngine {
         self.past_turns + self.table.turns
     }
 
+    fn hands(&self) -> u32 {
+        self.hand_number()
+    }
+
     fn deal_text(&self) -> String {
         self.deal_text.clone()
     }
