@@ -21,6 +21,17 @@ pub struct Relayed {
     pub cpu: CpuSnapshot,
     /// Lines the bots wrote, over every game.
     pub bot_lines: u64,
+    /// Lines both ways (to and from the bots), and hands (deals) played, over every game.
+    pub messages: u64,
+    pub hands: u64,
+}
+
+/// What one relayed game counted.
+#[derive(Default)]
+struct Counts {
+    bot_lines: u64,
+    messages: u64,
+    hands: u64,
 }
 
 /// Plays `games` games (seeds 1, 2, ...) between `players` copies of `binary`, on `jobs` threads,
@@ -38,7 +49,7 @@ pub fn relay(
     let cores = CorePicker::new();
     let before = cpu_snapshot();
     let start = Instant::now();
-    let lines: Result<Vec<u64>, String> = std::thread::scope(|scope| {
+    let counts: Result<Vec<Counts>, String> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..jobs)
             .map(|_| {
                 let (next, cores) = (&next, &cores);
@@ -46,13 +57,16 @@ pub fn relay(
                     if pin {
                         cores.pin_current_thread();
                     }
-                    let mut lines = 0;
+                    let mut sum = Counts::default();
                     loop {
                         let game = next.fetch_add(1, Ordering::Relaxed);
                         if game >= games {
-                            return Ok(lines);
+                            return Ok(sum);
                         }
-                        lines += relay_game(kind, binary, players, game as u64 + 1)?;
+                        let one = relay_game(kind, binary, players, game as u64 + 1)?;
+                        sum.bot_lines += one.bot_lines;
+                        sum.messages += one.messages;
+                        sum.hands += one.hands;
                     }
                 })
             })
@@ -61,11 +75,19 @@ pub fn relay(
     });
     let wall = start.elapsed();
     let cpu = cpu_snapshot().since(&before);
-    Ok(Relayed { games, wall, cpu, bot_lines: lines?.iter().sum() })
+    let counts = counts?;
+    Ok(Relayed {
+        games,
+        wall,
+        cpu,
+        bot_lines: counts.iter().map(|c| c.bot_lines).sum(),
+        messages: counts.iter().map(|c| c.messages).sum(),
+        hands: counts.iter().map(|c| c.hands).sum(),
+    })
 }
 
-/// One game, relayed; returns how many lines the bots wrote.
-fn relay_game(game: GameKind, binary: &Path, players: usize, seed: u64) -> Result<u64, String> {
+/// One game, relayed; returns how many lines the bots wrote, the lines both ways and the hands.
+fn relay_game(game: GameKind, binary: &Path, players: usize, seed: u64) -> Result<Counts, String> {
     let wire_ids = (1..=players).map(|seat| wire_id(&format!("p{seat}.template-{seat}"))).collect();
     let mut engine = new_engine(game, &TableSetup { wire_ids, seed, deal: None, options: Default::default() })
         .map_err(|e| format!("seed {seed}: {e}"))?;
@@ -74,10 +96,11 @@ fn relay_game(game: GameKind, binary: &Path, players: usize, seed: u64) -> Resul
         bots.push(BareBot::spawn(binary).map_err(|e| format!("cannot start {}: {e}", binary.display()))?);
     }
     let mut outboxes = vec![Vec::new(); players];
-    let mut lines = 0;
+    let (mut lines, mut sent) = (0, 0);
     let fail = |seat: usize, what: &str| format!("seed {seed}, seat {}: {what}", seat + 1);
     loop {
         for delivery in engine.take_deliveries() {
+            sent += 1;
             let outbox = &mut outboxes[delivery.seat];
             outbox.extend_from_slice(delivery.line.as_bytes());
             outbox.push(b'\n');
@@ -85,7 +108,6 @@ fn relay_game(game: GameKind, binary: &Path, players: usize, seed: u64) -> Resul
         let seat = match engine.awaiting() {
             Awaiting::One(seat) => seat,
             Awaiting::Nobody => break,
-            Awaiting::Any(_) => return Err(format!("seed {seed}: the relay plays one seat at a time")),
         };
         // As juiz: every bot gets the lines of the step in one write before the wait.
         for (to, outbox) in outboxes.iter_mut().enumerate() {
@@ -107,5 +129,5 @@ fn relay_game(game: GameKind, binary: &Path, players: usize, seed: u64) -> Resul
     for bot in bots {
         bot.finish().map_err(|e| format!("seed {seed}: cannot reap a bot: {e}"))?;
     }
-    Ok(lines)
+    Ok(Counts { bot_lines: lines, messages: lines + sent, hands: u64::from(engine.hands()) })
 }

@@ -51,6 +51,8 @@ pub struct FloorRun {
     pub harness_cpu_share: f64,
     /// Lines the bots wrote, over every game (to compare the games with the tournament's).
     pub bot_lines: u64,
+    /// Lines both ways per hand (a Shengji deal, a Buraco hand; a game of one hand is one).
+    pub messages_per_hand: f64,
 }
 
 /// Latency figures in microseconds.
@@ -171,7 +173,7 @@ impl CpuFigures {
 }
 
 impl FloorRun {
-    pub fn new(games: usize, wall: Duration, cpu: CpuSnapshot, bot_lines: u64) -> Self {
+    pub fn new(games: usize, wall: Duration, cpu: CpuSnapshot, bot_lines: u64, messages: u64, hands: u64) -> Self {
         let cpu_figures = CpuFigures::new(games, cpu);
         FloorRun {
             games,
@@ -180,6 +182,7 @@ impl FloorRun {
             bots_cpu_ms_per_game: cpu_figures.bots_ms,
             harness_cpu_share: cpu_figures.share,
             bot_lines,
+            messages_per_hand: messages as f64 / hands.max(1) as f64,
         }
     }
 }
@@ -275,6 +278,7 @@ impl BenchReport {
             floor_row("bare relay cpu/game", &|f| format!("{:.3} ms", f.harness_cpu_ms_per_game));
             floor_row("its bots cpu/game", &|f| format!("{:.3} ms", f.bots_cpu_ms_per_game));
             floor_row("bare relay share of cpu", &|f| format!("{:.1} %", f.harness_cpu_share * 100.0));
+            floor_row("messages/hand", &|f| format!("{:.0}", f.messages_per_hand));
         }
         write_columns(&mut out, &rows);
         if !self.memory.is_empty() {

@@ -138,7 +138,14 @@ impl Bench<'_> {
             let pin = !self.options.unpinned;
             let relayed = floor::relay(self.options.game, &self.binary, self.options.players, games, jobs, pin)
                 .map_err(BenchError::Floor)?;
-            run.floor = Some(FloorRun::new(relayed.games, relayed.wall, relayed.cpu, relayed.bot_lines));
+            run.floor = Some(FloorRun::new(
+                relayed.games,
+                relayed.wall,
+                relayed.cpu,
+                relayed.bot_lines,
+                relayed.messages,
+                relayed.hands,
+            ));
         }
         Ok(run)
     }

@@ -43,4 +43,5 @@ pub use fault::{BotFault, ExitReport, FaultKind, Termination, Usage, signal_name
 pub use limits::{Limits, format_bytes, parse_size};
 pub use process::{BotProcess, WorkDir};
 pub use support::{SandboxSupport, sandbox_support};
+pub(crate) use sys::readable_now;
 pub use timing::{MoveTime, TimingTotals};

@@ -1,4 +1,5 @@
-//! Playing cards: suits, ranks, jokers, and their wire tokens (`5♠`, `10♥`, `A♣`, `JK`).
+//! Playing cards: suits, ranks, jokers, and their wire tokens (`5♠`, `10♥`, `A♣`, `JK`, and
+//! Shengji's coloured jokers `SJ` and `BJ`).
 
 use std::fmt;
 use std::str::FromStr;
@@ -86,15 +87,27 @@ impl Rank {
     }
 }
 
-/// One card: a suited card, or a joker (used by later variants; none in ITP Buraco).
+/// One card: a suited card, or a joker. The Buraco games have one kind of joker (`JK`); Shengji
+/// tells the small (black) joker `SJ` from the big (red) one `BJ`. A game uses one notation only.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Card {
-    Suited { rank: Rank, suit: Suit },
+    Suited {
+        rank: Rank,
+        suit: Suit,
+    },
     Joker,
+    /// Shengji's small (black) joker, `SJ`.
+    SmallJoker,
+    /// Shengji's big (red) joker, `BJ`.
+    BigJoker,
 }
 
 /// The wire token of a joker.
 pub const JOKER_TOKEN: &str = "JK";
+/// The wire token of the small joker (Shengji).
+pub const SMALL_JOKER_TOKEN: &str = "SJ";
+/// The wire token of the big joker (Shengji).
+pub const BIG_JOKER_TOKEN: &str = "BJ";
 
 impl Card {
     pub const fn new(rank: Rank, suit: Suit) -> Card {
@@ -104,19 +117,20 @@ impl Card {
     pub fn rank(self) -> Option<Rank> {
         match self {
             Card::Suited { rank, .. } => Some(rank),
-            Card::Joker => None,
+            _ => None,
         }
     }
 
     pub fn suit(self) -> Option<Suit> {
         match self {
             Card::Suited { suit, .. } => Some(suit),
-            Card::Joker => None,
+            _ => None,
         }
     }
 
+    /// Whether the card is a joker of any kind.
     pub fn is_joker(self) -> bool {
-        self == Card::Joker
+        matches!(self, Card::Joker | Card::SmallJoker | Card::BigJoker)
     }
 
     /// Whether the card has this rank (a joker has none).
@@ -130,6 +144,8 @@ impl fmt::Display for Card {
         match self {
             Card::Suited { rank, suit } => write!(f, "{}{}", rank.label(), suit.symbol()),
             Card::Joker => f.write_str(JOKER_TOKEN),
+            Card::SmallJoker => f.write_str(SMALL_JOKER_TOKEN),
+            Card::BigJoker => f.write_str(BIG_JOKER_TOKEN),
         }
     }
 }
@@ -182,11 +198,15 @@ impl FromStr for Card {
     type Err = CardParseError;
 
     /// Strict: the whole token must be a value (`2`…`10`, `J`, `Q`, `K`, `A`) followed by exactly
-    /// one suit symbol, or `JK`. Anything else (`5♥x`, `1♠`, `11♠`, `♠`, `5`) is an error.
+    /// one suit symbol, or `JK`, `SJ`, `BJ`. Anything else (`5♥x`, `1♠`, `11♠`, `♠`, `5`) is an
+    /// error. (Each game then refuses the jokers it does not have.)
     fn from_str(token: &str) -> Result<Card, CardParseError> {
         let fail = |reason| CardParseError { token: token.to_string(), reason };
-        if token == JOKER_TOKEN {
-            return Ok(Card::Joker);
+        match token {
+            JOKER_TOKEN => return Ok(Card::Joker),
+            SMALL_JOKER_TOKEN => return Ok(Card::SmallJoker),
+            BIG_JOKER_TOKEN => return Ok(Card::BigJoker),
+            _ => {}
         }
         let Some((suit_at, suit_char)) = token.char_indices().last() else {
             return Err(fail(CardProblem::Empty));
@@ -205,6 +225,19 @@ impl FromStr for Card {
         }
         let rank = Rank::from_label(value).ok_or_else(|| fail(CardProblem::BadValue))?;
         Ok(Card::new(rank, suit))
+    }
+}
+
+impl Card {
+    /// Parses a token of a game with one kind of joker (the Buraco games): as `from_str`, but `SJ`
+    /// and `BJ` are not cards there (refused exactly as before Shengji's jokers existed).
+    pub fn parse_single_joker(token: &str) -> Result<Card, CardParseError> {
+        match token.parse()? {
+            Card::SmallJoker | Card::BigJoker => {
+                Err(CardParseError { token: token.to_string(), reason: CardProblem::NoSuit })
+            }
+            card => Ok(card),
+        }
     }
 }
 
@@ -228,6 +261,8 @@ mod tests {
             }
         }
         assert_eq!("JK".parse::<Card>(), Ok(Card::Joker));
+        assert_eq!(["SJ".parse::<Card>(), "BJ".parse::<Card>()], [Ok(Card::SmallJoker), Ok(Card::BigJoker)]);
+        assert_eq!((Card::SmallJoker.to_string(), Card::BigJoker.to_string()), ("SJ".into(), "BJ".into()));
         assert_eq!("10♥".parse::<Card>(), Ok(Card::new(Rank::Ten, Suit::Hearts)));
     }
 

@@ -19,6 +19,17 @@ pub fn build_decks(decks: usize, jokers_per_deck: usize) -> Vec<Card> {
     cards
 }
 
+/// `decks` Shengji decks: each a standard deck (as `build_decks`) followed by a small and a big
+/// joker (`SJ`, `BJ`).
+pub fn build_decks_with_two_jokers(decks: usize) -> Vec<Card> {
+    let mut cards = Vec::with_capacity(decks * 54);
+    for _ in 0..decks {
+        cards.extend(build_decks(1, 0));
+        cards.extend([Card::SmallJoker, Card::BigJoker]);
+    }
+    cards
+}
+
 /// Shuffles `cards` in place; the order depends only on the generator's state.
 pub fn shuffle(cards: &mut [Card], rng: &mut Pcg64) {
     cards.shuffle(rng);

@@ -4,6 +4,8 @@ mod card;
 mod deck;
 mod hand;
 
-pub use card::{Card, CardParseError, CardProblem, JOKER_TOKEN, Rank, Suit, format_list};
-pub use deck::{build_decks, shuffle};
+pub use card::{
+    BIG_JOKER_TOKEN, Card, CardParseError, CardProblem, JOKER_TOKEN, Rank, SMALL_JOKER_TOKEN, Suit, format_list,
+};
+pub use deck::{build_decks, build_decks_with_two_jokers, shuffle};
 pub use hand::Hand;

@@ -2,10 +2,12 @@
 //! against the bundled bots, and a report in plain words on protocol faults, move times and
 //! stderr, with a final verdict.
 
+mod canasta;
 mod opponents;
 mod plan;
 mod run;
 mod schwab;
+mod shengji;
 mod stbl;
 mod words;
 

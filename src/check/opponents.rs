@@ -14,15 +14,26 @@ pub enum Opponent {
     Smart,
     /// `bots/template.c`: the course's template, draws and discards.
     Template,
+    /// `bots/canasta_smart.c`: a competent Canasta bot (`--game canasta`).
+    CanastaSmart,
+    /// `bots/canasta_simple.c`: a simple legal Canasta bot.
+    CanastaSimple,
+    /// `bots/shengji_smart.c`: the reasonable Shengji bot (`--game shengji` only).
+    ShengjiSmart,
 }
 
 impl Opponent {
+    /// The Buraco games' opponents (their random games cycle through these; the Canasta and
+    /// Shengji ones play only their own game).
     pub const ALL: [Opponent; 2] = [Opponent::Smart, Opponent::Template];
 
     pub fn name(self) -> &'static str {
         match self {
             Opponent::Smart => "smart",
             Opponent::Template => "template",
+            Opponent::CanastaSmart => "canasta_smart",
+            Opponent::CanastaSimple => "canasta_simple",
+            Opponent::ShengjiSmart => "shengji_smart",
         }
     }
 
@@ -30,6 +41,9 @@ impl Opponent {
         match self {
             Opponent::Smart => include_str!("../../bots/smart.c"),
             Opponent::Template => include_str!("../../bots/template.c"),
+            Opponent::CanastaSmart => include_str!("../../bots/canasta_smart.c"),
+            Opponent::CanastaSimple => include_str!("../../bots/canasta_simple.c"),
+            Opponent::ShengjiSmart => include_str!("../../bots/shengji_smart.c"),
         }
     }
 

@@ -127,6 +127,8 @@ pub fn plan_for(game: GameKind, random: usize, seed: u64) -> Vec<CheckGame> {
         GameKind::ItpBuraco => plan(random, seed),
         GameKind::BuracoStbl => super::stbl::plan(random, seed),
         GameKind::BuracoSchwab => super::schwab::plan(random, seed),
+        GameKind::Canasta => super::canasta::plan(random, seed),
+        GameKind::Shengji => super::shengji::plan(random, seed),
     }
 }
 

@@ -12,7 +12,8 @@ use super::{Failure, Outcome, SUCCESS};
 /// memory, on two copies of the template bot (draw and discard: the bots cost almost nothing).
 #[derive(Debug, clap::Args)]
 pub struct BenchArgs {
-    /// The game to play (the bot must play it: the template plays every Buraco).
+    /// The game to play (the bot must play it: the template plays every Buraco; for canasta use
+    /// --bot bots/canasta_simple.c).
     #[arg(long, default_value = "itp-buraco", value_parser = |s: &str| s.parse::<juiz::games::GameKind>())]
     pub game: juiz::games::GameKind,
     /// Games of each throughput run.
@@ -22,15 +23,15 @@ pub struct BenchArgs {
     /// number of cores).
     #[arg(long, value_name = "N,N", value_delimiter = ',', value_parser = clap::value_parser!(u64).range(1..))]
     pub jobs_list: Vec<u64>,
-    /// Seats at the table: 2, or 4 (two teams).
-    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u64).range(2..=4))]
-    pub players: u64,
+    /// Seats at the table: 2, or 4 (two teams) (default: 2; 4 in shengji).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(2..=4))]
+    pub players: Option<u64>,
     /// Games of the peak-memory run, compared with a run a tenth its size (0 skips it).
     #[arg(long, value_name = "N", default_value_t = 10_000)]
     pub big: u64,
-    /// The C bot to play with.
-    #[arg(long, value_name = "FILE", default_value = "bots/template.c")]
-    pub bot: PathBuf,
+    /// The C bot to play with (default: bots/template.c; bots/shengji_random.c in shengji).
+    #[arg(long, value_name = "FILE")]
+    pub bot: Option<PathBuf>,
     /// Where the temporary results folders go (default: the system's temporary directory).
     #[arg(long, value_name = "DIR")]
     pub scratch: Option<PathBuf>,
@@ -51,9 +52,28 @@ pub struct BenchArgs {
     pub pages: bool,
 }
 
+impl BenchArgs {
+    /// The bot's source: `--bot`, or the game's bundled bench bot.
+    pub fn bot_source(&self) -> PathBuf {
+        self.bot.clone().unwrap_or_else(|| match self.game {
+            juiz::games::GameKind::Shengji => PathBuf::from("bots/shengji_random.c"),
+            _ => PathBuf::from("bots/template.c"),
+        })
+    }
+
+    /// Seats at the table: `--players`, or the game's usual number.
+    pub fn seats(&self) -> usize {
+        match (self.players, self.game) {
+            (Some(n), _) => n as usize,
+            (None, juiz::games::GameKind::Shengji) => 4,
+            (None, _) => 2,
+        }
+    }
+}
+
 pub fn bench(args: BenchArgs) -> Outcome {
-    if !args.bot.is_file() {
-        return Err(Failure::input(format!("bot source {} not found (--bot)", args.bot.display())));
+    if !args.bot_source().is_file() {
+        return Err(Failure::input(format!("bot source {} not found (--bot)", args.bot_source().display())));
     }
     if args.pages {
         return super::bench_pages::bench_pages(&args);
@@ -62,9 +82,9 @@ pub fn bench(args: BenchArgs) -> Outcome {
         game: args.game,
         games: args.games as usize,
         jobs_list: args.jobs_list.iter().map(|&n| n as usize).collect(),
-        players: args.players as usize,
+        players: args.seats(),
         big: args.big as usize,
-        bot_source: args.bot.clone(),
+        bot_source: args.bot_source(),
         build_cache: juiz::bot::default_build_cache(),
         scratch: args.scratch.clone(),
         floor: !args.no_floor,

@@ -18,9 +18,10 @@ pub fn bench_pages(args: &BenchArgs) -> Outcome {
         None => tempfile::tempdir(),
     }
     .map_err(|e| Failure::input(format!("cannot make a scratch folder (--scratch): {e}")))?;
-    let bot = args.bot.canonicalize().map_err(|e| Failure::input(format!("--bot {}: {e}", args.bot.display())))?;
+    let source = args.bot_source();
+    let bot = source.canonicalize().map_err(|e| Failure::input(format!("--bot {}: {e}", source.display())))?;
     let games = args.big.max(2).div_ceil(2) * 2;
-    let seats = args.players as usize;
+    let seats = args.seats();
     let bots: Vec<_> = (0..2).map(|i| serde_json::json!({"name": format!("bot{i}"), "command": bot})).collect();
     let mut t =
         serde_json::json!({"name": "pages", "game": args.game.name(), "games_per_pairing": games, "bots": bots});

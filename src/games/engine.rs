@@ -10,14 +10,14 @@ use super::table::Table;
 /// A seat at the table: 0-based, in the order the players were given.
 pub type Seat = usize;
 
-/// Whose input the engine waits for next.
+/// Whose input the engine waits for next. There is always one seat at most: a chance several
+/// seats have at once (declaring trump while the cards are dealt in Shengji) is given to each in
+/// a fixed order, one turn each, so that the same seed and bots give the same game whatever the
+/// timing and no seat gains by answering faster.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Awaiting {
-    /// Exactly this seat must send the next line (rummy games, trick play).
+    /// Exactly this seat must send the next line.
     One(Seat),
-    /// Any of these seats may send a line; the first to arrive is submitted first
-    /// (for example declaring trump while the cards are dealt in Shengji).
-    Any(Vec<Seat>),
     /// The game is over.
     Nobody,
 }
@@ -113,6 +113,11 @@ pub trait Engine: Send {
     fn outcome(&self) -> Option<Outcome>;
     /// Number of completed turns so far.
     fn turns(&self) -> u32;
+    /// The hands (deals) of a match played so far, the one in progress included: 1 in a game of
+    /// one hand. For figures per hand (`juiz bench`'s messages per hand).
+    fn hands(&self) -> u32 {
+        1
+    }
     /// The whole deal in the game's deal-file format: parsing it back (with the same seed) must
     /// give the same game. Written to logs so any game can be replayed.
     fn deal_text(&self) -> String;

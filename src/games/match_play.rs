@@ -1,5 +1,9 @@
 //! Matches of several hands, for any game whose hands are scored per side: the target that ends a
-//! match, the running totals, and the winner. Pure bookkeeping, shared by every game kind.
+//! match, the running totals, and the winner. Pure bookkeeping, shared by every game kind (the
+//! Buraco games sum hand scores to a target; Shengji records each team's points as attackers per
+//! deal and ends the match itself when a team defends level A, or at the deal cap).
+
+use super::table::{Counter, Owner, Value};
 
 /// How many hands a match lasts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,16 +78,32 @@ impl MatchScore {
 
     /// Records a finished hand's scores and says whether the match goes on.
     pub fn record(&mut self, hand: &[i64]) -> AfterHand {
+        self.record_ending(hand, false)
+    }
+
+    /// `record`, for games whose matches also end on a condition of their own (`ends`: a
+    /// Shengji team defended level A), beside the target and the hand cap.
+    pub fn record_ending(&mut self, hand: &[i64], ends: bool) -> AfterHand {
         self.totals = self.totals_with(hand);
         self.hands.push(hand.to_vec());
         let reached = self.rules.target.is_some_and(|t| self.totals.iter().any(|&s| s >= t));
-        if reached || self.hands.len() as u32 >= self.rules.max_hands.max(1) {
+        if ends || reached || self.hands.len() as u32 >= self.rules.max_hands.max(1) {
             self.over = true;
             AfterHand::MatchOver
         } else {
             AfterHand::NextHand
         }
     }
+}
+
+/// A match's counters for the table model: the hand (or round, as `unit` names it) being played
+/// and each side's total over the finished ones.
+pub fn match_counters(unit: &str, hand: u32, totals: &[i64]) -> Vec<Counter> {
+    let mut counters = vec![Counter::new("hand-number", Owner::Nobody, unit, Value::Number(i64::from(hand)))];
+    for (side, &total) in totals.iter().enumerate() {
+        counters.push(Counter::new("match-total", Owner::Side(side), "match total", Value::Number(total)));
+    }
+    counters
 }
 
 #[cfg(test)]

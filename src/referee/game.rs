@@ -49,6 +49,9 @@ pub struct FaultRecord {
     /// The rule a refused line broke and why, as the engine said it (malformed or illegal
     /// lines only; not in a replay of the recorded faults).
     pub violation: Option<Violation>,
+    /// The refused line as the seat sent it, beside `violation` (so that no view parses it back
+    /// out of `detail`).
+    pub line: Option<String>,
     /// What the bot did, as a message, for faults outside the rules (timeouts, crashes, limits)
     /// when juiz worded it itself (not read back from a log).
     pub message: Option<crate::games::Message>,
@@ -73,10 +76,53 @@ pub struct GameReport {
     pub duration: Duration,
 }
 
+/// How a game ended for the record, as the original referee's result line says it: `OK` when it
+/// was played to its end, `NOK` when a fault ended it. The `verdict` column of `games.csv`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Verdict {
+    #[serde(rename = "OK")]
+    Ok,
+    #[serde(rename = "NOK")]
+    Nok,
+}
+
+impl Verdict {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Ok => "OK",
+            Verdict::Nok => "NOK",
+        }
+    }
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for Verdict {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "OK" => Ok(Verdict::Ok),
+            "NOK" => Ok(Verdict::Nok),
+            _ => Err(format!("unknown verdict '{s}' (known: OK, NOK)")),
+        }
+    }
+}
+
+/// `verdict == "OK"`: the text of the result line and of `games.csv`.
+impl PartialEq<&str> for Verdict {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
 impl GameReport {
     /// `OK` for a game played to its end, `NOK` when a fault ended it (as the original referee).
-    pub fn verdict(&self) -> &'static str {
-        if self.fault.is_some() { "NOK" } else { "OK" }
+    pub fn verdict(&self) -> Verdict {
+        if self.fault.is_some() { Verdict::Nok } else { Verdict::Ok }
     }
 
     /// The full ids of the seats of `side`, in seat order.
@@ -166,9 +212,11 @@ pub fn play_engine(
     for player in &mut table.players {
         player.shutdown();
     }
+    let broken = |why: String| RefereeError::Engine { game: config.game, why };
     let fault = match ended {
         Err(Stop::Cancelled) => return Err(RefereeError::Cancelled),
         Err(Stop::Diverged(why)) => return Err(RefereeError::Diverged(why)),
+        Err(Stop::Engine(why)) => return Err(broken(why)),
         Ok(()) => None,
         Err(Stop::Fault(fault)) => {
             let id = table.seats[fault.seat].id.clone();
@@ -178,7 +226,15 @@ pub fn play_engine(
             Some(fault)
         }
     };
-    let mut outcome = table.engine.outcome().expect("the engine reports an outcome once the game is over");
+    let Some(mut outcome) = table.engine.outcome() else {
+        return Err(broken("no outcome once the game is over".into()));
+    };
+    if outcome.scores.len() != table.engine.side_count()
+        || outcome.winner.is_some_and(|side| side >= outcome.scores.len())
+        || (0..table.seats.len()).any(|seat| table.engine.side_of(seat) >= outcome.scores.len())
+    {
+        return Err(broken(format!("an outcome that does not fit its sides: {outcome:?}")));
+    }
     if let Ending::Finished { reason } = &mut outcome.ending {
         *reason = full_ids_message(reason, &table.seats);
     }
@@ -206,21 +262,22 @@ pub fn play_engine(
 }
 
 fn write_metadata(log: &mut TranscriptWriter, config: &GameConfig, seats: &[SeatReport], engine: &dyn Engine) {
-    log.meta("", "format", crate::record::FORMAT);
-    log.meta("", "juiz", env!("CARGO_PKG_VERSION"));
-    log.meta("", "game", config.game.name());
-    log.meta("", "seed", &config.seed.to_string());
+    use crate::record::key;
+    log.meta("", key::FORMAT, crate::record::FORMAT);
+    log.meta("", key::JUIZ, env!("CARGO_PKG_VERSION"));
+    log.meta("", key::GAME, config.game.name());
+    log.meta("", key::SEED, &config.seed.to_string());
     for (name, value) in &config.options {
-        log.meta("", "rule", &format!("{name}={value}"));
+        log.meta("", key::RULE, &format!("{name}={value}"));
     }
-    log.meta("", "move-timeout", &humantime::format_duration(config.limits.move_timeout).to_string());
-    log.meta("", "sandbox", &config.sandbox_metadata());
+    log.meta("", key::MOVE_TIMEOUT, &humantime::format_duration(config.limits.move_timeout).to_string());
+    log.meta("", key::SANDBOX, &config.sandbox_metadata());
     for seat in seats {
-        log.meta(&seat.id, "wire-id", &seat.wire_id);
-        log.meta(&seat.id, "command", &seat.command);
+        log.meta(&seat.id, key::WIRE_ID, &seat.wire_id);
+        log.meta(&seat.id, key::COMMAND, &seat.command);
     }
     for line in engine.deal_text().lines() {
-        log.meta("", "deal", line);
+        log.meta("", key::DEAL, line);
     }
 }
 
@@ -229,6 +286,8 @@ enum Stop {
     Fault(FaultRecord),
     Cancelled,
     Diverged(String),
+    /// The engine broke its contract (see `RefereeError::Engine`).
+    Engine(String),
 }
 
 impl Stop {
@@ -266,14 +325,20 @@ impl Table<'_> {
             match self.engine.awaiting() {
                 Awaiting::Nobody => return self.flush(&[], observer),
                 Awaiting::One(seat) => {
+                    self.check_seats(&[seat])?;
                     self.flush(&[seat], observer)?;
                     self.take_line(seat, &[seat], observer)?;
                 }
-                Awaiting::Any(seats) => {
-                    self.flush(&seats, observer)?;
-                    self.first_of(&seats, observer)?;
-                }
             }
+        }
+    }
+
+    /// The seats the engine awaits exist (and there is one at least).
+    fn check_seats(&self, seats: &[Seat]) -> Result<(), Stop> {
+        match seats.iter().find(|&&seat| seat >= self.players.len()) {
+            _ if seats.is_empty() => Err(Stop::Engine("it awaits a line from no seat".into())),
+            Some(seat) => Err(Stop::Engine(format!("it awaits seat {seat} of {}", self.players.len()))),
+            None => Ok(()),
         }
     }
 
@@ -285,6 +350,10 @@ impl Table<'_> {
     fn deliver(&mut self, observer: &mut dyn Observer) -> Result<(), Stop> {
         for delivery in self.engine.take_deliveries() {
             let seat = delivery.seat;
+            if seat >= self.players.len() {
+                let why = format!("a line for seat {seat} of {}: {}", self.players.len(), delivery.line);
+                return Err(Stop::Engine(why));
+            }
             self.log.row(&self.seats[seat].id, Direction::ToSeat, &delivery.line);
             observer.message(seat, true, &delivery.line);
             if self.players[seat].is_human() {
@@ -324,7 +393,7 @@ impl Table<'_> {
         self.log.row(&id, Direction::FromSeat, &line);
         observer.message(seat, false, &line);
         let turn = self.engine.turns();
-        match self.engine.submit(seat, &line) {
+        match self.submit(seat, &line)? {
             Ok(narration) => {
                 self.log.row(&id, Direction::Event, &narration.to_string());
                 observer.action(seat, turn, &narration, self.engine.as_ref());
@@ -338,6 +407,7 @@ impl Table<'_> {
                 },
                 detail: format!("{} (rule {}): {line}", violation.detail, violation.rule),
                 violation: Some(violation),
+                line: Some(line),
                 message: None,
             })),
         }
@@ -358,7 +428,7 @@ impl Table<'_> {
             let line = super::human::with_suit_symbols(line.trim_end_matches(['\r', '\n']));
             self.log.row(&id, Direction::FromSeat, &line);
             let turn = self.engine.turns();
-            match self.engine.submit(seat, &line) {
+            match self.submit(seat, &line)? {
                 Ok(narration) => {
                     self.log.row(&id, Direction::Event, &narration.to_string());
                     observer.action(seat, turn, &narration, self.engine.as_ref());
@@ -372,43 +442,33 @@ impl Table<'_> {
         }
     }
 
-    /// A bot that wrote while no line was asked of it broke the protocol.
-    fn check_premature(&mut self, awaited: &[Seat]) -> Result<(), Stop> {
-        for seat in 0..self.players.len() {
-            if !awaited.contains(&seat) && self.players[seat].has_pending_output() {
-                let premature = BotFault::new(FaultKind::PrematureOutput, Message::new("bf-premature"));
-                return Err(Stop::Fault(fault(seat, premature)));
-            }
-        }
-        Ok(())
+    /// The engine's `submit`; a panic in it (a bug of the rules code) stops the game with an
+    /// error naming the line, instead of taking the referee (and a tournament's worker) down.
+    fn submit(&mut self, seat: Seat, line: &str) -> Result<Result<Message, Violation>, Stop> {
+        let engine = &mut self.engine;
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine.submit(seat, line))).map_err(|panic| {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic".into());
+            Stop::Engine(format!("it panicked on the line '{line}' of seat {seat}: {what}"))
+        })
     }
 
-    /// Several seats may speak: the first line to arrive is submitted. If none arrives within the
-    /// move timeout, the first seat of the engine's list is at fault.
-    fn first_of(&mut self, seats: &[Seat], observer: &mut dyn Observer) -> Result<(), Stop> {
-        let deadline = Instant::now() + self.config.limits.move_timeout;
-        loop {
-            if self.cancelled() {
-                return Err(Stop::Cancelled);
+    /// A bot that wrote while no line was asked of it broke the protocol.
+    fn check_premature(&mut self, awaited: &[Seat]) -> Result<(), Stop> {
+        let others: Vec<Seat> = (0..self.players.len()).filter(|seat| !awaited.contains(seat)).collect();
+        match SeatPlayer::first_with_pending_output(&mut self.players, &others) {
+            Some(seat) => {
+                let premature = BotFault::new(FaultKind::PrematureOutput, Message::new("bf-premature"));
+                Err(Stop::Fault(fault(seat, premature)))
             }
-            // In a replay the seat that spoke first in the recording speaks first again.
-            let recorded = seats.iter().copied().filter_map(|s| self.players[s].recorded_next().map(|q| (q, s))).min();
-            let ready = recorded.map(|(_, s)| s).or_else(|| {
-                seats.iter().copied().find(|&s| self.players[s].is_human() || self.players[s].has_pending_output())
-            });
-            if let Some(seat) = ready {
-                return self.take_line(seat, seats, observer);
-            }
-            if Instant::now() >= deadline {
-                let limit = humantime::format_duration(self.config.limits.move_timeout);
-                let timeout = BotFault::new(FaultKind::Timeout, Message::new("bf-timeout-any").text("limit", limit));
-                return Err(Stop::Fault(fault(seats[0], timeout)));
-            }
-            std::thread::sleep(Duration::from_millis(1));
+            None => Ok(()),
         }
     }
 }
 
 fn fault(seat: Seat, fault: BotFault) -> FaultRecord {
-    FaultRecord { seat, kind: fault.kind, detail: fault.detail, violation: None, message: fault.message }
+    FaultRecord { seat, kind: fault.kind, detail: fault.detail, violation: None, line: None, message: fault.message }
 }

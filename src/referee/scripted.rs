@@ -100,15 +100,6 @@ impl Script {
         }
     }
 
-    /// The row of the seat's next recorded line or fault: when several seats may speak, the one
-    /// that spoke first in the recording goes first in the replay.
-    pub(super) fn next_seq(&self) -> Option<u64> {
-        match self.events.front() {
-            Some(ScriptEvent::Said { seq, .. } | ScriptEvent::Fault { seq, .. }) => Some(*seq),
-            _ => None,
-        }
-    }
-
     /// Nothing is left in the recording for this seat.
     pub(super) fn finished(&self) -> bool {
         self.events.is_empty()

@@ -8,6 +8,7 @@ mod progress;
 mod style;
 mod summary;
 mod table_text;
+mod table_trick;
 
 pub use escape::terminal_safe;
 pub use game_view::{GameView, Verbosity, fault_detail, stderr_excerpt};

@@ -102,7 +102,7 @@ fn parse_index(index_token: &str) -> Result<usize, Violation> {
 }
 
 fn parse_card(token: &str) -> Result<Card, Violation> {
-    token.parse().map_err(|e: crate::cards::CardParseError| {
+    Card::parse_single_joker(token).map_err(|e: crate::cards::CardParseError| {
         let reason = Message::new(e.reason.message_id());
         malformed("bad-card", Message::new("viol-bad-card").text("token", &e.token).clause("reason", reason))
     })

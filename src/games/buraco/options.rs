@@ -16,10 +16,10 @@ const TARGET: RuleOption =
     RuleOption { name: "target", help: "points that end a match (0: one hand); a number of points or 0" };
 const MAX_HANDS: RuleOption = RuleOption { name: "max-hands", help: "most hands in a match (a number, 1 or more)" };
 
-/// The options `game` accepts.
+/// The options `game` accepts (a Buraco game's; Shengji's are `shengji::OPTIONS`).
 pub fn options_of(game: GameKind) -> &'static [RuleOption] {
     match game {
-        GameKind::ItpBuraco => &[],
+        GameKind::ItpBuraco | GameKind::Canasta | GameKind::Shengji => &[],
         GameKind::BuracoStbl => &[
             TARGET,
             MAX_HANDS,

@@ -30,10 +30,10 @@
     var c = el('span', 'card');
     c.setAttribute('data-card', token);
     c.setAttribute('data-zone', zoneId);
-    if (token === 'JK') {
-      c.className += ' joker';
-      c.textContent = 'JK';
-      c.title = 'joker';
+    if (token === 'JK' || token === 'SJ' || token === 'BJ') {
+      c.className += ' joker' + (token === 'BJ' ? ' red' : token === 'SJ' ? ' black' : '');
+      c.textContent = token;
+      c.title = token === 'SJ' ? 'small joker' : token === 'BJ' ? 'big joker' : 'joker';
     } else {
       var suit = token.slice(-1);
       c.className += (suit === '\u2665' || suit === '\u2666') ? ' red' : ' black';

@@ -1,0 +1,410 @@
+/* shengji_smart.c — a reasonable Shengji / 升级 bot (--game shengji; protocol.md §9): the
+ * legal machinery of shengji_random.c with better choices. It declares whenever it may, buries
+ * its lowest plain cards without points, leads its biggest plain pair or tractor, else a plain
+ * ace, else a low plain card; when following it gives points to a partner whose lead stands,
+ * ruffs a lead it cannot follow with trumps of the lead's shape, and otherwise plays low.
+ *
+ * Build: cc -O2 -o shengji_smart shengji_smart.c
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_LINE 4096
+#define NCODES 54 /* 52 suited cards (suit * 13 + rank), SJ = 52, BJ = 53 */
+#define SJ 52
+#define BJ 53
+#define TRUMP 4 /* the effective suit of every trump */
+
+static const char *SUITS[4] = {"\xe2\x99\xa5", "\xe2\x99\xa6", "\xe2\x99\xa3", "\xe2\x99\xa0"}; /* ♥ ♦ ♣ ♠ */
+static const char *RANKS[13] = {"2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"};
+
+static char ids[4][16], me[16];
+static int seat, decks = 2, kitty_size = 8;
+static int hand[NCODES]; /* copies of each card held */
+static int level = 0, trump = -1, fixed = 0;
+static int standing_seat = -1, standing_card = -1, standing_count = 0;
+static int lead[NCODES], lead_n = 0, lead_eff = -1; /* the cards led in the trick in progress */
+static unsigned rng = 12345;
+
+static int rnd(int n) {
+  rng = rng * 1103515245u + 12345u;
+  return (int)((rng >> 8) % (unsigned)n);
+}
+
+static int rank_of(int c) { return c < 52 ? c % 13 : -1; }
+static int suit_of(int c) { return c < 52 ? c / 13 : -1; }
+
+static int eff(int c) {
+  if (c >= 52 || rank_of(c) == level || suit_of(c) == trump) return TRUMP;
+  return suit_of(c);
+}
+
+/* The card's place in its effective suit (protocol.md §9.4). */
+static int pos(int c) {
+  if (c == SJ) return 14;
+  if (c == BJ) return 15;
+  int r = rank_of(c);
+  if (r == level) return (trump < 0 || suit_of(c) == trump) ? 13 : 12;
+  return r > level ? r - 1 : r;
+}
+
+static int points(int c) {
+  int r = rank_of(c);
+  return r == 3 ? 5 : (r == 8 || r == 11) ? 10 : 0;
+}
+
+static int parse_card(const char *t) {
+  if (!strcmp(t, "SJ")) return SJ;
+  if (!strcmp(t, "BJ")) return BJ;
+  size_t n = strlen(t);
+  if (n < 4) return -1;
+  for (int s = 0; s < 4; s++) {
+    if (strcmp(t + n - 3, SUITS[s]) != 0) continue;
+    for (int r = 0; r < 13; r++) {
+      if (strlen(RANKS[r]) == n - 3 && !strncmp(t, RANKS[r], n - 3)) return s * 13 + r;
+    }
+  }
+  return -1;
+}
+
+static void card_text(int c, char *out) {
+  if (c == SJ) strcpy(out, "SJ");
+  else if (c == BJ) strcpy(out, "BJ");
+  else sprintf(out, "%s%s", RANKS[rank_of(c)], SUITS[suit_of(c)]);
+}
+
+/* Reads the cards of "[ c1 c2 ... ]" in `s` into counts `into`; returns how many. */
+static int parse_list(char *s, int *into) {
+  int n = 0;
+  for (char *t = strtok(s, " "); t; t = strtok(NULL, " ")) {
+    int c = parse_card(t);
+    if (c >= 0) {
+      into[c]++;
+      n++;
+    }
+  }
+  return n;
+}
+
+static void say(const char *word, const int *cards) {
+  char line[MAX_LINE], tok[16];
+  snprintf(line, sizeof line, "%s [", word);
+  for (int c = 0; c < NCODES; c++) {
+    for (int k = 0; k < cards[c]; k++) {
+      card_text(c, tok);
+      strcat(line, " ");
+      strcat(line, tok);
+    }
+  }
+  printf("%s ]\n", line);
+}
+
+/* The highest unit of `width` x `len` in counts `g` (cards of one effective suit): its cards are
+ * added to `out`. Returns 1 if found. */
+static int find_unit(const int *g, int width, int len, int *out) {
+  for (int top = 15; top >= len - 1; top--) {
+    int pick[16], ok = 1;
+    for (int p = top - len + 1; p <= top && ok; p++) {
+      pick[p - (top - len + 1)] = -1;
+      for (int c = 0; c < NCODES; c++) {
+        if (g[c] >= width && pos(c) == p) {
+          pick[p - (top - len + 1)] = c;
+          break;
+        }
+      }
+      if (pick[p - (top - len + 1)] < 0) ok = 0;
+    }
+    if (ok) {
+      for (int i = 0; i < len; i++) out[pick[i]] += width;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* The lead's units of 2 or more cards, biggest first, as (width, len) pairs; returns how many. */
+static int lead_units(int *w, int *l) {
+  int g[NCODES], n = 0;
+  memcpy(g, lead, sizeof g);
+  for (;;) {
+    int best_size = 0, best_len = 0, bw = 0, bl = 0;
+    for (int width = 2; width <= 3; width++) {
+      for (int len = 16; len >= 1; len--) {
+        int tmp[NCODES] = {0};
+        if (find_unit(g, width, len, tmp)) {
+          if (width * len > best_size || (width * len == best_size && len > best_len)) {
+            best_size = width * len, best_len = len, bw = width, bl = len;
+          }
+          break;
+        }
+      }
+    }
+    if (!best_size) break;
+    int used[NCODES] = {0};
+    find_unit(g, bw, bl, used);
+    for (int c = 0; c < NCODES; c++) g[c] -= used[c];
+    w[n] = bw, l[n] = bl, n++;
+  }
+  /* biggest first (size, then length) */
+  for (int i = 0; i < n; i++)
+    for (int j = i + 1; j < n; j++)
+      if (w[j] * l[j] > w[i] * l[i] || (w[j] * l[j] == w[i] * l[i] && l[j] > l[i])) {
+        int a = w[i], b = l[i];
+        w[i] = w[j], l[i] = l[j], w[j] = a, l[j] = b;
+      }
+  return n;
+}
+
+/* The cards of `suit_cards` matching the lead's shape as the referee reads it: each unit of the
+ * lead, replaced when missing by a shorter tractor and one group, a triple by a pair. */
+static void shape_cards(const int *suit_cards, int *out) {
+  int g[NCODES], w[32], l[32];
+  memcpy(g, suit_cards, sizeof g);
+  int n = lead_units(w, l);
+  int sw[128], sl[128], top = 0;
+  for (int i = n - 1; i >= 0; i--) sw[top] = w[i], sl[top] = l[i], top++;
+  while (top > 0 && top < 120) {
+    top--;
+    int width = sw[top], len = sl[top];
+    int found[NCODES] = {0};
+    if (find_unit(g, width, len, found)) {
+      for (int c = 0; c < NCODES; c++) g[c] -= found[c], out[c] += found[c];
+    } else if (len >= 2) {
+      sw[top] = width, sl[top] = 1, top++;
+      sw[top] = width, sl[top] = len - 1, top++;
+    } else if (width >= 3) {
+      sw[top] = width - 1, sl[top] = 1, top++;
+    }
+  }
+}
+
+static int count(const int *cards) {
+  int n = 0;
+  for (int c = 0; c < NCODES; c++) n += cards[c];
+  return n;
+}
+
+/* Picks a random card among `cards` (n > 0 of them). */
+__attribute__((unused)) static int random_card(const int *cards) {
+  int k = rnd(count(cards));
+  for (int c = 0; c < NCODES; c++) {
+    if (k < cards[c]) return c;
+    k -= cards[c];
+  }
+  return -1;
+}
+
+/* The strongest declaration allowed now: its card and count in *card, *k; 0 if none. */
+static int declaration(int *card, int *k) {
+  int best = -1;
+  for (int c = 0; c < NCODES; c++) {
+    for (int n = 1; n <= hand[c]; n++) {
+      if (c >= 52 ? n < 2 : rank_of(c) != level) continue;
+      int strength = n * 3 + (c == BJ ? 2 : c == SJ ? 1 : 0);
+      if (standing_card >= 0) {
+        int old = standing_count * 3 + (standing_card == BJ ? 2 : standing_card == SJ ? 1 : 0);
+        if (strength <= old || (standing_seat == seat && standing_card != c)) continue;
+      }
+      if (strength > best) best = strength, *card = c, *k = n;
+    }
+  }
+  return best >= 0;
+}
+
+/* ---- the choices ---- */
+
+static int leader = -1, trumped = 0; /* who led the trick; whether a plain lead was ruffed */
+
+static int wants_to_declare(void) { return 1; }
+
+/* How much a card is worth keeping: trumps, then points, then rank. */
+static int keep_value(int c) { return (eff(c) == TRUMP) * 100 + points(c) * 4 + pos(c); }
+
+static int lowest(const int *cards, int by_points_first) {
+  int best = -1, best_v = 1 << 30;
+  for (int c = 0; c < NCODES; c++) {
+    if (!cards[c]) continue;
+    int v = by_points_first ? -points(c) * 100 + keep_value(c) : keep_value(c);
+    if (v < best_v) best_v = v, best = c;
+  }
+  return best;
+}
+
+static void choose_bury(int *out) {
+  for (int i = 0; i < kitty_size; i++) {
+    int c = lowest(hand, 0);
+    hand[c]--, out[c]++;
+  }
+  for (int c = 0; c < NCODES; c++) hand[c] += out[c];
+}
+
+static void choose_lead(int *out) {
+  /* the biggest pair or tractor of a plain suit */
+  int best_size = 0;
+  for (int s = 0; s < 4; s++) {
+    int g[NCODES] = {0};
+    for (int c = 0; c < NCODES; c++)
+      if (eff(c) == s) g[c] = hand[c];
+    for (int len = 12; len >= 1 && !best_size; len--) {
+      int found[NCODES] = {0};
+      if (find_unit(g, 2, len, found) && 2 * len > best_size) {
+        best_size = 2 * len;
+        memcpy(out, found, sizeof found);
+      }
+    }
+  }
+  if (best_size) return;
+  for (int c = 0; c < 52; c++)
+    if (hand[c] && eff(c) != TRUMP && pos(c) == 11) {
+      out[c] = 1;
+      return;
+    }
+  int plain[NCODES] = {0};
+  for (int c = 0; c < NCODES; c++)
+    if (eff(c) != TRUMP) plain[c] = hand[c];
+  int c = count(plain) ? lowest(plain, 0) : lowest(hand, 0);
+  out[c] = 1;
+}
+
+static void fill_follow(int *play, int need, int *pool) {
+  int feed = leader == (seat + 2) % 4 && !trumped;
+  for (int i = 0; i < need; i++) {
+    int c = lowest(pool, feed);
+    pool[c]--, play[c]++;
+  }
+}
+
+/* ---- following: the obligations, then the fill ---- */
+
+static void choose_follow(int *play) {
+  int mine[NCODES] = {0}, others[NCODES] = {0};
+  for (int c = 0; c < NCODES; c++) (eff(c) == lead_eff ? mine : others)[c] = hand[c];
+  if (count(mine) == 0 && lead_eff != TRUMP && !(leader == (seat + 2) % 4 && !trumped)) {
+    int trumps[NCODES] = {0}, ruff[NCODES] = {0};
+    for (int c = 0; c < NCODES; c++)
+      if (eff(c) == TRUMP) trumps[c] = hand[c];
+    int w[32], l[32], structured = 0, n = lead_units(w, l);
+    for (int i = 0; i < n; i++) structured += w[i] * l[i];
+    shape_cards(trumps, ruff);
+    if (count(ruff) == structured && count(trumps) >= lead_n) {
+      for (int c = 0; c < NCODES; c++) trumps[c] -= ruff[c], play[c] = ruff[c];
+      for (int i = count(play); i < lead_n; i++) {
+        int c = lowest(trumps, 0);
+        trumps[c]--, play[c]++;
+      }
+      return;
+    }
+  }
+  if (count(mine) <= lead_n) {
+    for (int c = 0; c < NCODES; c++) play[c] = mine[c];
+    fill_follow(play, lead_n - count(mine), others);
+    return;
+  }
+  shape_cards(mine, play);
+  for (int c = 0; c < NCODES; c++) mine[c] -= play[c];
+  fill_follow(play, lead_n - count(play), mine);
+}
+
+static void read_words(char *line, char **words, int *n) {
+  *n = 0;
+  for (char *t = strtok(line, " "); t && *n < 4; t = strtok(NULL, " ")) words[(*n)++] = t;
+}
+
+int main(void) {
+  char line[MAX_LINE];
+  setbuf(stdout, NULL);
+  while (fgets(line, sizeof line, stdin)) {
+    line[strcspn(line, "\r\n")] = '\0';
+    char rest[MAX_LINE];
+    strcpy(rest, line);
+    char *sp = strchr(rest, ' ');
+    char *args = sp ? sp + 1 : rest + strlen(rest);
+    if (sp) *sp = '\0';
+    const char *cmd = rest;
+    int out[NCODES] = {0};
+    if (!strcmp(cmd, "PLAYERS")) {
+      char *w[4];
+      int n;
+      read_words(args, w, &n);
+      for (int i = 0; i < n; i++) snprintf(ids[i], sizeof ids[i], "%s", w[i]);
+    } else if (!strcmp(cmd, "YOU")) {
+      char *w[4];
+      int n;
+      read_words(args, w, &n);
+      snprintf(me, sizeof me, "%s", w[0]);
+      for (int i = 0; i < 4; i++)
+        if (!strcmp(ids[i], me)) seat = i;
+      decks = atoi(w[1]);
+      kitty_size = decks == 2 ? 8 : 6;
+      rng ^= (unsigned)seat * 2654435761u;
+    } else if (!strcmp(cmd, "DEAL") || !strcmp(cmd, "REDEAL")) {
+      if (!strcmp(cmd, "DEAL")) {
+        char *w[4];
+        int n;
+        read_words(args, w, &n);
+        for (int r = 0; r < 13; r++)
+          if (!strcmp(RANKS[r], w[1])) level = r;
+      }
+      memset(hand, 0, sizeof hand);
+      trump = -1, fixed = 0, standing_card = -1, standing_seat = -1, standing_count = 0, lead_n = 0;
+    } else if (!strcmp(cmd, "CARD") || !strcmp(cmd, "LAST_CALL")) {
+      if (!strcmp(cmd, "CARD")) hand[parse_card(args)]++;
+      int card = 0, k = 0;
+      if (declaration(&card, &k) && wants_to_declare()) {
+        out[card] = k;
+        say("DECLARE", out);
+      } else {
+        printf("PASS\n");
+      }
+    } else if (!strcmp(cmd, "DECLARED")) {
+      char *list = strchr(args, ' ');
+      int cards[NCODES] = {0};
+      *list = '\0';
+      for (int i = 0; i < 4; i++)
+        if (!strcmp(ids[i], args)) standing_seat = i;
+      standing_count = parse_list(list + 1, cards);
+      for (int c = 0; c < NCODES; c++)
+        if (cards[c]) standing_card = c;
+    } else if (!strcmp(cmd, "TRUMP")) {
+      trump = -1;
+      for (int s = 0; s < 4; s++)
+        if (!strncmp(args, SUITS[s], 3)) trump = s;
+      fixed = 1;
+    } else if (!strcmp(cmd, "KITTY")) {
+      parse_list(args, hand);
+      choose_bury(out);
+      for (int c = 0; c < NCODES; c++) hand[c] -= out[c];
+      say("BURY", out);
+    } else if (!strcmp(cmd, "PLAY")) {
+      char *list = strchr(args, ' ');
+      int cards[NCODES] = {0};
+      *list = '\0';
+      int n = parse_list(list + 1, cards);
+      int all_trump = 1;
+      for (int c = 0; c < NCODES; c++)
+        if (cards[c] && eff(c) != TRUMP) all_trump = 0;
+      if (lead_n > 0 && lead_eff != TRUMP && all_trump) trumped = 1;
+      if (lead_n == 0) {
+        for (int i = 0; i < 4; i++)
+          if (!strcmp(ids[i], args)) leader = i;
+        trumped = 0;
+        memcpy(lead, cards, sizeof lead);
+        lead_n = n;
+        for (int c = 0; c < NCODES; c++)
+          if (cards[c]) lead_eff = eff(c);
+      }
+      if (!strcmp(args, me))
+        for (int c = 0; c < NCODES; c++) hand[c] -= cards[c];
+    } else if (!strcmp(cmd, "TRICK")) {
+      lead_n = 0;
+    } else if (!strcmp(cmd, "LEAD")) {
+      choose_lead(out);
+      say("PLAY", out);
+    } else if (!strcmp(cmd, "FOLLOW")) {
+      choose_follow(out);
+      say("PLAY", out);
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,155 @@
+//! Shengji with real bot processes: the demo tournament's bots play a tournament (duplicate
+//! deals, 1–3 decks) without a fault; `juiz play` gives byte-identical transcripts for the same
+//! seed; bad input is one line and exit 2; `juiz replay --seat N --bot` replays a seat; the
+//! misbehaving fixture bots get the right fault at the right seat and leave nothing running.
+
+mod common;
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use juiz::bot::{BotCommand, FaultKind, Limits};
+use juiz::games::GameKind;
+use juiz::referee::{self, GameConfig, Player, PlayerSpec};
+use juiz::tournament::{Quiet, RunOptions, Tournament, run};
+
+use common::*;
+
+fn tournament(decks: usize) -> Tournament {
+    let r = root().display().to_string();
+    let text = format!(
+        r#"{{"name": "shengji-e2e", "game": "shengji", "seed": 3, "games_per_pairing": 2, "duplicate": true,
+            "players": 4, "move_timeout": "3s", "rules": {{"decks": {decks}, "max-deals": 2}}, "bots": [
+            {{"name": "smart", "build": "{r}/bots/shengji_smart.c"}},
+            {{"name": "random", "build": "{r}/bots/shengji_random.c"}},
+            {{"name": "python", "command": "python3 {r}/bots/shengji_bot.py"}}]}}"#
+    );
+    Tournament::parse(&text, true).unwrap()
+}
+
+#[test]
+fn the_bundled_shengji_bots_play_tournaments_without_a_fault() {
+    for decks in [1, 2, 3] {
+        let dir = tempfile::tempdir().unwrap();
+        let opts = RunOptions {
+            jobs: Some(2),
+            out: Some(dir.path().to_path_buf()),
+            resume: false,
+            shard: None,
+            unpinned: false,
+        };
+        let summary = run(&tournament(decks), &opts, &Quiet, Arc::new(AtomicBool::new(false))).unwrap();
+        assert_eq!(summary.done, summary.total, "{decks} decks");
+        assert!(summary.faulted.is_empty(), "{decks} decks: {:?}", summary.faulted);
+        let rows = juiz::tournament::read_games(&dir.path().join("games.csv")).unwrap();
+        assert_eq!(rows.len(), summary.total);
+    }
+}
+
+#[test]
+fn the_shengji_demo_tournament_file_loads() {
+    let text = std::fs::read_to_string(root().join("tournaments/shengji.json")).unwrap();
+    let t = Tournament::parse(&text, false).unwrap();
+    assert_eq!((t.game, t.players), (GameKind::Shengji, 4));
+}
+
+/// The transcript without the rows that depend on the clock (milliseconds, timing).
+fn timeless(log: &std::path::Path) -> Vec<String> {
+    let text = std::fs::read_to_string(log).unwrap();
+    text.lines()
+        .filter(|l| !l.contains("timing ") && !l.contains("sandbox"))
+        .map(|l| {
+            let mut cols: Vec<&str> = l.splitn(3, ',').collect();
+            if cols.len() == 3 {
+                cols[1] = "";
+            }
+            cols.join(",")
+        })
+        .collect()
+}
+
+#[test]
+fn the_same_seed_gives_the_same_match_and_a_replay_agrees() {
+    let dir = tempfile::tempdir().unwrap();
+    let (smart, random) = (path_str(&c_bot("shengji_smart")), path_str(&c_bot("shengji_random")));
+    let bots = [smart.as_str(), random.as_str(), smart.as_str(), "bots/shengji_bot.py"];
+    let a = play_logged(dir.path(), "shengji", 5, &bots);
+    let first = timeless(&a);
+    let b = play_logged(dir.path(), "shengji", 5, &bots);
+    assert_eq!(first, timeless(&b), "byte-identical transcripts");
+    assert!(first.iter().any(|l| l.contains("DEAL_END")), "a whole match");
+    let out = juiz().args(["replay", "--seat", "1", "--bot", &random]).arg(&b).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    let out = juiz().args(["replay"]).arg(&b).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("wins the trick"));
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    let bot = "bots/shengji_bot.py";
+    let (_dir, short_deal) = deal_file("[ 2♠ ]\n[ 3♠ ]\n[ 4♠ ]\n[ 5♠ ]\n[ 6♠ ]\n0\n");
+    let deal = format!("--deal={}", path_str(&short_deal));
+    let cases: [(&[&str], &str); 5] = [
+        (&[bot, bot, bot, bot, bot], "shengji is played by 4 players, not 6"),
+        (&["--rule", "decks=4", bot, bot, bot, bot], "decks=4: expected 1, 2 or 3"),
+        (&["--rule", "colour=red", bot, bot, bot, bot], "unknown rule option 'colour'"),
+        (&["--rule", "max-deals=0", bot, bot, bot, bot], "max-deals=0"),
+        (&[&deal, bot, bot, bot, bot], "hand of seat 0: 1 cards, expected 25"),
+    ];
+    for (args, expected) in cases {
+        let out = juiz().args(["play", "--game", "shengji", "--silent"]).args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}: no game");
+    }
+}
+
+/// The smart bot at seats 0 and 2, fixture `file` misbehaving on its second turn at seats 1/3.
+fn check_fixture(file: &str, expected: FaultKind) {
+    let marker = format!("juiz-shengji-{}-{}", file.replace('.', "-"), std::process::id());
+    let path = root().join("bots/fixtures").join(file);
+    let mut argv = if file.ends_with(".c") {
+        vec![path_str(&juiz::bot::build_c(&path, &bot_cache()).unwrap())]
+    } else {
+        vec!["python3".to_owned(), path_str(&path)]
+    };
+    argv.extend(["2".to_owned(), marker.clone()]);
+    let fixture = BotCommand { display: argv.join(" "), argv };
+    let smart = BotCommand { argv: vec![path_str(&c_bot("shengji_smart"))], display: "smart".into() };
+    let players = (0..4)
+        .map(|seat| match seat % 2 {
+            0 => PlayerSpec { name: "smart".into(), player: Player::Bot(smart.clone()) },
+            _ => PlayerSpec { name: "fixture".into(), player: Player::Bot(fixture.clone()) },
+        })
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = GameConfig::new(GameKind::Shengji, 3, players);
+    config.limits = Limits { move_timeout: Duration::from_millis(500), ..Limits::default() };
+    config.log = Some(dir.path().join("game.csv"));
+    let report = referee::play(&config, &mut referee::Quiet).unwrap();
+    let fault = report.fault.as_ref().unwrap_or_else(|| panic!("{file}: no fault: {}", report.result_line()));
+    let kind_ok =
+        fault.kind == expected || (expected == FaultKind::Timeout && fault.kind == FaultKind::TimeoutOverload);
+    assert!(kind_ok && fault.seat % 2 == 1, "{file}: {fault:?}");
+    assert!(report.result_line().starts_with("NOK 3 ") && report.result_line().ends_with(" p3.smart"));
+    assert!(processes_mentioning(&marker).is_empty(), "{file}: processes left behind");
+    let transcript = juiz::record::Transcript::read(&dir.path().join("game.csv")).unwrap();
+    let replayed = juiz::record::replay(&transcript, &mut referee::Quiet).unwrap();
+    assert!(replayed.matches(), "{file}: replayed '{}'", replayed.report.result_line());
+}
+
+#[test]
+fn misbehaving_bots_are_faulted_in_shengji_too() {
+    for (file, kind) in [
+        ("garbage.py", FaultKind::Malformed),
+        ("sleeper.py", FaultKind::Timeout),
+        ("segfault.c", FaultKind::Crash),
+        ("junk_flood.py", FaultKind::Malformed),
+    ] {
+        check_fixture(file, kind);
+    }
+}
