@@ -311,3 +311,4 @@ check-title-canasta-frozen-pile = the pile is frozen (a joker on top): take from
 check-title-canasta-red-three = a red 3 drawn (3♦) is laid out for you (RED3) and replaced: never discard it
 check-title-canasta-wilds-and-going-out = three natural queens and three wilds: a meld holds at most three wild cards, and no canasta yet means the hand may not be emptied
 cn-viol-initial-meld = your first meld of the round must be worth at least { $min } card points with a total of { $total } (rule option initial-meld=classic), and { $meld } is worth { $points }
+check-title-canasta-no-canasta-no-going-out = five natural triples and K♠ drawn: melding them all would leave one card, and there is no going out without a canasta

@@ -310,3 +310,4 @@ check-title-canasta-frozen-pile = o lixo está congelado (um joker em cima): com
 check-title-canasta-red-three = um 3 vermelho comprado (3♦) é baixado para você (RED3) e reposto: nunca o descarte
 check-title-canasta-wilds-and-going-out = três damas naturais e três curingas: um jogo tem no máximo três curingas, e sem canastra a mão não pode ser esvaziada
 cn-viol-initial-meld = o seu primeiro jogo da rodada deve valer pelo menos { $min } pontos de cartas com um total de { $total } (opção initial-meld=classic), e { $meld } vale { $points }
+check-title-canasta-no-canasta-no-going-out = cinco trincas naturais e K♠ comprado: baixar todas deixaria uma carta, e não se bate sem canastra
