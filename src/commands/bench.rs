@@ -12,8 +12,7 @@ use super::{Failure, Outcome, SUCCESS};
 /// memory, on two copies of the template bot (draw and discard: the bots cost almost nothing).
 #[derive(Debug, clap::Args)]
 pub struct BenchArgs {
-    /// The game to play (the bot must play it: the template plays every Buraco; for canasta use
-    /// --bot bots/canasta_simple.c).
+    /// The game to play (the bot must play it: the template plays every Buraco).
     #[arg(long, default_value = "itp-buraco", value_parser = |s: &str| s.parse::<juiz::games::GameKind>())]
     pub game: juiz::games::GameKind,
     /// Games of each throughput run.
@@ -29,9 +28,10 @@ pub struct BenchArgs {
     /// Games of the peak-memory run, compared with a run a tenth its size (0 skips it).
     #[arg(long, value_name = "N", default_value_t = 10_000)]
     pub big: u64,
-    /// The C bot to play with.
-    #[arg(long, value_name = "FILE", default_value = "bots/template.c")]
-    pub bot: PathBuf,
+    /// The C bot to play with (default: bots/template.c; for canasta, which the template does
+    /// not play, bots/canasta_smart.c).
+    #[arg(long, value_name = "FILE")]
+    pub bot: Option<PathBuf>,
     /// Where the temporary results folders go (default: the system's temporary directory).
     #[arg(long, value_name = "DIR")]
     pub scratch: Option<PathBuf>,
@@ -52,9 +52,21 @@ pub struct BenchArgs {
     pub pages: bool,
 }
 
+impl BenchArgs {
+    /// The bot's source: `--bot`, or the game's default.
+    pub fn bot(&self) -> PathBuf {
+        let default = match self.game {
+            juiz::games::GameKind::Canasta => "bots/canasta_smart.c",
+            _ => "bots/template.c",
+        };
+        self.bot.clone().unwrap_or_else(|| PathBuf::from(default))
+    }
+}
+
 pub fn bench(args: BenchArgs) -> Outcome {
-    if !args.bot.is_file() {
-        return Err(Failure::input(format!("bot source {} not found (--bot)", args.bot.display())));
+    let bot = args.bot();
+    if !bot.is_file() {
+        return Err(Failure::input(format!("bot source {} not found (--bot)", bot.display())));
     }
     if args.pages {
         return super::bench_pages::bench_pages(&args);
@@ -65,7 +77,7 @@ pub fn bench(args: BenchArgs) -> Outcome {
         jobs_list: args.jobs_list.iter().map(|&n| n as usize).collect(),
         players: args.players as usize,
         big: args.big as usize,
-        bot_source: args.bot.clone(),
+        bot_source: bot,
         build_cache: juiz::bot::default_build_cache(),
         scratch: args.scratch.clone(),
         floor: !args.no_floor,

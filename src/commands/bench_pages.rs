@@ -18,7 +18,8 @@ pub fn bench_pages(args: &BenchArgs) -> Outcome {
         None => tempfile::tempdir(),
     }
     .map_err(|e| Failure::input(format!("cannot make a scratch folder (--scratch): {e}")))?;
-    let bot = args.bot.canonicalize().map_err(|e| Failure::input(format!("--bot {}: {e}", args.bot.display())))?;
+    let source = args.bot();
+    let bot = source.canonicalize().map_err(|e| Failure::input(format!("--bot {}: {e}", source.display())))?;
     let games = args.big.max(2).div_ceil(2) * 2;
     let seats = args.players as usize;
     let bots: Vec<_> = (0..2).map(|i| serde_json::json!({"name": format!("bot{i}"), "command": bot})).collect();
