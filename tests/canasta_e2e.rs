@@ -177,3 +177,37 @@ fn bad_canasta_input_is_one_line_and_exit_2() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("canasta is played by 2 players, not 4"));
 }
+
+/// A human seat in Canasta: the terminal shows the laid-out red 3s, the melds by rank (a canasta
+/// named mixed), the frozen pile and the round of the match; a discarded red 3 is explained and
+/// asked again.
+#[test]
+fn a_human_sees_red_threes_melds_the_frozen_pile_and_the_round() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    let deal = dir.path().join("deal.txt");
+    std::fs::write(
+        &deal,
+        "[ 7♥ 7♥ 7♠ 7♣ 7♣ 2♠ JK K♠ K♥ 5♦ ]\n[ 9♥ 9♦ 4♣ 8♠ Q♦ ]\n[ 3♥ ]\n[  ]\n[ 9♠ 2♦ ]\n0\n[ 7♦ ]\n",
+    )
+    .unwrap();
+    let mut child = juiz()
+        .args(["play", "--game", "canasta", "--seed", "4", "--deal", &path_str(&deal)])
+        .arg(path_str(&c_bot("canasta_simple")))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let lines = "GET_STOCK\nMELD_NEW [ 7♥ 7♥ 7♠ 7♣ 7♣ 7♦ 2♠ ]\nDISCARD 3♥\nDISCARD JK\n";
+    child.stdin.take().unwrap().write_all(lines.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(output.status.success(), "{text}");
+    assert!(text.contains("user · red 3s (1): [ 3♥ ]"), "{text}");
+    assert!(text.contains("[ 7♥ 7♥ 7♦ 7♣ 7♣ 7♠ 2♠ ] (mixed canasta)"), "{text}");
+    assert!(text.contains("red-three-discard"), "{text}");
+    assert!(text.contains("discard pile (frozen)"), "{text}");
+    assert!(text.contains("round 1 · match totals"), "{text}");
+}

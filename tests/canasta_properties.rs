@@ -1,8 +1,9 @@
 //! Canasta's engine properties under random play: a random strategy tries candidate lines (takes,
 //! rank melds with up to three wilds, joins, discards, and deliberately bad lines), the first
-//! accepted being played. After every action all 108 cards are in exactly one place; a refused
-//! line leaves the engine exactly as it was; some candidate is always accepted (no seat is ever
-//! stuck); every game ends, and the same seed plays the same game.
+//! accepted being played. After every action all 108 cards are in exactly one place (and in one
+//! zone of the table model, which hides from each seat what it may not see); a refused line leaves
+//! the engine exactly as it was; some candidate is always accepted (no seat is ever stuck); every
+//! game ends, and the same seed plays the same game.
 
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -10,6 +11,7 @@ use rand_pcg::Pcg64;
 
 use juiz::cards::{Card, build_decks, format_list};
 use juiz::games::canasta::{CanastaEngine, CanastaRules, InitialMeld, is_wild};
+use juiz::games::table::{Owner, Value};
 use juiz::games::{Awaiting, Engine, MatchRules, Outcome, TableSetup};
 
 fn setup(seed: u64) -> TableSetup {
@@ -87,11 +89,34 @@ fn assert_conserved(e: &CanastaEngine, context: &str) {
     assert_eq!(all, full, "{context}");
 }
 
+/// The table model (`Engine::table`): every card in exactly one zone of the omniscient table; a
+/// seat sees its own hand and every zone's count but not the other hand's or the stock's cards;
+/// each side's score counter is the engine's score.
+fn assert_tables(e: &CanastaEngine, full: &[Card], context: &str) {
+    let all = e.table(None);
+    let mut cards: Vec<Card> = all.zones.iter().flat_map(|z| z.cards.clone().unwrap_or_default()).collect();
+    cards.sort();
+    assert_eq!(cards, full, "{context}: the omniscient table");
+    for seat in 0..2 {
+        let view = e.table(Some(seat));
+        let own = view.zone(&format!("hand-{seat}")).unwrap();
+        assert_eq!(own.cards.as_deref(), Some(e.hand(seat)), "{context}");
+        let other = view.zone(&format!("hand-{}", 1 - seat)).unwrap();
+        assert!(other.cards.is_none() && other.count == e.hand(1 - seat).len(), "{context}");
+        let stock = view.zone("stock").unwrap();
+        assert!(stock.cards.is_none() && stock.count == e.stock().len(), "{context}");
+        let score = view.counter("score", Owner::Side(seat));
+        assert_eq!(score, Some(&Value::Number(e.seat_score(seat).total())), "{context}");
+    }
+}
+
 /// Plays one match at random; returns its outcome and the number of lines accepted.
 fn play(rules: CanastaRules, seed: u64, garbage: bool) -> (Outcome, usize) {
     let mut e = CanastaEngine::new(rules, &setup(seed)).unwrap();
     let mut rng = Pcg64::seed_from_u64(seed ^ 0x5eed);
     let mut accepted = 0;
+    let mut full = build_decks(2, 2);
+    full.sort();
     for step in 0.. {
         assert!(step < 20_000, "seed {seed}: the match does not end");
         let Awaiting::One(seat) = e.awaiting() else { break };
@@ -118,6 +143,9 @@ fn play(rules: CanastaRules, seed: u64, garbage: bool) -> (Outcome, usize) {
         }
         assert!(played, "seed {seed}: no candidate accepted, seat {seat} is stuck: {:?}", e.table(None));
         assert_conserved(&e, &format!("seed {seed} step {step}"));
+        if garbage {
+            assert_tables(&e, &full, &format!("seed {seed} step {step}"));
+        }
         e.take_deliveries();
     }
     (e.outcome().expect("over"), accepted)

@@ -352,3 +352,16 @@ fn the_classic_initial_meld_minimum_is_a_rule_option() {
     let mut free = game("7♥ 7♠ 7♦ A♥ A♠ A♦ 9♥ 9♦ K♠", FILLER, "", "9♣", 0, "10♠");
     play(&mut free, 0, &["GET_DISCARD [ 9♥ 9♦ ]", "MELD_NEW [ 7♥ 7♠ 7♦ ]"]);
 }
+
+/// §1.3 step 2: a player adds to his own melds only; the index counts his melds, never the
+/// opponent's.
+#[test]
+fn a_player_adds_only_to_his_own_melds() {
+    let mut e = game("9♥ 9♦ 9♠ K♠ 10♦", "9♣ 5♥ 6♥ 7♥ K♥ K♦ K♣", "", "4♦", 0, "J♦ Q♠ A♦");
+    play(&mut e, 0, &["GET_STOCK", "MELD_NEW [ 9♥ 9♦ 9♠ ]", "DISCARD J♦"]);
+    play(&mut e, 1, &["GET_STOCK"]);
+    assert_eq!(refused(&mut e, 1, "MELD_JOIN 0 [ 9♣ ]"), "bad-index");
+    play(&mut e, 1, &["MELD_NEW [ K♥ K♦ K♣ ]"]);
+    assert_eq!(refused(&mut e, 1, "MELD_JOIN 0 [ 9♣ ]"), "meld-one-rank");
+    assert_eq!(e.melds(0)[0].len(), 3);
+}

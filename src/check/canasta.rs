@@ -1,6 +1,7 @@
 //! The games `juiz check --game canasta` plays: scripted deals that put the usual Canasta bugs
 //! within the checked bot's reach (a frozen pile it must not take, a red 3 it must not try to
-//! discard, a hand it must not empty without a canasta, a fourth wild it must not meld), then
+//! discard, a fourth wild it must not meld, a hand it must not meld down to one card without a
+//! canasta), then
 //! seeded random games against the bundled Canasta bots.
 
 use super::opponents::Opponent;
@@ -19,7 +20,7 @@ struct Script {
 
 const OPPONENT_HAND: &str = "4♠ 4♦ 6♣ 7♦ 8♠ 9♦ 10♣ J♠ Q♦ K♣ A♠ 5♥ 6♥ 7♥ 8♥";
 
-const SCRIPTS: [Script; 3] = [
+const SCRIPTS: [Script; 4] = [
     Script {
         title: "the pile is frozen (a joker on top): take from the stock even with a pair of nines in hand",
         slug: "canasta-frozen-pile",
@@ -44,6 +45,15 @@ const SCRIPTS: [Script; 3] = [
         red_threes: "",
         pile: "5♦",
         stock: "8♣ 9♠ 10♦",
+    },
+    Script {
+        title: "five natural triples and K♠ drawn: melding them all would leave one card, and there \
+                is no going out without a canasta",
+        slug: "canasta-no-canasta-no-going-out",
+        hand: "8♥ 8♦ 8♣ 9♥ 9♦ 9♣ 10♥ 10♦ 10♣ J♥ J♦ J♣ Q♥ Q♦ Q♣",
+        red_threes: "",
+        pile: "4♥",
+        stock: "K♠ 5♣ 6♦",
     },
 ];
 

@@ -358,3 +358,4 @@ table-sj-team = team { $side } ({ $ids }): level { $level }, { $points } points 
 table-sj-declaration = declared: { $declaration }
 table-sj-trick = trick: { $plays }
 table-sj-kitty = kitty ({ $count }): { $cards }
+check-title-canasta-no-canasta-no-going-out = five natural triples and K♠ drawn: melding them all would leave one card, and there is no going out without a canasta

@@ -357,3 +357,4 @@ table-sj-team = dupla { $side } ({ $ids }): nível { $level }, { $points } ponto
 table-sj-declaration = declarado: { $declaration }
 table-sj-trick = vaza: { $plays }
 table-sj-kitty = monte ({ $count }): { $cards }
+check-title-canasta-no-canasta-no-going-out = cinco trincas naturais e K♠ comprado: baixar todas deixaria uma carta, e não se bate sem canastra

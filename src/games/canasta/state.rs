@@ -117,12 +117,13 @@ impl Round {
         }
     }
 
-    /// Whether the top of the discard pile freezes it (F1); an empty pile cannot be taken either.
+    /// Whether the top of the discard pile freezes it (F1); false for an empty pile (which cannot
+    /// be taken either).
     pub fn frozen(&self) -> bool {
         self.discard.last().is_some_and(|&top| freezes(top))
     }
 
-    /// The index of `seat`'s meld of `top`'s rank, if it has one.
+    /// The index of `seat`'s meld of `card`'s rank, if it has one.
     pub fn meld_of_rank(&self, seat: Seat, card: Card) -> Option<usize> {
         self.melds[seat].iter().position(|m| Some(m.rank()) == card.rank())
     }
