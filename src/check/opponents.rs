@@ -1,5 +1,6 @@
-//! The bundled opponents of `juiz check`: the smart and the template bot, whose C sources are
-//! built into juiz (so a check works from any directory) and compiled with `bot::build_c`.
+//! The bundled opponents of `juiz check`: the template, and each game's competent bot (smart,
+//! smart_stbl, smart_schwab), whose C sources are built into juiz (so a check works from any
+//! directory) and compiled with `bot::build_c`.
 
 use std::path::{Path, PathBuf};
 
@@ -14,15 +15,21 @@ pub enum Opponent {
     Smart,
     /// `bots/template.c`: the course's template, draws and discards.
     Template,
+    /// `bots/smart_stbl.c`: Buraco Fechado STBL's competent bot.
+    SmartStbl,
+    /// `bots/smart_schwab.c`: Schwab's Buraco's competent bot.
+    SmartSchwab,
 }
 
 impl Opponent {
-    pub const ALL: [Opponent; 2] = [Opponent::Smart, Opponent::Template];
+    pub const ALL: [Opponent; 4] = [Opponent::Smart, Opponent::Template, Opponent::SmartStbl, Opponent::SmartSchwab];
 
     pub fn name(self) -> &'static str {
         match self {
             Opponent::Smart => "smart",
             Opponent::Template => "template",
+            Opponent::SmartStbl => "smart_stbl",
+            Opponent::SmartSchwab => "smart_schwab",
         }
     }
 
@@ -30,6 +37,8 @@ impl Opponent {
         match self {
             Opponent::Smart => include_str!("../../bots/smart.c"),
             Opponent::Template => include_str!("../../bots/template.c"),
+            Opponent::SmartStbl => include_str!("../../bots/smart_stbl.c"),
+            Opponent::SmartSchwab => include_str!("../../bots/smart_schwab.c"),
         }
     }
 

@@ -131,8 +131,9 @@ pub fn run_check(
     options: &CheckOptions,
     on_game: &mut dyn FnMut(&GameCheck),
 ) -> Result<CheckReport, CheckError> {
+    let plan = plan_for(options.game, options.random_games, options.seed);
     let mut opponents = Vec::new();
-    for opponent in Opponent::ALL {
+    for opponent in Opponent::ALL.into_iter().filter(|o| plan.iter().any(|g| g.opponent == *o)) {
         opponents.push((opponent, opponent.build(&options.build_cache)?));
     }
     let (dir, temp) = match &options.keep_logs {
@@ -151,7 +152,7 @@ pub fn run_check(
     let dir = dir.as_path();
     let limits = Limits { move_timeout: options.move_timeout, ..Limits::default() };
     let mut games = Vec::new();
-    for game in plan_for(options.game, options.random_games, options.seed) {
+    for game in plan {
         let opponent = &opponents.iter().find(|(o, _)| *o == game.opponent).expect("every opponent is built").1;
         let players = (0..game.players)
             .map(|seat| {
