@@ -14,9 +14,9 @@
  * top card (the pile is where the cards are), lays natural sets and runs, adds a wild card to a
  * pile without one (first to close a pile of six), gets down to wild cards only to take its
  * buraco, discards the card least useful to it and least likely to give the next player the pile
- * (a wild card to freeze a pile of 8 or more), and goes out as soon as its team may (measured
- * against schwab_bot.py, each of these won more matches than the alternative). SMART_DEBUG=1:
- * its input and output on stderr.
+ * (a wild card to freeze a pile of 8 or more), and goes out as soon as its team may (against
+ * schwab_bot.py, 100 matches each: wilds added to any pile, the frozen pile and going out at once
+ * each won more matches than their alternative). SMART_DEBUG=1: its input and output on stderr.
  */
 #include <stdbool.h>
 #include <stdio.h>

@@ -149,7 +149,7 @@ pub fn plan(random: usize, seed: u64) -> Vec<CheckGame> {
             deal: Some(script.deal_text()),
         });
     }
-    push_random(&mut games, random, seed, &Opponent::ALL);
+    push_random(&mut games, random, seed, &[Opponent::Smart, Opponent::Template]);
     games
 }
 

@@ -223,7 +223,7 @@ pub fn play_engine(
             table.log.row(&id, Direction::Fault, &format!("{}: {}", fault.kind.name(), fault.detail));
             observer.fault(&fault);
             table.engine.forfeit(fault.seat);
-            Some(fault)
+            Some(*fault)
         }
     };
     let Some(mut outcome) = table.engine.outcome() else {
@@ -283,7 +283,8 @@ fn write_metadata(log: &mut TranscriptWriter, config: &GameConfig, seats: &[Seat
 
 /// Why the loop stopped before the engine said the game was over.
 enum Stop {
-    Fault(FaultRecord),
+    /// Boxed: a fault is rare, and a large error would be copied on every step of the loop.
+    Fault(Box<FaultRecord>),
     Cancelled,
     Diverged(String),
     /// The engine broke its contract (see `RefereeError::Engine`).
@@ -293,7 +294,7 @@ enum Stop {
 impl Stop {
     fn from_seat(seat: Seat, failure: SeatFailure) -> Stop {
         match failure {
-            SeatFailure::Fault(f) => Stop::Fault(fault(seat, f)),
+            SeatFailure::Fault(f) => Stop::Fault(Box::new(fault(seat, f))),
             SeatFailure::Diverged(why) => Stop::Diverged(why),
             SeatFailure::Cancelled => Stop::Cancelled,
         }
@@ -315,7 +316,7 @@ impl Table<'_> {
             SeatPlayer::Failed(f) => Some((seat, f.clone())),
             _ => None,
         }) {
-            return Err(Stop::Fault(fault(seat, f)));
+            return Err(Stop::Fault(Box::new(fault(seat, f))));
         }
         loop {
             if self.cancelled() {
@@ -399,7 +400,7 @@ impl Table<'_> {
                 observer.action(seat, turn, &narration, self.engine.as_ref());
                 Ok(())
             }
-            Err(violation) => Err(Stop::Fault(FaultRecord {
+            Err(violation) => Err(Stop::Fault(Box::new(FaultRecord {
                 seat,
                 kind: match violation.kind {
                     ViolationKind::Malformed => FaultKind::Malformed,
@@ -409,7 +410,7 @@ impl Table<'_> {
                 violation: Some(violation),
                 line: Some(line),
                 message: None,
-            })),
+            }))),
         }
     }
 
@@ -420,10 +421,8 @@ impl Table<'_> {
         let mut problem: Option<Violation> = None;
         loop {
             let Some(line) = observer.ask_human(seat, self.engine.as_ref(), problem.as_ref()) else {
-                return Err(Stop::Fault(fault(
-                    seat,
-                    BotFault::new(FaultKind::ClosedOutput, Message::new("view-human-left")),
-                )));
+                let left = BotFault::new(FaultKind::ClosedOutput, Message::new("view-human-left"));
+                return Err(Stop::Fault(Box::new(fault(seat, left))));
             };
             let line = super::human::with_suit_symbols(line.trim_end_matches(['\r', '\n']));
             self.log.row(&id, Direction::FromSeat, &line);
@@ -462,7 +461,7 @@ impl Table<'_> {
         match SeatPlayer::first_with_pending_output(&mut self.players, &others) {
             Some(seat) => {
                 let premature = BotFault::new(FaultKind::PrematureOutput, Message::new("bf-premature"));
-                Err(Stop::Fault(fault(seat, premature)))
+                Err(Stop::Fault(Box::new(fault(seat, premature))))
             }
             None => Ok(()),
         }
