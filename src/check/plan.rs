@@ -204,6 +204,32 @@ mod tests {
     }
 
     #[test]
+    fn every_deal_of_every_games_check_is_a_valid_deal_of_full_hands() {
+        // The hands at the top of each game's deal text, and the tokens of each (cards and the
+        // two brackets); Shengji's deal text lists its hands in dealing order, checked by the
+        // engine itself.
+        let full = [
+            (GameKind::BuracoStbl, 2, 13),
+            (GameKind::BuracoSchwab, 6, 13),
+            (GameKind::Canasta, 2, 17),
+            (GameKind::Shengji, 0, 0),
+        ];
+        for (kind, hands, tokens) in full {
+            for game in plan_for(kind, 2, 7) {
+                let setup = TableSetup {
+                    wire_ids: (1..=game.players).map(|n| format!("p{n}.x")).collect(),
+                    seed: game.seed,
+                    deal: game.deal.clone(),
+                    options: Default::default(),
+                };
+                let engine = new_engine(kind, &setup).unwrap_or_else(|e| panic!("{kind} {}: {e}", game.title));
+                let dealt = engine.deal_text();
+                assert!(dealt.lines().take(hands).all(|l| l.split_whitespace().count() == tokens), "{}", game.title);
+            }
+        }
+    }
+
+    #[test]
     fn every_scripted_hand_is_a_full_hand_as_dealt() {
         let size = crate::games::buraco::BuracoRules::itp().hand_size;
         for script in &SCRIPTS {

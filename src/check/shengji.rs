@@ -143,22 +143,3 @@ pub fn plan(random: usize, seed: u64) -> Vec<CheckGame> {
     }
     games
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::{GameKind, TableSetup, new_engine};
-
-    #[test]
-    fn every_scripted_shengji_deal_is_a_valid_deal() {
-        for game in plan(1, 7) {
-            let setup = TableSetup {
-                wire_ids: (1..=4).map(|n| format!("p{n}.x")).collect(),
-                seed: game.seed,
-                deal: game.deal.clone(),
-                options: Default::default(),
-            };
-            new_engine(GameKind::Shengji, &setup).unwrap_or_else(|e| panic!("{}: {e}", game.title));
-        }
-    }
-}
