@@ -8,7 +8,7 @@ use juiz::bot::{BotCommand, Limits};
 use juiz::games::{Awaiting, Delivery, Ending, Engine, GameKind, Message, Outcome, Seat, Violation};
 use juiz::referee::{self, GameConfig, Player, PlayerSpec, Quiet};
 
-/// Both seats are told `GO`; seat 0, then seat 1 answers `MINE`; the first to answer wins.
+/// Seat 0, then seat 1 is told `GO` and answers `MINE`; seat 0 wins.
 /// `how` names the way it breaks the contract.
 struct Broken {
     queued: Vec<Delivery>,
@@ -19,7 +19,7 @@ struct Broken {
 
 impl Broken {
     fn new(how: &'static str) -> Self {
-        let mut queued: Vec<Delivery> = (0..2).map(|seat| Delivery { seat, line: "GO".into() }).collect();
+        let mut queued = vec![Delivery { seat: 0, line: "GO".into() }];
         if how == "a line for a seat that does not exist" {
             queued.push(Delivery { seat: 3, line: "HELLO".into() });
         }
@@ -57,6 +57,9 @@ impl Engine for Broken {
             return Err(Violation::illegal("say-mine", Message::new("say-mine")));
         }
         self.answered += 1;
+        if self.answered == 1 {
+            self.queued.push(Delivery { seat: 1, line: "GO".into() });
+        }
         Ok(Message::new("answers").number("count", self.answered))
     }
     fn forfeit(&mut self, seat: Seat) {
