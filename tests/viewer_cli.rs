@@ -26,11 +26,22 @@ fn assert_self_contained(page: &str) {
 #[test]
 fn every_game_renders_to_one_self_contained_page() {
     let dir = tempfile::tempdir().unwrap();
-    let games = [
-        ("itp-buraco", vec!["python3 bots/random_bot.py", "python3 bots/random_bot.py"]),
-        ("buraco-stbl", vec!["python3 bots/stbl_bot.py"; 4]),
-    ];
-    for (game, bots) in games {
+    // Every game juiz has (a new one without a line here fails), its Python bot at every seat,
+    // a short match.
+    for kind in juiz::games::GameKind::ALL {
+        let game = kind.name();
+        let (bot, seats, rule) = match game {
+            "itp-buraco" => ("python3 bots/random_bot.py", 2, None),
+            "buraco-stbl" => ("python3 bots/stbl_bot.py", 4, None),
+            "buraco-schwab" => ("python3 bots/schwab_bot.py", 4, Some("max-hands=1")),
+            "canasta" => ("python3 bots/canasta_bot.py", 2, Some("max-rounds=1")),
+            "shengji" => ("python3 bots/shengji_bot.py", 4, Some("max-deals=1")),
+            other => panic!("no viewer test for {other}"),
+        };
+        let mut bots = vec![bot; seats];
+        if let Some(rule) = rule {
+            bots.extend(["--rule", rule]);
+        }
         let log = common::play_logged(dir.path(), game, 3, &bots);
         let page_path = dir.path().join(format!("{game}.html"));
         let out = html(&log, &page_path);
@@ -43,7 +54,7 @@ fn every_game_renders_to_one_self_contained_page() {
         let rows = std::fs::read_to_string(&log).unwrap().lines().count();
         assert!(steps.len() > 10 && steps.len() < rows, "{game}: {} steps", steps.len());
         for step in steps {
-            assert_eq!(step["views"].as_array().unwrap().len(), bots.len() + 1, "omniscient and one per seat");
+            assert_eq!(step["views"].as_array().unwrap().len(), seats + 1, "omniscient and one per seat");
         }
         let last = &d["counter_sets"][steps.last().unwrap()["counters"][0].as_u64().unwrap() as usize];
         assert!(last.to_string().contains("game over"), "{game}: the last step is the end: {last}");

@@ -139,6 +139,18 @@ impl Counter {
     pub fn new(id: impl Into<String>, owner: Owner, label: impl Into<String>, value: Value) -> Counter {
         Counter { id: id.into(), owner, label: label.into(), value }
     }
+
+    /// The `phase` counter every game shows: `game over: <reason>` (or `<id> forfeited`) once
+    /// the game has an outcome, else `playing` (what the seat to move does now). The views
+    /// find the end of a game by it.
+    pub fn phase(outcome: Option<&super::Outcome>, ids: &[String], playing: impl Into<String>) -> Counter {
+        let text = match outcome.map(|o| &o.ending) {
+            Some(super::Ending::Finished { reason }) => format!("game over: {reason}"),
+            Some(super::Ending::Forfeit { seat }) => format!("game over: {} forfeited", ids[*seat]),
+            None => playing.into(),
+        };
+        Counter::new("phase", Owner::Nobody, "phase", Value::Text(text))
+    }
 }
 
 /// The table as one seat sees it, or everything (`viewer` is `None`).

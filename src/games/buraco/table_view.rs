@@ -3,8 +3,8 @@
 //! up-card shown only to the starting seat where the rules hide it), the stock, the mortos, and
 //! each side's score, for every preset; `match_counters` adds a match's hand number and totals. The model is built omniscient; `Table::seen_by` hides what a seat may not see.
 
+use crate::games::Seat;
 use crate::games::table::{Counter, Owner, Table, Value, Visibility, Zone, ZoneKind};
-use crate::games::{Ending, Seat};
 
 use super::meld::MeldKind;
 use super::rules::PickupRule;
@@ -100,15 +100,7 @@ pub fn table(t: &state::Table, viewer: Option<Seat>) -> Table {
 
 fn counters(t: &state::Table) -> Vec<Counter> {
     let mut counters = vec![Counter::new("turn", Owner::Nobody, "turn", Value::Number(i64::from(t.turns) + 1))];
-    let phase = match &t.outcome {
-        Some(outcome) => match &outcome.ending {
-            Ending::Finished { reason } => format!("game over: {reason}"),
-            Ending::Forfeit { seat } => format!("game over: {} forfeited", t.ids[*seat]),
-        },
-        None if t.drawn => "meld or discard".into(),
-        None => "draw".into(),
-    };
-    counters.push(Counter::new("phase", Owner::Nobody, "phase", Value::Text(phase)));
+    counters.push(Counter::phase(t.outcome.as_ref(), &t.ids, if t.drawn { "meld or discard" } else { "draw" }));
     for side in 0..2 {
         let score = t.side_score(side);
         counters.push(Counter::new("score", Owner::Side(side), "score", Value::Number(score.total())));

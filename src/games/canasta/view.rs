@@ -58,15 +58,8 @@ pub fn table(r: &Round, viewer: Option<Seat>, engine: &CanastaEngine) -> Table {
     zones.push(Zone::new("stock", ZoneKind::Stock, Owner::Nobody, Visibility::Nobody, "stock", r.stock.clone()));
     let over = engine.outcome().is_some();
     let mut counters = vec![Counter::new("turn", Owner::Nobody, "turn", Value::Number(i64::from(r.turns) + 1))];
-    let phase = match engine.outcome() {
-        Some(outcome) => match outcome.ending {
-            crate::games::Ending::Finished { reason } => format!("game over: {reason}"),
-            crate::games::Ending::Forfeit { seat } => format!("game over: {} forfeited", r.ids[seat]),
-        },
-        None if r.drawn => "meld or discard".into(),
-        None => "draw".into(),
-    };
-    counters.push(Counter::new("phase", Owner::Nobody, "phase", Value::Text(phase)));
+    let outcome = engine.outcome();
+    counters.push(Counter::phase(outcome.as_ref(), &r.ids, if r.drawn { "meld or discard" } else { "draw" }));
     for seat in 0..2 {
         let score = r.seat_score(seat);
         counters.push(Counter::new("score", Owner::Side(seat), "score", Value::Number(score.total())));
