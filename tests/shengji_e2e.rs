@@ -153,3 +153,26 @@ fn misbehaving_bots_are_faulted_in_shengji_too() {
         check_fixture(file, kind);
     }
 }
+
+#[test]
+fn a_tournament_gives_the_same_transcripts_at_any_number_of_jobs() {
+    let logs = |jobs: usize| -> Vec<(String, Vec<String>)> {
+        let dir = tempfile::tempdir().unwrap();
+        let opts = RunOptions {
+            jobs: Some(jobs),
+            out: Some(dir.path().to_path_buf()),
+            resume: false,
+            shard: None,
+            unpinned: false,
+        };
+        let summary = run(&tournament(2), &opts, &Quiet, Arc::new(AtomicBool::new(false))).unwrap();
+        assert!(summary.faulted.is_empty());
+        let mut files: Vec<_> =
+            std::fs::read_dir(dir.path().join("games")).unwrap().flatten().map(|e| e.path()).collect();
+        files.sort();
+        files.iter().map(|f| (f.file_name().unwrap().to_string_lossy().into_owned(), timeless(f))).collect()
+    };
+    let (one, two) = (logs(1), logs(2));
+    assert!(one.len() >= 6, "{} games", one.len());
+    assert_eq!(one, two);
+}
