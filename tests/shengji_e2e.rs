@@ -176,3 +176,21 @@ fn a_tournament_gives_the_same_transcripts_at_any_number_of_jobs() {
     assert!(one.len() >= 6, "{} games", one.len());
     assert_eq!(one, two);
 }
+
+#[test]
+fn juiz_check_catches_a_bot_that_does_not_follow_suit_and_passes_the_bundled_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    // The Python bot, but following with the last cards of its hand whatever the lead.
+    let source = std::fs::read_to_string(root().join("bots/shengji_bot.py")).unwrap();
+    let buggy = source.replace("\" \".join(g.follow())", "\" \".join(g.hand[len(g.hand) - len(g.lead):])");
+    assert_ne!(buggy, source);
+    let path = dir.path().join("buggy.py");
+    std::fs::write(&path, buggy).unwrap();
+    let out = juiz().args(["check", "--game", "shengji", "--seed", "2", "--games", "0"]).arg(&path).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("must-follow-suit") && text.contains("shengji-follow-suit"), "{text}");
+    let good = path_str(&root().join("bots/shengji_random.c"));
+    let out = juiz().args(["check", "--game", "shengji", "--seed", "2", "--games", "1", &good]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+}
