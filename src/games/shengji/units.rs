@@ -125,7 +125,7 @@ pub fn decompose(cards: &[Card], ctx: &TrumpContext) -> Vec<Unit> {
 }
 
 pub fn sort_units(units: &mut [Unit]) {
-    units.sort_by(|a, b| (b.size(), b.len, b.top).cmp(&(a.size(), a.len, a.top)));
+    units.sort_by_key(|u| std::cmp::Reverse((u.size(), u.len, u.top)));
 }
 
 /// The units of the lead's shape found in `cards` (one effective suit): the lead's units of two
