@@ -5,11 +5,11 @@ Legal and random-ish: it declares trump with the strongest declaration it may ma
 of the time it is asked), buries random cards, leads a random card with all its identical copies
 (a single, pair or triple), and follows as the rules require: the units of the lead's shape it
 holds in the led suit (a tractor, else smaller tractors and pairs, the same reading as the
-referee's), then more cards of the led suit, then anything. See protocol.md §8.
+referee's), then more cards of the led suit, then anything. See protocol.md §9.
 
 Run it as `python3 bots/shengji_bot.py`. Debugging output goes to stderr when BOT_DEBUG is set.
 Arguments `N=LINE` replace its N-th answer (from 1) by LINE, for scripted examples and tests
-(protocol.md §8.6 is played so).
+(protocol.md §9.6 is played so).
 """
 import os
 import random
@@ -40,7 +40,7 @@ class Game:
         self.lead = None  # the cards led in the trick in progress
         self.rng = random.Random(7)
 
-    # --- card order (protocol.md §8.4) ---
+    # --- card order (protocol.md §9.4) ---
     def eff(self, card):
         if card in ("SJ", "BJ") or rank(card) == self.level or suit(card) == self.trump:
             return "T"

@@ -1,4 +1,4 @@
-/* shengji_random.c — a legal, random Shengji / 升级 bot (--game shengji; protocol.md §8).
+/* shengji_random.c — a legal, random Shengji / 升级 bot (--game shengji; protocol.md §9).
  *
  * It declares the strongest declaration it may whenever a coin says so, buries random cards,
  * leads a random card with all its identical copies (a single, pair or triple), and follows as
@@ -43,7 +43,7 @@ static int eff(int c) {
   return suit_of(c);
 }
 
-/* The card's place in its effective suit (protocol.md §8.4). */
+/* The card's place in its effective suit (protocol.md §9.4). */
 static int pos(int c) {
   if (c == SJ) return 14;
   if (c == BJ) return 15;

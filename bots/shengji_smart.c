@@ -1,4 +1,4 @@
-/* shengji_smart.c — a reasonable Shengji / 升级 bot (--game shengji; protocol.md §8): the
+/* shengji_smart.c — a reasonable Shengji / 升级 bot (--game shengji; protocol.md §9): the
  * legal machinery of shengji_random.c with better choices. It declares whenever it may, buries
  * its lowest plain cards without points, leads its biggest plain pair or tractor, else a plain
  * ace, else a low plain card; when following it gives points to a partner whose lead stands,
@@ -40,7 +40,7 @@ static int eff(int c) {
   return suit_of(c);
 }
 
-/* The card's place in its effective suit (protocol.md §8.4). */
+/* The card's place in its effective suit (protocol.md §9.4). */
 static int pos(int c) {
   if (c == SJ) return 14;
   if (c == BJ) return 15;

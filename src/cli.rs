@@ -112,13 +112,15 @@ pub struct PlayArgs {
     /// giving the stock from the top down. In buraco-stbl: the hand lines, one 11-card morto
     /// line per side, the start index, the optional stock line (protocol.md §6.1). In
     /// buraco-schwab: the four hands, one 11-card buraco line per team, the up-card, the start
-    /// index, the optional stock line (protocol.md §7.1). In shengji: the four hands in the
-    /// order dealt, the kitty, the first seat dealt to (protocol.md §8.1).
+    /// index, the optional stock line (protocol.md §7.1). In canasta: the two hands, each
+    /// player's laid-out red 3s, the discard pile, the start seat, the optional stock line
+    /// (protocol.md §8.1). In shengji: the four hands in the order dealt, the kitty, the first
+    /// seat dealt to (protocol.md §9.1).
     #[arg(long, value_name = "FILE")]
     pub deal: Option<PathBuf>,
     /// A rule option of the game, NAME=VALUE (repeatable): buraco-stbl has target, max-hands,
-    /// max-wilds; buraco-schwab target, max-hands, hand-size, negative-table; shengji decks,
-    /// max-deals, declare; itp-buraco none.
+    /// max-wilds; buraco-schwab target, max-hands, hand-size, negative-table; canasta target,
+    /// max-rounds, initial-meld; shengji decks, max-deals, declare; itp-buraco none.
     /// Recorded in the transcript, so a replay plays by the same rules.
     #[arg(long = "rule", value_name = "NAME=VALUE")]
     pub rules: Vec<String>,

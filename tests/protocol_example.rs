@@ -260,7 +260,104 @@ fn the_schwab_example_session_of_protocol_md() {
     );
 }
 
-/// protocol.md §8.5: Shengji's example session, one whole deal as seat 0 sees it.
+/// protocol.md §8.5: Canasta's example session, a round and the start of the next.
+#[test]
+fn the_canasta_example_session_of_protocol_md() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    std::fs::create_dir_all(&a).unwrap();
+    std::fs::create_dir_all(&b).unwrap();
+    let p1 = scripted_bot(
+        &a,
+        "bot",
+        &[
+            "GET_STOCK|MELD_NEW [ 7♥ 7♥ 7♠ 7♣ 7♣ 7♦ 2♠ ]|DISCARD 9♣",
+            "GET_STOCK|MELD_NEW [ K♠ K♥ K♦ ]|DISCARD 5♦",
+            "GET_STOCK|DISCARD 3♥",
+        ],
+    );
+    let p2 = scripted_bot(&b, "bot", &["GET_DISCARD [ 9♥ 9♦ ]|MELD_JOIN 0 [ 9♠ ]|DISCARD Q♦"]);
+    let (_keep, deal) =
+        deal_file("[ 7♥ 7♥ 7♠ 7♣ 7♣ 2♠ 9♣ K♠ K♥ 5♦ ]\n[ 9♥ 9♦ 4♣ 8♠ Q♦ ]\n[ 3♥ ]\n[  ]\n[ 9♠ ]\n0\n[ 3♦ 7♦ K♦ ]\n");
+    let log = dir.path().join("log.csv");
+    let output = juiz()
+        .args(["play", "--game", "canasta", "--silent", "--seed", "7", "--deal", &path_str(&deal)])
+        .args(["--log", &path_str(&log), &p1, &p2])
+        .output()
+        .unwrap();
+    let result = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert_eq!(result, "NOK 7 585 5 p2.bot\n", "{}", String::from_utf8_lossy(&output.stderr));
+    let opening = |id: &str, hand: &str| vec![format!("→ p1.bot p2.bot"), format!("→ {id}"), format!("→ {hand}")];
+    let mut p1 = opening("p1.bot", "[ 7♥ 7♥ 7♠ 7♣ 7♣ 2♠ 9♣ K♠ K♥ 5♦ ]");
+    p1.extend(
+        [
+            "→ [ 9♠ ]",
+            "→ RED3 p1.bot [ 3♥ ]",
+            "→ p1.bot",
+            "← GET_STOCK",
+            "→ RED3 p1.bot [ 3♦ ]",
+            "→ 7♦",
+            "← MELD_NEW [ 7♥ 7♥ 7♠ 7♣ 7♣ 7♦ 2♠ ]",
+            "← DISCARD 9♣",
+            "→ p2.bot",
+            "→ GET_DISCARD [ 9♥ 9♦ ]",
+            "→ MELD_JOIN 0 [ 9♠ ]",
+            "→ DISCARD Q♦",
+            "→ p1.bot",
+            "← GET_STOCK",
+            "→ K♦",
+            "← MELD_NEW [ K♠ K♥ K♦ ]",
+            "← DISCARD 5♦",
+            "→ HAND_END 1 680 25 680 25",
+            "→ [ 6♥ 6♥ K♣ 6♣ 4♣ A♥ 7♣ 7♦ 9♣ J♥ A♦ JK 8♣ 2♦ 4♣ ]",
+            "→ [ 10♦ ]",
+            "→ RED3 p1.bot [ 3♥ ]",
+            "→ RED3 p2.bot [ 3♦ ]",
+            "→ p1.bot",
+            "← GET_STOCK",
+            "→ 10♣",
+            "← DISCARD 3♥",
+        ]
+        .map(String::from),
+    );
+    assert_eq!(streams(&log, "p1.bot"), p1);
+    let mut p2 = opening("p2.bot", "[ 9♥ 9♦ 4♣ 8♠ Q♦ ]");
+    p2.extend(
+        [
+            "→ [ 9♠ ]",
+            "→ RED3 p1.bot [ 3♥ ]",
+            "→ p1.bot",
+            "→ GET_STOCK",
+            "→ RED3 p1.bot [ 3♦ ]",
+            "→ MELD_NEW [ 7♥ 7♥ 7♦ 7♣ 7♣ 7♠ 2♠ ]",
+            "→ DISCARD 9♣",
+            "→ p2.bot",
+            "← GET_DISCARD [ 9♥ 9♦ ]",
+            "→ [ 9♠ ]",
+            "← MELD_JOIN 0 [ 9♠ ]",
+            "← DISCARD Q♦",
+            "→ p1.bot",
+            "→ GET_STOCK",
+            "→ MELD_NEW [ K♥ K♦ K♠ ]",
+            "→ DISCARD 5♦",
+            "→ HAND_END 1 680 25 680 25",
+            "→ [ J♥ J♣ 8♣ 3♣ 6♦ 3♣ 5♦ Q♥ 7♣ 8♥ 9♠ 8♦ 4♠ K♥ 8♠ ]",
+            "→ [ 10♦ ]",
+            "→ RED3 p1.bot [ 3♥ ]",
+            "→ RED3 p2.bot [ 3♦ ]",
+            "→ p1.bot",
+            "→ GET_STOCK",
+        ]
+        .map(String::from),
+    );
+    assert_eq!(streams(&log, "p2.bot"), p2);
+    let transcript = juiz::record::Transcript::read(&log).unwrap();
+    let fault = transcript.rows.iter().find(|r| r.dir == juiz::record::Direction::Fault).unwrap();
+    assert_eq!(fault.seat, "p1.bot");
+    assert!(fault.text.starts_with("illegal: ") && fault.text.contains("red-three-discard"), "{}", fault.text);
+}
+
+/// protocol.md §9.5: Shengji's example session, one whole deal as seat 0 sees it.
 #[test]
 fn the_shengji_example_session_of_protocol_md() {
     let dir = tempfile::tempdir().unwrap();

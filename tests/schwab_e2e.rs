@@ -1,5 +1,6 @@
 //! Schwab's Buraco with real bot processes: a tournament of the bundled bots (4 players in two
-//! teams, duplicate deals, matches of several hands) ends without a fault, and misbehaving fixture
+//! teams, duplicate deals, matches of several hands) ends without a fault and the competent C bot
+//! beats the template, and misbehaving fixture
 //! bots get the right fault at the right seat, leave nothing running, and replay to the same result.
 
 mod common;
@@ -21,6 +22,7 @@ fn the_bundled_schwab_bots_play_a_tournament_without_a_fault() {
     let text = format!(
         r#"{{"name": "schwab-e2e", "game": "buraco-schwab", "seed": 3, "games_per_pairing": 4, "duplicate": true,
             "players": 4, "move_timeout": "3s", "bots": [
+            {{"name": "smart_schwab", "build": "{r}/bots/smart_schwab.c"}},
             {{"name": "schwab", "command": "python3 {r}/bots/schwab_bot.py"}},
             {{"name": "template", "build": "{r}/bots/template.c"}}]}}"#
     );
@@ -33,6 +35,9 @@ fn the_bundled_schwab_bots_play_a_tournament_without_a_fault() {
     assert!(summary.faulted.is_empty(), "{:?}", summary.faulted);
     let rows = juiz::tournament::read_games(&dir.path().join("games.csv")).unwrap();
     assert_eq!(rows.len(), summary.total);
+    let against_template: Vec<_> = rows.iter().filter(|r| r.pairing == "smart_schwab-template").collect();
+    let won = against_template.iter().filter(|r| r.winner == "smart_schwab").count();
+    assert!(2 * won > against_template.len(), "smart_schwab won {won} of {}", against_template.len());
 }
 
 #[test]

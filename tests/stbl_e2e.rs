@@ -1,6 +1,7 @@
 //! Buraco Fechado STBL with real bot processes: tournaments of the bundled STBL bots (2 and 4
-//! players, duplicate deals) end without a fault, and misbehaving fixture bots get the right
-//! fault at the right seat, leave nothing running, and their games replay to the same result.
+//! players, duplicate deals) end without a fault and the competent C bot beats the template,
+//! and misbehaving fixture bots get the right fault at the right seat, leave nothing running,
+//! and their games replay to the same result.
 
 mod common;
 
@@ -20,6 +21,7 @@ fn tournament(players: usize) -> Tournament {
     let text = format!(
         r#"{{"name": "stbl-e2e", "game": "buraco-stbl", "seed": 3, "games_per_pairing": 4, "duplicate": true,
             "players": {players}, "move_timeout": "3s", "bots": [
+            {{"name": "smart_stbl", "build": "{r}/bots/smart_stbl.c"}},
             {{"name": "stbl", "command": "python3 {r}/bots/stbl_bot.py"}},
             {{"name": "template", "build": "{r}/bots/template.c"}}]}}"#
     );
@@ -42,6 +44,13 @@ fn the_bundled_stbl_bots_play_tournaments_without_a_fault() {
         assert!(summary.faulted.is_empty(), "{players} players: {:?}", summary.faulted);
         let rows = juiz::tournament::read_games(&dir.path().join("games.csv")).unwrap();
         assert_eq!(rows.len(), summary.total);
+        let against_template: Vec<_> = rows.iter().filter(|r| r.pairing == "smart_stbl-template").collect();
+        let won = against_template.iter().filter(|r| r.winner == "smart_stbl").count();
+        assert!(
+            2 * won > against_template.len(),
+            "{players} players: smart_stbl won {won} of {}",
+            against_template.len()
+        );
     }
 }
 
@@ -111,4 +120,21 @@ fn the_python_stbl_bot_plays_matches_of_several_hands() {
         hands += text.matches(" ends: ").count();
     }
     assert!(hands >= 4, "the matches should have several hands each: {hands} hand ends seen");
+}
+
+#[test]
+fn the_c_stbl_bot_plays_matches_of_several_hands() {
+    let smart = path_str(&c_bot("smart_stbl"));
+    let mut hands = 0;
+    for (seed, bots) in [(2, 2), (2, 4)] {
+        let mut command = juiz();
+        command.args(["play", "--game", "buraco-stbl", "--seed", &seed.to_string(), "--rule", "target=1500"]);
+        let seats: Vec<&str> = [smart.as_str(), "bots/stbl_bot.py"].into_iter().cycle().take(bots).collect();
+        let out = command.args(seats).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "seed {seed}, {bots} players: {text}{}", String::from_utf8_lossy(&out.stderr));
+        assert!(!text.contains("fault"), "seed {seed}, {bots} players: {text}");
+        hands += text.matches(" ends: ").count();
+    }
+    assert!(hands >= 2, "the matches should have several hands each: {hands} hand ends seen");
 }

@@ -85,7 +85,10 @@ fn each_mistake_gets_a_clear_message() {
     let f = Fixture::new();
     let cases: Vec<(String, &str)> = vec![
         (with_bots(r#""colour": "red","#), "unknown field `colour`"),
-        (with_bots(r#""game": "poker","#), "unknown game 'poker' (known: itp-buraco, buraco-stbl, buraco-schwab, shengji)"),
+        (
+            with_bots(r#""game": "poker","#),
+            "unknown game 'poker' (known: itp-buraco, buraco-stbl, buraco-schwab, canasta, shengji)",
+        ),
         (with_bots(r#""format": "swiss","#), "unknown format 'swiss'"),
         (with_bots(r#""format": "gauntlet","#), "gauntlet needs \"champion\""),
         (with_bots(r#""format": "gauntlet", "champion": "zed","#), "champion 'zed' is not one of the bots"),

@@ -3,7 +3,8 @@
 //! gone, and `sweep` kills every child of juiz that is in no live bot's group (a bot is live
 //! from its start until its shutdown has cleared its group) and not in juiz's own group (a
 //! compiler juiz runs), nor in a bot's box in use (`boxes.rs`: its cgroups end all of its
-//! processes with the bot).
+//! processes with the bot), nor in a live bot's user namespace (not root: the bot's watchdog
+//! counts them, and its shutdown kills them).
 //! Without it an escaped process would live on after juiz, and could lurk in a work dir given to
 //! another bot.
 
@@ -19,6 +20,10 @@ use super::{boxes, procfs, sys};
 /// The process groups of the bots alive now (a group's id is its bot's pid), counted: a pid can be
 /// reused by a new bot before the shutdown of the one that had it is over.
 static LIVE: Mutex<BTreeMap<i32, usize>> = Mutex::new(BTreeMap::new());
+
+/// The user namespaces of the bots alive now (without root), counted: a process of a live bot
+/// that left its group is still that bot's (its watchdog counts it), never an escapee.
+static LIVE_NAMESPACES: Mutex<BTreeMap<u64, usize>> = Mutex::new(BTreeMap::new());
 
 /// Bots being started, one slot each: the child writes its own pid in its slot before it leaves
 /// juiz's process group, and the slot is cleared once the bot is recorded as live, so a sweep never
@@ -78,13 +83,32 @@ pub(crate) fn start<T>(start: impl FnOnce(&StartSlot) -> io::Result<T>, pid: imp
 
 /// The bot whose group is `pgid` is over: its group is gone (or it never started properly).
 pub(crate) fn ended(pgid: i32) {
-    let mut live = live();
-    if let Some(count) = live.get_mut(&pgid) {
+    uncount(&mut live(), &pgid);
+}
+
+/// A bot that lives in the user namespace `userns` has started.
+pub(crate) fn namespace_started(userns: u64) {
+    *LIVE_NAMESPACES.lock().unwrap_or_else(PoisonError::into_inner).entry(userns).or_default() += 1;
+}
+
+/// The bot of the user namespace `userns` is over: what is left in it escaped.
+pub(crate) fn namespace_ended(userns: u64) {
+    uncount(&mut LIVE_NAMESPACES.lock().unwrap_or_else(PoisonError::into_inner), &userns);
+}
+
+fn uncount<K: Ord>(counts: &mut BTreeMap<K, usize>, key: &K) {
+    if let Some(count) = counts.get_mut(key) {
         *count -= 1;
         if *count == 0 {
-            live.remove(&pgid);
+            counts.remove(key);
         }
     }
+}
+
+/// Whether `pid` is in the user namespace of a live bot.
+fn in_live_namespace(pid: i32) -> bool {
+    let live = LIVE_NAMESPACES.lock().unwrap_or_else(PoisonError::into_inner);
+    !live.is_empty() && procfs::user_namespace_of(pid).is_some_and(|ns| live.contains_key(&ns))
 }
 
 /// Kills and reaps every escaped process there is now (their own children, re-parented to juiz
@@ -107,6 +131,7 @@ pub(crate) fn sweep() -> usize {
                     && !starting(pgid)
                     && !starting(pid)
                     && !boxes::in_use(pid)
+                    && !in_live_namespace(pid)
             })
             .collect();
         if escaped.is_empty() {
@@ -126,13 +151,19 @@ pub(crate) fn sweep() -> usize {
 
 /// Kills every process in the user namespace `userns` (a bot's, without root), until none is
 /// left or a bound of rounds has passed (each round finds what forked meanwhile); the killed
-/// become juiz's orphans, which `sweep` reaps. Returns how many were found.
-pub(crate) fn kill_namespace(userns: u64) -> usize {
+/// become juiz's orphans, which `sweep` reaps. Returns how many were found, and whether the
+/// namespace was seen empty.
+pub(crate) fn kill_namespace(userns: u64) -> (usize, bool) {
+    kill_namespace_but(userns, &|_| false)
+}
+
+/// `kill_namespace`, sparing the processes for which `spare` is true.
+pub(crate) fn kill_namespace_but(userns: u64, spare: &dyn Fn(i32) -> bool) -> (usize, bool) {
     let mut killed = 0;
     for _ in 0..16 {
-        let found = procfs::in_user_namespace(userns);
+        let found: Vec<i32> = procfs::in_user_namespace(userns).into_iter().filter(|&pid| !spare(pid)).collect();
         if found.is_empty() {
-            break;
+            return (killed, true);
         }
         for &pid in &found {
             sys::signal_process(pid, Signal::SIGKILL);
@@ -140,7 +171,7 @@ pub(crate) fn kill_namespace(userns: u64) -> usize {
         killed += found.len();
         std::thread::sleep(std::time::Duration::from_millis(1));
     }
-    killed
+    (killed, false)
 }
 
 /// The children of every thread of juiz.

@@ -153,6 +153,24 @@ impl PathRule {
     }
 }
 
+/// The rights a bot has in its work dir: everything but making sockets.
+pub(crate) fn work_dir_rights(abi: u32) -> u64 {
+    !MAKE_SOCK & all_fs_rights(abi)
+}
+
+/// In the child before `exec`: allows `rights` beneath the folder `dir`. System calls only.
+pub(crate) fn allow_in_child(ruleset: i32, dir: *const libc::c_char, rights: u64) -> std::io::Result<()> {
+    // SAFETY: a NUL-terminated path; O_PATH opens without reading.
+    let fd = unsafe { libc::open(dir, libc::O_PATH | libc::O_CLOEXEC | libc::O_DIRECTORY) };
+    if fd < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    let added = add_rule(ruleset, fd, rights);
+    // SAFETY: closing the descriptor opened above.
+    unsafe { libc::close(fd) };
+    added
+}
+
 /// Adds one path-beneath rule; async-signal-safe.
 fn add_rule(ruleset: i32, parent: i32, rights: u64) -> std::io::Result<()> {
     let attr = PathBeneathAttr { allowed_access: rights, parent_fd: parent };

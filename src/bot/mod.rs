@@ -17,6 +17,7 @@ mod command;
 mod escapees;
 mod fault;
 mod landlock;
+mod leftovers;
 mod limits;
 mod linebuf;
 mod process;
@@ -31,6 +32,7 @@ mod support;
 mod sys;
 mod timing;
 mod watchdog;
+mod work_tmpfs;
 mod workdir;
 
 pub use affinity::{CorePicker, allowed_cpus, unpin_current_thread};
@@ -41,4 +43,5 @@ pub use fault::{BotFault, ExitReport, FaultKind, Termination, Usage, signal_name
 pub use limits::{Limits, format_bytes, parse_size};
 pub use process::{BotProcess, WorkDir};
 pub use support::{SandboxSupport, sandbox_support};
+pub(crate) use sys::readable_now;
 pub use timing::{MoveTime, TimingTotals};

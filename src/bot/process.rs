@@ -85,6 +85,8 @@ pub struct BotProcess {
     pub(super) run_delay: RunDelay,
     /// Its process group and, without root, its user namespace: every process of it.
     pub(super) members: super::procfs::Members,
+    /// Its user namespace, held open until the bot is dropped (see `Members::of`).
+    pub(super) _userns: Option<std::fs::File>,
     /// The SIGCHLD count at the last look for the main process's exit.
     pub(super) seen_child_events: Option<usize>,
 }
@@ -96,6 +98,8 @@ impl BotProcess {
     }
 
     /// The bot's working directory (emptied at shutdown if it was `WorkDir::Fresh` or `CopyOf`).
+    /// Without root a fresh one with a disk quota is a tmpfs in the bot's own mount namespace:
+    /// from outside its files are seen through `/proc/<pid>/root`.
     pub fn work_dir(&self) -> &Path {
         &self.work_dir
     }
@@ -254,71 +258,97 @@ impl BotProcess {
     ) -> Result<Option<(String, MoveTime)>, BotFault> {
         let mut clock = MoveClock::start(timeout, self.limits.wall_limit(timeout));
         loop {
-            if let Some(line) = self.lines.take_line()? {
+            if let Some(line) = self.line_or_end(&clock)? {
                 return Ok(Some(self.replied(line, &mut clock)));
-            }
-            if self.report.is_some() {
-                return Err(BotFault::new(FaultKind::ClosedOutput, Message::new("bf-shut-down")));
-            }
-            if let Some(fault) = self.watchdog_fault() {
-                return Err(fault);
-            }
-            if self.stdout_eof {
-                let settle = sys::left(clock.final_deadline()).min(EXIT_SETTLE);
-                return Err(self.exit_fault(settle).unwrap_or_else(|| {
-                    BotFault::new(
-                        FaultKind::ClosedOutput,
-                        Message::new("bf-closed-output").clause("partial", self.partial_note()),
-                    )
-                }));
-            }
-            if self.exited.is_some() || (self.may_have_exited() && sys::has_exited(self.pid)) {
-                // Deliver what the bot wrote before it died, then report the death.
-                self.fill();
-                if let Some(line) = self.lines.take_line()? {
-                    return Ok(Some(self.replied(line, &mut clock)));
-                }
-                if let Some(fault) = self.exit_fault(Duration::ZERO) {
-                    return Err(fault);
-                }
             }
             if cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
                 return Ok(None);
             }
-            if !clock.has_baseline() && sys::left(clock.next_deadline()).is_zero() {
-                // Not a quick reply: from here on the bot's own counters tell what to charge.
-                clock.take_baseline(&self.run_delay, self.cpu_time());
+            match self.next_wait(&mut clock)? {
+                Waited::Line(line) => return Ok(Some(self.replied(line, &mut clock))),
+                Waited::For(left) => self.wait_for_output(left, cancel.is_some()),
             }
-            let mut left = sys::left(clock.next_deadline());
-            if left.is_zero() {
-                // A line already in the pipe at the deadline still counts.
-                self.fill();
-                if let Some(line) = self.lines.take_line()? {
-                    return Ok(Some(self.replied(line, &mut clock)));
-                }
-                clock.refresh(&self.run_delay);
-                if let Some(fault) = clock.expired(self.cpu_time(), self.partial_note()) {
-                    return Err(fault);
-                }
-                // The bot was waiting for a CPU: its allowance moved on.
-                left = sys::left(clock.next_deadline()).max(Duration::from_millis(1));
+        }
+    }
+
+    /// A whole line the bot wrote, or the fault that ends the wait for one (the bot shut down,
+    /// killed by the watchdog, its output closed, its process dead after what it wrote);
+    /// `Ok(None)`: nothing yet.
+    fn line_or_end(&mut self, clock: &MoveClock) -> Result<Option<String>, BotFault> {
+        if let Some(line) = self.lines.take_line()? {
+            return Ok(Some(line));
+        }
+        if self.report.is_some() {
+            return Err(BotFault::new(FaultKind::ClosedOutput, Message::new("bf-shut-down")));
+        }
+        if let Some(fault) = self.watchdog_fault() {
+            return Err(fault);
+        }
+        if self.stdout_eof {
+            let settle = sys::left(clock.final_deadline()).min(EXIT_SETTLE);
+            return Err(self.exit_fault(settle).unwrap_or_else(|| {
+                BotFault::new(
+                    FaultKind::ClosedOutput,
+                    Message::new("bf-closed-output").clause("partial", self.partial_note()),
+                )
+            }));
+        }
+        if self.exited.is_some() || (self.may_have_exited() && sys::has_exited(self.pid)) {
+            // Deliver what the bot wrote before it died, then report the death.
+            self.fill();
+            if let Some(line) = self.lines.take_line()? {
+                return Ok(Some(line));
             }
-            let mut wait = if self.pidfd.is_some() { left } else { left.min(TICK) };
-            if cancel.is_some() {
-                wait = wait.min(CANCEL_SLICE);
+            if let Some(fault) = self.exit_fault(Duration::ZERO) {
+                return Err(fault);
             }
-            let Some(stdout) = self.stdout.as_ref() else {
-                self.stdout_eof = true;
-                continue;
-            };
-            let (readable, _) = sys::poll_two(
-                Some((stdout.as_fd(), PollFlags::POLLIN)),
-                self.pidfd.as_ref().map(|fd| (fd.as_fd(), PollFlags::POLLIN)),
-                wait,
-            );
-            if readable {
-                self.fill();
-            }
+        }
+        Ok(None)
+    }
+
+    /// How long to wait for output before looking again: until the clock's next deadline. At a
+    /// deadline a line already in the pipe still counts; otherwise the bot is charged what its
+    /// own counters say, which is a timeout if it used its time, and more time if it was
+    /// waiting for a CPU.
+    fn next_wait(&mut self, clock: &mut MoveClock) -> Result<Waited, BotFault> {
+        if !clock.has_baseline() && sys::left(clock.next_deadline()).is_zero() {
+            // Not a quick reply: from here on the bot's own counters tell what to charge.
+            clock.take_baseline(&self.run_delay, self.cpu_time());
+        }
+        let left = sys::left(clock.next_deadline());
+        if !left.is_zero() {
+            return Ok(Waited::For(left));
+        }
+        self.fill();
+        if let Some(line) = self.lines.take_line()? {
+            return Ok(Waited::Line(line));
+        }
+        clock.refresh(&self.run_delay);
+        if let Some(fault) = clock.expired(self.cpu_time(), self.partial_note()) {
+            return Err(fault);
+        }
+        // The bot was waiting for a CPU: its allowance moved on.
+        Ok(Waited::For(sys::left(clock.next_deadline()).max(Duration::from_millis(1))))
+    }
+
+    /// Waits up to `left` (less without a pidfd, or when a cancel flag must be looked at) for the
+    /// bot's output or its exit, and reads what came.
+    fn wait_for_output(&mut self, left: Duration, cancellable: bool) {
+        let mut wait = if self.pidfd.is_some() { left } else { left.min(TICK) };
+        if cancellable {
+            wait = wait.min(CANCEL_SLICE);
+        }
+        let Some(stdout) = self.stdout.as_ref() else {
+            self.stdout_eof = true;
+            return;
+        };
+        let (readable, _) = sys::poll_two(
+            Some((stdout.as_fd(), PollFlags::POLLIN)),
+            self.pidfd.as_ref().map(|fd| (fd.as_fd(), PollFlags::POLLIN)),
+            wait,
+        );
+        if readable {
+            self.fill();
         }
     }
 
@@ -365,6 +395,19 @@ impl BotProcess {
         self.verdict.as_ref().and_then(|v| v.fault())
     }
 
+    /// For a look at many bots at once (`sys::readable_now`): `Ok(fd)` when whether the bot has
+    /// written something depends on its stdout pipe, which is readable then; `Err(answer)` when
+    /// the answer is known without looking (bytes already buffered, or a pipe closed or gone).
+    pub fn output_to_look_at(&self) -> Result<std::os::fd::BorrowedFd<'_>, bool> {
+        if !self.lines.is_empty() {
+            return Err(true);
+        }
+        match self.stdout.as_ref() {
+            Some(stdout) if self.report.is_none() && !self.stdout_eof => Ok(stdout.as_fd()),
+            _ => Err(false),
+        }
+    }
+
     /// True if the bot has written anything (a line or partial bytes) not yet received.
     pub fn has_pending_output(&mut self) -> bool {
         if self.report.is_none() {
@@ -409,6 +452,12 @@ impl BotProcess {
             n => Message::new("bf-unfinished-line").text("bytes", n),
         }
     }
+}
+
+/// What `next_wait` found: a line that arrived by the deadline, or how long to wait.
+enum Waited {
+    Line(String),
+    For(Duration),
 }
 
 impl Drop for BotProcess {

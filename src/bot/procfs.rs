@@ -27,10 +27,18 @@ pub(crate) struct Members {
 }
 
 impl Members {
-    /// The members of the bot whose main process is `pid` (also its group's id).
-    pub(crate) fn of(pid: i32) -> Members {
-        let userns = user_namespace(&pid.to_string()).filter(|&ns| Some(ns) != user_namespace("self"));
-        Members { pgid: pid, userns }
+    /// The members of the bot whose main process is `pid` (also its group's id), with its user
+    /// namespace held open when it has one of its own: a namespace's inode is reused once the
+    /// namespace is gone, and the bot's must not name another bot's namespace while juiz counts,
+    /// kills or spares by it (keep the descriptor until the bot's shutdown is over).
+    pub(crate) fn of(pid: i32) -> (Members, Option<std::fs::File>) {
+        use std::os::unix::fs::MetadataExt;
+        let held = std::fs::File::open(format!("/proc/{pid}/ns/user"))
+            .ok()
+            .and_then(|file| Some((file.metadata().ok()?.ino(), file)))
+            .filter(|&(ns, _)| Some(ns) != user_namespace("self"));
+        let userns = held.as_ref().map(|&(ns, _)| ns);
+        (Members { pgid: pid, userns }, held.map(|(_, file)| file))
     }
 }
 
@@ -54,6 +62,11 @@ pub(crate) fn in_user_namespace(userns: u64) -> Vec<i32> {
         }
     }
     found
+}
+
+/// The inode of the user namespace of process `pid`.
+pub(crate) fn user_namespace_of(pid: i32) -> Option<u64> {
+    user_namespace(&pid.to_string())
 }
 
 /// The inode of the user namespace of process `pid` (a number or `self`).
@@ -108,9 +121,17 @@ pub(crate) fn process_group(pid: i32) -> Option<i32> {
     parse_stat(&buf).map(|stat| stat.pgrp)
 }
 
+/// The parent of `pid`, from its `/proc/<pid>/stat`.
+pub(crate) fn parent_of(pid: i32) -> Option<i32> {
+    let mut buf = String::new();
+    read_to(format!("/proc/{pid}/stat"), &mut buf).ok()?;
+    parse_stat(&buf).map(|stat| stat.ppid)
+}
+
 /// The fields of `/proc/<pid>/stat` the watchdog uses.
 #[derive(Debug, PartialEq, Eq)]
 struct Stat {
+    ppid: i32,
     pgrp: i32,
     cpu_ticks: u64,
     threads: u64,
@@ -125,6 +146,7 @@ fn parse_stat(text: &str) -> Option<Stat> {
     let field = |n: usize| fields.get(n - 3).copied();
     let num = |n: usize| field(n).and_then(|f| f.parse::<i64>().ok()).map(|v| v.max(0) as u64);
     Some(Stat {
+        ppid: field(4)?.parse().ok()?,
         pgrp: field(5)?.parse().ok()?,
         cpu_ticks: num(14)? + num(15)? + num(16)? + num(17)?,
         threads: num(20)?,
@@ -205,7 +227,7 @@ mod tests {
     #[test]
     fn parses_stat_with_a_tricky_name() {
         let line = "1234 (a (b) c) S 1 1230 1230 0 -1 4194560 100 0 0 0 7 3 2 1 20 0 1 0 5 1000 250 rest";
-        assert_eq!(parse_stat(line), Some(Stat { pgrp: 1230, cpu_ticks: 13, threads: 1, rss_pages: 250 }));
+        assert_eq!(parse_stat(line), Some(Stat { ppid: 1, pgrp: 1230, cpu_ticks: 13, threads: 1, rss_pages: 250 }));
         assert_eq!(parse_stat("garbage"), None);
     }
 
@@ -218,7 +240,7 @@ mod tests {
         assert_eq!(usage[1], GroupUsage::default());
         assert!(load_average().is_some());
         // Our own user namespace is no bot's.
-        assert_eq!(Members::of(std::process::id() as i32).userns, None);
+        assert_eq!(Members::of(std::process::id() as i32).0.userns, None);
     }
 
     #[test]

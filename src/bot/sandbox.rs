@@ -12,6 +12,8 @@
 //!   unmapped: it sees itself as `nobody` and loses the referee's capabilities on host files)
 //!   with a network namespace that has no interface but a down loopback: no network at all. For
 //!   a non-root referee, RLIMIT_NPROC counts only the bot's own tasks there.
+//! - **A mount namespace** (not root, with a disk quota): the bot's work dir is a tmpfs of the
+//!   quota's size in a mount namespace of its own (`work_tmpfs.rs`).
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -22,6 +24,7 @@ use super::landlock::{self, PathRule, Ruleset};
 use super::limits::Limits;
 use super::seccomp;
 use super::support::sandbox_support;
+use super::work_tmpfs::{WorkTmpfs, WorkTmpfsPlan};
 
 /// The confinement of one bot, prepared in the parent; the ruleset stays open until the spawn.
 #[derive(Debug, Default)]
@@ -32,6 +35,8 @@ pub(crate) struct Confinement {
     nproc: Option<u64>,
     uid: Option<u32>,
     join: Vec<i32>,
+    /// Not root, with a disk quota: the work dir's tmpfs.
+    tmpfs: Option<WorkTmpfs>,
 }
 
 /// What the child needs: plain data, copied into the `pre_exec` closure.
@@ -47,12 +52,20 @@ pub(crate) struct ChildPlan {
     /// Open `cgroup.procs` files of the bot's box to join (`joins` of them).
     join: [i32; MAX_DIRS],
     joins: usize,
+    /// A tmpfs to mount on the work dir in a mount namespace of the bot's own.
+    tmpfs: Option<WorkTmpfsPlan>,
 }
 
 impl ChildPlan {
     /// Whether the bot takes a uid of its own (then juiz opens its program for it: `spawn.rs`).
     pub(crate) fn has_identity(&self) -> bool {
         self.uid.is_some()
+    }
+
+    /// Whether the child writes its own `/proc/self/uid_map` (for its tmpfs): then juiz must be
+    /// dumpable while it starts (`spawn.rs`).
+    pub(crate) fn maps_its_ids(&self) -> bool {
+        self.tmpfs.is_some()
     }
 }
 
@@ -61,12 +74,14 @@ impl ChildPlan {
 const TASKS_PER_PROCESS: u64 = 16;
 
 impl Confinement {
-    /// The confinement for a bot running `argv` in `work_dir` under `limits`, in box `bx`,
+    /// The confinement for a bot running `argv` in `work_dir` (which may be mounted over when
+    /// `empty_work_dir`) under `limits`, in box `bx`,
     /// kept out of every folder that holds one of `keep_out` (see `program_paths`). A Landlock
     /// failure leaves the bot without it (the probe said it works; the error is returned).
     pub(crate) fn prepare(
         argv: &[String],
         work_dir: &Path,
+        empty_work_dir: bool,
         limits: &Limits,
         bx: Option<&BotBox>,
         keep_out: &[PathBuf],
@@ -89,7 +104,38 @@ impl Confinement {
             }
             None => None,
         };
-        Ok(Confinement { ruleset, namespaces: support.namespaces, deny_sockets: support.seccomp, nproc, uid, join })
+        let tmpfs = match limits.disk_bytes {
+            // With Landlock only: juiz is dumpable while such a bot starts (`spawn.rs`).
+            Some(size) if size > 0 && empty_work_dir && uid.is_none() && support.work_tmpfs => {
+                let Some(rights) = ruleset.as_ref().map(|r| landlock::work_dir_rights(r.abi)) else {
+                    return Ok(Confinement {
+                        namespaces: support.namespaces,
+                        deny_sockets: support.seccomp,
+                        nproc,
+                        uid,
+                        join,
+                        ..Default::default()
+                    });
+                };
+                Some(WorkTmpfs::new(work_dir, size, rights)?)
+            }
+            _ => None,
+        };
+        Ok(Confinement {
+            ruleset,
+            namespaces: support.namespaces,
+            deny_sockets: support.seccomp,
+            nproc,
+            uid,
+            join,
+            tmpfs,
+        })
+    }
+
+    /// The work dir as the watchdog sees it in the bot's own mount namespace, with its quota,
+    /// when the bot gets a tmpfs of its own (not root).
+    pub(crate) fn quota_dir(&self, pid: i32, limits: &Limits) -> Option<(PathBuf, u64)> {
+        Some((self.tmpfs.as_ref()?.seen_from_outside(pid), limits.disk_bytes?))
     }
 
     pub(crate) fn child_plan(&self) -> ChildPlan {
@@ -104,6 +150,7 @@ impl Confinement {
             uid: self.uid,
             join,
             joins,
+            tmpfs: self.tmpfs.as_ref().map(WorkTmpfs::plan),
         }
     }
 }
@@ -162,7 +209,7 @@ fn build_ruleset(abi: u32, argv: &[String], work_dir: &Path, keep_out: &[PathBuf
     for path in program_paths(argv, keep_out) {
         ruleset.allow(&path, landlock::READ)?;
     }
-    ruleset.allow(work_dir, !landlock::MAKE_SOCK)?;
+    ruleset.allow(work_dir, landlock::work_dir_rights(abi))?;
     Ok(ruleset)
 }
 
@@ -244,8 +291,15 @@ pub(crate) fn confine_in_child(plan: &ChildPlan) -> std::io::Result<()> {
         }
         true
     } else {
+        let mount = if plan.tmpfs.is_some() { libc::CLONE_NEWNS } else { 0 };
         // SAFETY: unshare is async-signal-safe and the child is single-threaded.
-        plan.namespaces
+        let all =
+            plan.namespaces && unsafe { libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWIPC | net | mount) } == 0;
+        if all && let Some(tmpfs) = plan.tmpfs {
+            tmpfs.mount_in_child(plan.ruleset_fd)?;
+        }
+        // SAFETY: as above.
+        all || plan.namespaces
             && (unsafe { libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWIPC | net) } == 0
                 || unsafe { libc::unshare(libc::CLONE_NEWUSER | net) } == 0)
     };

@@ -152,7 +152,14 @@ impl BotProcess {
         escapees::ended(self.pid);
         // Without root, every process in the bot's user namespace is the bot's, wherever it went:
         // a chain of `setsid` children whose parents still live is no orphan of juiz's yet.
-        let in_namespace = self.members.userns.map_or(0, escapees::kill_namespace);
+        let in_namespace = self.members.userns.map_or(0, |userns| {
+            escapees::namespace_ended(userns);
+            let (killed, cleared) = escapees::kill_namespace(userns);
+            if cleared {
+                super::leftovers::forget(userns);
+            }
+            killed
+        });
         let escaped = escapees::sweep() + in_namespace;
         // Everything the bot started, in any group or session, is in its box.
         if let Some(bx) = self.jail.take() {

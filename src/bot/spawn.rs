@@ -104,6 +104,7 @@ pub(crate) fn spawn(req: &Request<'_>) -> io::Result<Spawned> {
         plan: req.plan,
         announce: req.announce,
     };
+    let dumpable = req.plan.maps_its_ids().then(DumpableWhileStarting::take);
     let mut stack = vec![0u8; CHILD_STACK];
     // The stack grows down from its end, 16-byte aligned.
     let top = (stack.as_mut_ptr() as usize + CHILD_STACK) & !15;
@@ -128,6 +129,7 @@ pub(crate) fn spawn(req: &Request<'_>) -> io::Result<Spawned> {
         )
     };
     let clone_error = io::Error::last_os_error();
+    drop(dumpable);
     // SAFETY: restoring the mask saved above.
     unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut()) };
     drop(stack);
@@ -155,6 +157,29 @@ pub(crate) fn spawn(req: &Request<'_>) -> io::Result<Spawned> {
         return Err(io::Error::new(error.kind(), format!("could not {stage}: {error}")));
     }
     Ok(Spawned { pid, stdin: stdin_parent, stdout: stdout_parent, stderr: stderr_parent })
+}
+
+/// Juiz made dumpable while a child that writes its own `/proc/self/uid_map` starts: the child
+/// shares juiz's memory until its exec, and the `/proc` files of a non-dumpable process belong
+/// to root. One such start at a time (a lock), non-dumpable again on drop (`sys.rs` says why
+/// juiz is not dumpable; a bot under Landlock cannot look at juiz meanwhile).
+struct DumpableWhileStarting(#[expect(dead_code, reason = "held for its drop")] std::sync::MutexGuard<'static, ()>);
+
+impl DumpableWhileStarting {
+    fn take() -> DumpableWhileStarting {
+        static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+        let guard = ONE_AT_A_TIME.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        // SAFETY: prctl with PR_SET_DUMPABLE takes one integer argument.
+        unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 1, 0, 0, 0) };
+        DumpableWhileStarting(guard)
+    }
+}
+
+impl Drop for DumpableWhileStarting {
+    fn drop(&mut self) {
+        // SAFETY: as above.
+        unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0) };
+    }
 }
 
 /// The child, between `clone` and `exec`: system calls only, no allocation, no unwinding.

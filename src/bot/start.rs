@@ -86,6 +86,9 @@ impl BotProcess {
             let path = dir.path().to_path_buf();
             Ok((Some(dir), path))
         };
+        // Without root, only an empty work dir can be a tmpfs of the bot's own (mounted by the
+        // child: it would hide what a copy or a given folder holds).
+        let empty_work_dir = matches!(work, WorkDir::Fresh);
         let (temp_dir, work_dir) = match work {
             WorkDir::Fresh => fresh()?,
             WorkDir::CopyOf(source) => {
@@ -131,8 +134,8 @@ impl BotProcess {
                 .flatten()
                 .map(|p| std::path::absolute(&p).unwrap_or(p))
                 .collect();
-        let confinement =
-            Confinement::prepare(&cmd.argv, &work_dir, limits, jail.as_ref(), &keep_out).map_err(spawn_fault)?;
+        let confinement = Confinement::prepare(&cmd.argv, &work_dir, empty_work_dir, limits, jail.as_ref(), &keep_out)
+            .map_err(spawn_fault)?;
         let plan = confinement.child_plan();
         let env: Vec<(String, PathBuf)> = vec![
             (
@@ -160,14 +163,19 @@ impl BotProcess {
             |c| c.pid,
         )
         .map_err(|e| spawn_fault(format!("cannot start `{}`: {e}{}", cmd.display, access_hint(&e, jail.as_ref()))))?;
-        drop(confinement);
         let pid_i32 = child.pid;
+        let quota = confinement.quota_dir(pid_i32, limits);
+        drop(confinement);
         let pid = u32::try_from(pid_i32).unwrap_or(0);
         let (stdin, stdout, stderr_pipe) = (child.stdin, child.stdout, std::fs::File::from(child.stderr));
         let pidfd = sys::pidfd_open(pid_i32);
         let stderr = StderrDrain::start(stderr_pipe, log, limits.stderr_cap_bytes, pid);
         // After exec: the bot is in its own user namespace, if it has one.
-        let members = procfs::Members::of(pid_i32);
+        let (members, held_userns) = procfs::Members::of(pid_i32);
+        if let Some(userns) = members.userns {
+            escapees::namespace_started(userns);
+            super::leftovers::record(userns);
+        }
         let mut bot = BotProcess {
             pid: pid_i32,
             stdin: Some(stdin),
@@ -185,11 +193,15 @@ impl BotProcess {
                     sys::signal_group(pid_i32, Signal::SIGKILL);
                     let _ = sys::reap(pid_i32, true);
                     escapees::ended(pid_i32);
+                    if let Some(userns) = members.userns {
+                        escapees::namespace_ended(userns);
+                    }
                     return Err(spawn_fault(format!("cannot start a stderr thread: {e}")));
                 }
             },
-            verdict: watchdog::watch(members, limits, jail.as_ref()),
+            verdict: watchdog::watch(members, limits, jail.as_ref(), quota),
             members,
+            _userns: held_userns,
             temp_dir,
             jail,
             work_dir,

@@ -17,6 +17,9 @@ pub struct SandboxSupport {
     pub landlock_abi: Option<u32>,
     /// Unprivileged user + network namespaces can be created.
     pub namespaces: bool,
+    /// A user and mount namespace can be created and a tmpfs mounted in it: without root, each
+    /// bot's work dir is a tmpfs of its disk quota (`sandbox.rs`).
+    pub work_tmpfs: bool,
     /// A seccomp filter denying sockets can be installed (see `seccomp.rs`).
     pub seccomp: bool,
     /// The referee runs as root (RLIMIT_NPROC is not enforced for root).
@@ -30,12 +33,34 @@ pub struct SandboxSupport {
 /// What this host supports, probed once.
 pub fn sandbox_support() -> &'static SandboxSupport {
     static SUPPORT: OnceLock<SandboxSupport> = OnceLock::new();
-    SUPPORT.get_or_init(|| SandboxSupport {
-        landlock_abi: landlock::abi(),
-        namespaces: probe_in_child(|| {
+    SUPPORT.get_or_init(|| {
+        let namespaces = probe_in_child(|| {
             // SAFETY: unshare is async-signal-safe.
             unsafe { libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWNET) == 0 }
-        }),
+        });
+        probe(namespaces)
+    })
+}
+
+/// Probes what the host offers (`namespaces`: whether a user namespace can be made).
+fn probe(namespaces: bool) -> SandboxSupport {
+    SandboxSupport {
+        landlock_abi: landlock::abi(),
+        namespaces,
+        work_tmpfs: namespaces
+            && probe_in_child(|| {
+                // SAFETY: unshare and mount are async-signal-safe; the strings are static.
+                unsafe {
+                    libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWNS) == 0
+                        && libc::mount(
+                            c"juiz-probe".as_ptr(),
+                            c"/tmp".as_ptr(),
+                            c"tmpfs".as_ptr(),
+                            libc::MS_NOSUID | libc::MS_NODEV,
+                            c"size=65536".as_ptr().cast(),
+                        ) == 0
+                }
+            }),
         seccomp: seccomp::supported_arch() && {
             seccomp::prepare();
             probe_in_child(|| seccomp::install().is_ok())
@@ -44,13 +69,14 @@ pub fn sandbox_support() -> &'static SandboxSupport {
         root: unsafe { libc::geteuid() } == 0,
         bot_uids: boxes::uid_range().ok().flatten(),
         cgroups: boxes::uid_range().ok().flatten().and_then(|_| Hierarchies::get().describe()),
-    })
+    }
 }
 
 impl SandboxSupport {
     /// The protections bots get, for the transcript's `sandbox=` row: `uids,cgroups` when juiz
     /// is root, then `landlock,seccomp,userns` (`netns` in place of `seccomp` where a filter
-    /// cannot be installed; no `userns` with uids), or `none`.
+    /// cannot be installed; no `userns` with uids), `tmpfs` where a bot not run by root gets a
+    /// tmpfs work dir of its own, or `none`.
     pub fn metadata(&self, enabled: bool) -> String {
         let mut parts = Vec::new();
         if self.bot_uids.is_some() {
@@ -68,6 +94,9 @@ impl SandboxSupport {
         if enabled && self.namespaces && !(self.seccomp && self.bot_uids.is_some()) {
             parts.push(if self.seccomp { "userns" } else { "netns" });
         }
+        if self.own_tmpfs(enabled) {
+            parts.push("tmpfs");
+        }
         if parts.is_empty() { "none".to_string() } else { parts.join(",") }
     }
 
@@ -75,7 +104,7 @@ impl SandboxSupport {
     pub fn describe(&self, enabled: bool) -> String {
         if !enabled {
             let who = tr(if self.bot_uids.is_some() { "sb-any-user" } else { "sb-you" }, &[]);
-            return tr("sb-off", &[("who", &who), ("identity", &self.describe_identity())]);
+            return tr("sb-off", &[("who", &who), ("identity", &self.describe_identity(false))]);
         }
         let mut parts = Vec::new();
         let mut missing = Vec::new();
@@ -100,22 +129,30 @@ impl SandboxSupport {
             text.push_str(&m);
         }
         text.push_str("; ");
-        text.push_str(&self.describe_identity());
+        text.push_str(&self.describe_identity(true));
         text
     }
 
     /// What keeps bots apart from juiz and from each other, in the sandbox line: their uids and
     /// cgroups (root), or what the kernel allows without root.
-    fn describe_identity(&self) -> String {
+    fn describe_identity(&self, enabled: bool) -> String {
         match (self.bot_uids, &self.cgroups) {
             (Some((first, last)), Some(cgroups)) => {
                 tr("sb-uids-cgroups", &[("first", &first), ("last", &last), ("cgroups", cgroups)])
             }
             (Some((first, last)), None) => tr("sb-uids", &[("first", &first), ("last", &last)]),
             (None, _) if self.root => tr("sb-root", &[]),
+            (None, _) if self.own_tmpfs(enabled) => tr("sb-userns-tmpfs", &[]),
             (None, _) if self.namespaces => tr("sb-userns", &[]),
             (None, _) => tr("sb-shared", &[]),
         }
+    }
+}
+
+impl SandboxSupport {
+    /// Whether bots not run by root get a tmpfs work dir in a mount namespace of their own.
+    fn own_tmpfs(&self, enabled: bool) -> bool {
+        enabled && self.bot_uids.is_none() && self.namespaces && self.work_tmpfs && self.landlock_abi.is_some()
     }
 }
 
@@ -155,6 +192,7 @@ mod tests {
         let none = SandboxSupport {
             landlock_abi: None,
             namespaces: false,
+            work_tmpfs: false,
             seccomp: false,
             root: false,
             bot_uids: None,
@@ -168,6 +206,10 @@ mod tests {
         assert_eq!(no_filter.metadata(true), "landlock,netns");
         assert_eq!(user.metadata(true), "landlock,seccomp,userns");
         assert_eq!(user.metadata(false), "none");
+        let quota = SandboxSupport { work_tmpfs: true, ..user.clone() };
+        assert_eq!(quota.metadata(true), "landlock,seccomp,userns,tmpfs");
+        assert!(quota.describe(true).contains("tmpfs work dirs with a disk quota"), "{}", quota.describe(true));
+        assert!(!quota.describe(false).contains("tmpfs"), "{}", quota.describe(false));
         assert!(
             user.describe(true)
                 .starts_with("sandbox: landlock abi 6, no sockets, no shared locks or priorities; not root: ")

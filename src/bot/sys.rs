@@ -188,23 +188,36 @@ pub(crate) fn poll_two(
     second: Option<(BorrowedFd<'_>, PollFlags)>,
     wait: Duration,
 ) -> (bool, bool) {
-    let mut fds = Vec::with_capacity(2);
-    let mut slots = [None, None];
-    for (slot, entry) in [first, second].into_iter().enumerate() {
-        if let Some((fd, events)) = entry {
-            slots[slot] = Some(fds.len());
-            fds.push(PollFd::new(fd, events));
+    // On the stack: this runs once per line a bot sends.
+    let (mut fds, slots) = match (first, second) {
+        (Some(a), Some(b)) => ([PollFd::new(a.0, a.1), PollFd::new(b.0, b.1)], [Some(0), Some(1)]),
+        (Some(a), None) => ([PollFd::new(a.0, a.1), PollFd::new(a.0, a.1)], [Some(0), None]),
+        (None, Some(b)) => ([PollFd::new(b.0, b.1), PollFd::new(b.0, b.1)], [None, Some(0)]),
+        (None, None) => {
+            std::thread::sleep(wait);
+            return (false, false);
         }
-    }
-    if fds.is_empty() {
-        std::thread::sleep(wait);
-        return (false, false);
-    }
-    if poll(&mut fds, poll_timeout(wait)).is_err() {
+    };
+    let used = if slots[1] == Some(1) { 2 } else { 1 };
+    if poll(&mut fds[..used], poll_timeout(wait)).is_err() {
         return (false, false);
     }
     let ready = |slot: Option<usize>| slot.and_then(|i| fds[i].revents()).is_some_and(|r| !r.is_empty());
     (ready(slots[0]), ready(slots[1]))
+}
+
+/// Which of `fds` are readable (or closed, or in error) right now, in one `poll` that does not
+/// wait: one call for many pipes where a `read` of each would make as many. An interrupted or
+/// failed poll reports every descriptor as ready, so that the caller reads them to be sure.
+pub(crate) fn readable_now(fds: &[BorrowedFd<'_>]) -> Vec<bool> {
+    let mut polled: Vec<PollFd> = fds.iter().map(|&fd| PollFd::new(fd, PollFlags::POLLIN)).collect();
+    if polled.is_empty() {
+        return Vec::new();
+    }
+    if poll(&mut polled, PollTimeout::ZERO).is_err() {
+        return vec![true; fds.len()];
+    }
+    polled.iter().map(|p| p.revents().is_some_and(|r| !r.is_empty())).collect()
 }
 
 /// Time left until `deadline`, zero if it has passed.

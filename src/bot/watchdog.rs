@@ -68,8 +68,12 @@ impl Verdict {
 /// What is watched: a process group, or a box's cgroups and work dir.
 #[derive(Clone)]
 enum Target {
-    Group(procfs::Members),
-    Box { cgroup: Arc<BoxCgroup>, quota: Option<(PathBuf, u64)> },
+    /// Its work dir's quota when it has one (a tmpfs in its own mount namespace, not root).
+    Group(procfs::Members, Option<(PathBuf, u64)>),
+    Box {
+        cgroup: Arc<BoxCgroup>,
+        quota: Option<(PathBuf, u64)>,
+    },
 }
 
 struct Entry {
@@ -115,15 +119,20 @@ pub(crate) fn box_fault(limits: &Limits, bx: &BotBox) -> Option<BotFault> {
 
 /// Starts watching the bot of group `pgid` (by its box's cgroups when it has them) with
 /// `limits`; `None` when there is nothing to watch.
-pub(crate) fn watch(members: procfs::Members, limits: &Limits, bx: Option<&BotBox>) -> Option<Arc<Verdict>> {
+pub(crate) fn watch(
+    members: procfs::Members,
+    limits: &Limits,
+    bx: Option<&BotBox>,
+    quota: Option<(PathBuf, u64)>,
+) -> Option<Arc<Verdict>> {
     let group = group_limits(limits);
     let target = match bx {
         Some(bx) if bx.cgroup.is_some() => {
             Target::Box { cgroup: Arc::clone(bx.cgroup.as_ref().expect("checked")), quota: bx.quota_dir() }
         }
-        _ => Target::Group(members),
+        _ => Target::Group(members, quota),
     };
-    let quota = matches!(&target, Target::Box { quota: Some(_), .. });
+    let quota = matches!(&target, Target::Box { quota: Some(_), .. } | Target::Group(_, Some(_)));
     if group.processes.is_none() && group.memory.is_none() && group.cpu.is_none() && !quota {
         return None;
     }
@@ -149,12 +158,15 @@ fn run() {
         };
         let groups: Vec<procfs::Members> = watched
             .iter()
-            .filter_map(|w| if let Target::Group(members) = w.0 { Some(members) } else { None })
+            .filter_map(|w| if let Target::Group(members, _) = w.0 { Some(members) } else { None })
             .collect();
         let mut group_usage = procfs::group_usage(&groups).into_iter();
         for (target, limits, verdict) in &watched {
             let fault = match target {
-                Target::Group(_) => group_usage.next().and_then(|usage| judge(limits, &usage)),
+                Target::Group(_, quota) => {
+                    let usage = group_usage.next();
+                    usage.and_then(|usage| judge(limits, &usage)).or_else(|| quota.as_ref().and_then(disk_fault))
+                }
                 Target::Box { cgroup, quota } => judge_box(limits, &cgroup.usage(), quota.as_ref()),
             };
             if let Some(fault) = fault {
@@ -162,7 +174,7 @@ fn run() {
                 // Under the lock `stop` takes: the group id (or the box) is still the bot's.
                 if slot.is_none() && verdict.active.load(Ordering::SeqCst) {
                     match target {
-                        Target::Group(members) => sys::signal_group(members.pgid, Signal::SIGKILL),
+                        Target::Group(members, _) => sys::signal_group(members.pgid, Signal::SIGKILL),
                         Target::Box { cgroup, .. } => cgroup.kill(),
                     }
                     *slot = Some(fault);
@@ -190,13 +202,17 @@ pub(crate) fn judge_box(limits: &GroupLimits, usage: &CgroupUsage, quota: Option
             .map_or_else(|| Message::new("empty"), |m| Message::new("bf-of-size").text("size", format_bytes(m)));
         return Some(BotFault::new(FaultKind::Memory, Message::new("bf-oom-killed").clause("limit", limit)));
     }
-    if let Some((dir, size)) = quota
-        && disk_full(dir)
-    {
-        return Some(BotFault::new(FaultKind::Disk, Message::new("bf-disk-full").text("size", format_bytes(*size))));
+    if let Some(fault) = quota.and_then(disk_fault) {
+        return Some(fault);
     }
     let group = procfs::GroupUsage { processes: usage.processes, tasks: 0, rss_bytes: 0, cpu_time: usage.cpu_time };
     judge(limits, &group)
+}
+
+/// The `disk` fault of a bot whose work dir (a tmpfs of `size`) is full.
+fn disk_fault((dir, size): &(PathBuf, u64)) -> Option<BotFault> {
+    disk_full(dir)
+        .then(|| BotFault::new(FaultKind::Disk, Message::new("bf-disk-full").text("size", format_bytes(*size))))
 }
 
 /// The fault of a group over one of its limits, if it is.

@@ -4,7 +4,8 @@
 //! scans the recently deleted inodes: a fifth of juiz's own CPU in a tournament of quick bots.
 //! A folder is reused only when it could be emptied and nothing of its bot is left running.
 //! The root holds a `.lock` that this juiz keeps locked (`flock`) while it lives: the next juiz
-//! removes the roots whose lock is free, left by a juiz killed with -9. (As root, bots' work
+//! removes the roots whose lock is free, left by a juiz killed with -9, after killing what their
+//! bots left running (`leftovers.rs`). (As root, bots' work
 //! dirs are tmpfs boxes instead: `boxes.rs`.)
 
 use std::io;
@@ -20,7 +21,7 @@ static ROOT: OnceLock<Result<PathBuf, String>> = OnceLock::new();
 /// The name of the lock file in a root.
 const LOCK: &str = ".lock";
 
-fn root() -> io::Result<&'static Path> {
+pub(super) fn root() -> io::Result<&'static Path> {
     let root = ROOT.get_or_init(|| {
         remove_stale_roots();
         let dir = tempfile::Builder::new().prefix("juiz-work-").tempdir().map_err(|e| e.to_string())?;
@@ -47,6 +48,7 @@ fn remove_stale_roots() {
         let Ok(lock) = std::fs::File::open(path.join(LOCK)) else { continue };
         // SAFETY: flock on a descriptor we own.
         if ours && unsafe { libc::flock(std::os::fd::AsRawFd::as_raw_fd(&lock), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
+            super::leftovers::sweep(&path);
             remove_stubborn_dir(&path);
         }
     }

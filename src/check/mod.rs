@@ -2,6 +2,7 @@
 //! against the bundled bots, and a report in plain words on protocol faults, move times and
 //! stderr, with a final verdict.
 
+mod canasta;
 mod opponents;
 mod plan;
 mod run;

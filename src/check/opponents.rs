@@ -1,5 +1,6 @@
-//! The bundled opponents of `juiz check`: the smart and the template bot, whose C sources are
-//! built into juiz (so a check works from any directory) and compiled with `bot::build_c`.
+//! The bundled opponents of `juiz check`: the template, and each game's competent bot (smart,
+//! smart_stbl, smart_schwab), whose C sources are built into juiz (so a check works from any
+//! directory) and compiled with `bot::build_c`.
 
 use std::path::{Path, PathBuf};
 
@@ -14,18 +15,38 @@ pub enum Opponent {
     Smart,
     /// `bots/template.c`: the course's template, draws and discards.
     Template,
+    /// `bots/smart_stbl.c`: Buraco Fechado STBL's competent bot.
+    SmartStbl,
+    /// `bots/smart_schwab.c`: Schwab's Buraco's competent bot.
+    SmartSchwab,
+    /// `bots/canasta_smart.c`: a competent Canasta bot (`--game canasta`).
+    CanastaSmart,
+    /// `bots/canasta_simple.c`: a simple legal Canasta bot.
+    CanastaSimple,
     /// `bots/shengji_smart.c`: the reasonable Shengji bot (`--game shengji` only).
     ShengjiSmart,
 }
 
 impl Opponent {
-    /// The Buraco games' opponents (their random games cycle through these).
-    pub const ALL: [Opponent; 2] = [Opponent::Smart, Opponent::Template];
+    /// Every bundled opponent (each game's plan says which of them it plays).
+    pub const ALL: [Opponent; 7] = [
+        Opponent::Smart,
+        Opponent::Template,
+        Opponent::SmartStbl,
+        Opponent::SmartSchwab,
+        Opponent::CanastaSmart,
+        Opponent::CanastaSimple,
+        Opponent::ShengjiSmart,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             Opponent::Smart => "smart",
             Opponent::Template => "template",
+            Opponent::SmartStbl => "smart_stbl",
+            Opponent::SmartSchwab => "smart_schwab",
+            Opponent::CanastaSmart => "canasta_smart",
+            Opponent::CanastaSimple => "canasta_simple",
             Opponent::ShengjiSmart => "shengji_smart",
         }
     }
@@ -34,6 +55,10 @@ impl Opponent {
         match self {
             Opponent::Smart => include_str!("../../bots/smart.c"),
             Opponent::Template => include_str!("../../bots/template.c"),
+            Opponent::SmartStbl => include_str!("../../bots/smart_stbl.c"),
+            Opponent::SmartSchwab => include_str!("../../bots/smart_schwab.c"),
+            Opponent::CanastaSmart => include_str!("../../bots/canasta_smart.c"),
+            Opponent::CanastaSimple => include_str!("../../bots/canasta_simple.c"),
             Opponent::ShengjiSmart => include_str!("../../bots/shengji_smart.c"),
         }
     }

@@ -127,6 +127,7 @@ pub fn plan_for(game: GameKind, random: usize, seed: u64) -> Vec<CheckGame> {
         GameKind::ItpBuraco => plan(random, seed),
         GameKind::BuracoStbl => super::stbl::plan(random, seed),
         GameKind::BuracoSchwab => super::schwab::plan(random, seed),
+        GameKind::Canasta => super::canasta::plan(random, seed),
         GameKind::Shengji => super::shengji::plan(random, seed),
     }
 }
@@ -148,7 +149,7 @@ pub fn plan(random: usize, seed: u64) -> Vec<CheckGame> {
             deal: Some(script.deal_text()),
         });
     }
-    push_random(&mut games, random, seed, &Opponent::ALL);
+    push_random(&mut games, random, seed, &[Opponent::Smart, Opponent::Template]);
     games
 }
 

@@ -132,11 +132,11 @@ pub fn run_check(
     on_game: &mut dyn FnMut(&GameCheck),
 ) -> Result<CheckReport, CheckError> {
     let plan = plan_for(options.game, options.random_games, options.seed);
-    let mut needed: Vec<Opponent> = plan.iter().map(|g| g.opponent).collect();
-    needed.sort();
-    needed.dedup();
+    let mut wanted: Vec<Opponent> = plan.iter().map(|g| g.opponent).collect();
+    wanted.sort();
+    wanted.dedup();
     let mut opponents = Vec::new();
-    for opponent in needed {
+    for opponent in wanted {
         opponents.push((opponent, opponent.build(&options.build_cache)?));
     }
     let (dir, temp) = match &options.keep_logs {

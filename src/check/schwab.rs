@@ -75,13 +75,15 @@ pub fn plan(random: usize, seed: u64) -> Vec<CheckGame> {
     for i in 0..random {
         let number = games.len() + 1;
         let side = i % 2;
+        // Against the template and smart_schwab in turn, each with the checked bot on both sides.
+        let opponent = [Opponent::Template, Opponent::SmartSchwab][(i / 2) % 2];
         games.push(CheckGame {
             number,
-            title: "random deal, 4 players, against template".to_owned(),
-            stem: format!("{number:02}-random-4p-template"),
+            title: format!("random deal, 4 players, against {}", opponent.name()),
+            stem: format!("{number:02}-random-4p-{}", opponent.name()),
             players: 4,
             bot_seats: vec![side, side + 2],
-            opponent: Opponent::Template,
+            opponent,
             seed: mix(seed, number as u64),
             deal: None,
         });

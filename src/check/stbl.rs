@@ -68,8 +68,8 @@ impl Script {
     }
 }
 
-/// The scripted STBL games, then `random` seeded games alternating 2 and 4 players and the
-/// checked bot's side, all against the template.
+/// The scripted STBL games (against the template), then `random` seeded games alternating 2 and
+/// 4 players and the checked bot's side, against the template and smart_stbl in turn.
 pub fn plan(random: usize, seed: u64) -> Vec<CheckGame> {
     let mut games = Vec::new();
     for script in &SCRIPTS {
@@ -85,7 +85,7 @@ pub fn plan(random: usize, seed: u64) -> Vec<CheckGame> {
             deal: Some(script.deal_text()),
         });
     }
-    push_random(&mut games, random, seed, &[Opponent::Template]);
+    push_random(&mut games, random, seed, &[Opponent::Template, Opponent::SmartStbl]);
     games
 }
 

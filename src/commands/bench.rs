@@ -28,7 +28,8 @@ pub struct BenchArgs {
     /// Games of the peak-memory run, compared with a run a tenth its size (0 skips it).
     #[arg(long, value_name = "N", default_value_t = 10_000)]
     pub big: u64,
-    /// The C bot to play with (default: bots/template.c; bots/shengji_random.c in shengji).
+    /// The C bot to play with (default: bots/template.c; the game's own where the template does
+    /// not play it: bots/canasta_smart.c in canasta, bots/shengji_random.c in shengji).
     #[arg(long, value_name = "FILE")]
     pub bot: Option<PathBuf>,
     /// Where the temporary results folders go (default: the system's temporary directory).
@@ -55,6 +56,7 @@ impl BenchArgs {
     /// The bot's source: `--bot`, or the game's bundled bench bot.
     pub fn bot_source(&self) -> PathBuf {
         self.bot.clone().unwrap_or_else(|| match self.game {
+            juiz::games::GameKind::Canasta => PathBuf::from("bots/canasta_smart.c"),
             juiz::games::GameKind::Shengji => PathBuf::from("bots/shengji_random.c"),
             _ => PathBuf::from("bots/template.c"),
         })

@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use super::Engine;
 use super::buraco::{BuracoEngine, BuracoRules};
+use super::canasta::{CanastaEngine, CanastaRules};
 use super::shengji::{ShengjiEngine, ShengjiRules};
 
 /// A game juiz can referee, by its command-line name.
@@ -16,19 +17,22 @@ pub enum GameKind {
     BuracoStbl,
     /// Schwab's Buraco (CardCol): sets and runs, cerrados of 7, buracos, 4 players, to 2000.
     BuracoSchwab,
+    /// Two-player Canasta (a C++ course's rules): rank melds, red 3s, a frozen pile, to 5000.
+    Canasta,
     /// Shengji / 升级 (Tractor): 4 players in two teams, 1–3 decks, trump declared during the deal.
     Shengji,
 }
 
 impl GameKind {
     pub const ALL: &'static [GameKind] =
-        &[GameKind::ItpBuraco, GameKind::BuracoStbl, GameKind::BuracoSchwab, GameKind::Shengji];
+        &[GameKind::ItpBuraco, GameKind::BuracoStbl, GameKind::BuracoSchwab, GameKind::Canasta, GameKind::Shengji];
 
     pub fn name(self) -> &'static str {
         match self {
             GameKind::ItpBuraco => "itp-buraco",
             GameKind::BuracoStbl => "buraco-stbl",
             GameKind::BuracoSchwab => "buraco-schwab",
+            GameKind::Canasta => "canasta",
             GameKind::Shengji => "shengji",
         }
     }
@@ -36,6 +40,7 @@ impl GameKind {
     /// The seat counts the game can be played with.
     pub fn seat_counts(self) -> &'static [usize] {
         match self {
+            GameKind::Canasta => &[2],
             GameKind::Shengji => &[4],
             _ => BuracoRules::of(self).seat_counts,
         }
@@ -53,6 +58,7 @@ impl GameKind {
     /// The error for rule options the game does not have or values that do not parse.
     pub fn check_options(self, options: &RuleOptions) -> Result<(), SetupError> {
         match self {
+            GameKind::Canasta => CanastaRules::classic().with_options(options).map(|_| ()),
             GameKind::Shengji => ShengjiRules::with_options(options).map(|_| ()),
             _ => BuracoRules::of(self).with_options(options).map(|_| ()),
         }
@@ -111,6 +117,10 @@ pub enum SetupError {
 
 /// Builds the engine for `kind` at the table described by `setup`.
 pub fn new_engine(kind: GameKind, setup: &TableSetup) -> Result<Box<dyn Engine>, SetupError> {
+    if kind == GameKind::Canasta {
+        let rules = CanastaRules::classic().with_options(&setup.options)?;
+        return Ok(Box::new(CanastaEngine::new(rules, setup)?));
+    }
     if kind == GameKind::Shengji {
         let rules = ShengjiRules::with_options(&setup.options)?;
         return Ok(Box::new(ShengjiEngine::new(rules, setup)?));

@@ -3,6 +3,8 @@
 //! Buraco games sum hand scores to a target; Shengji records each team's points as attackers per
 //! deal and ends the match itself when a team defends level A, or at the deal cap).
 
+use super::table::{Counter, Owner, Value};
+
 /// How many hands a match lasts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MatchRules {
@@ -92,6 +94,16 @@ impl MatchScore {
             AfterHand::NextHand
         }
     }
+}
+
+/// A match's counters for the table model: the hand (or round, as `unit` names it) being played
+/// and each side's total over the finished ones.
+pub fn match_counters(unit: &str, hand: u32, totals: &[i64]) -> Vec<Counter> {
+    let mut counters = vec![Counter::new("hand-number", Owner::Nobody, unit, Value::Number(i64::from(hand)))];
+    for (side, &total) in totals.iter().enumerate() {
+        counters.push(Counter::new("match-total", Owner::Side(side), "match total", Value::Number(total)));
+    }
+    counters
 }
 
 #[cfg(test)]

@@ -192,6 +192,9 @@ table-melds-heading = melds
 table-clean-canastra = clean canastra
 table-dirty-canastra = dirty canastra
 table-closed = { " " }(closed)
+table-frozen = { " " }(frozen)
+table-natural-canasta = natural canasta
+table-mixed-canasta = mixed canasta
 table-discard = discard pile{ $closed } ({ $count }, top last): { $cards }
 table-stock = stock: { $count ->
         [one] { $count } card
@@ -207,6 +210,7 @@ table-other-hands = other hands: { $hands }
 table-side-score = side { $side } { $score }
 table-scores = scores: { $scores }
 table-match = hand { $hand } · match totals: { $totals }
+table-match-round = round { $hand } · match totals: { $totals }
 table-side = side { $side } ({ $ids }): { $score } ({ $parts })
 table-melds-points = melds { $points }
 table-hands-points = in hand { $points }
@@ -276,8 +280,41 @@ sb-uids-cgroups = bots as uids { $first }-{ $last }, no capabilities, { $cgroups
 sb-uids = bots as uids { $first }-{ $last }, no capabilities, private ipc, tmpfs work dirs with a disk quota; no usable cgroups: processes counted by group and uid, cpu and memory per process
 sb-root = bots as root (JUIZ_BOT_UIDS=off): no separate identities, no cgroups, no disk quota
 sb-userns = not root: bots share your uid in user namespaces of their own, private ipc; no cgroups (each bot's processes counted in its user namespace, cpu and memory per process), no disk quota
+sb-userns-tmpfs = not root: bots share your uid in user namespaces of their own, private ipc, tmpfs work dirs with a disk quota; no cgroups (each bot's processes counted in its user namespace, cpu and memory per process)
 sb-shared = not root and no user namespaces: bots share your uid and ipc; no cgroups, no disk quota
 
+# Canasta (--game canasta): melds, refused lines, narration, ends, hints.
+cn-meld-too-short = a meld needs at least 3 cards, not { $len }
+cn-meld-red-three = { $card } is a red 3: red 3s are never melded (they are laid out for you as soon as you get them)
+cn-meld-two-naturals = a meld needs at least two natural cards of its rank (wild cards are 2s and jokers)
+cn-meld-mixed-ranks = { $first } and { $other } are of different ranks: a Canasta meld is cards of one rank, never a sequence
+cn-meld-too-many-wilds = a meld holds at most { $max } wild cards (2s and jokers), and this one would hold { $wilds }
+cn-meld-black-threes = black 3s are melded only with black 3s: no wild card in a meld of 3s
+cn-viol-pile-frozen = the discard pile is frozen: its top { $top } is a wild card or a black 3, so nobody may take it until a natural card covers it; draw with GET_STOCK
+cn-viol-rank-already-melded = you already have a meld of { $card }'s rank (meld { $index }): add to it (MELD_JOIN { $index } [ … ], or GET_DISCARD_JOIN { $index } to take the pile) instead of starting a second one
+cn-viol-red-three-discard = { $card } is a red 3: red 3s can never be discarded (they are laid out as soon as you get them, so you never hold one)
+cn-viol-empty-hand-needs-canasta = you may empty your hand (go out) only once you own a canasta (a meld of 7 or more cards)
+cn-viol-last-card-needs-canasta = this would leave you a single card, which you could only discard, and you may not go out before you own a canasta (a meld of 7 or more cards)
+cn-viol-stock-empty = the stock is empty and you can use the top of the discard pile, so you must take it (for example { $example })
+cn-narr-draws = draws from the stock: { $card }{ $reds }
+cn-narr-draws-last-red-three = draws the last card of the stock{ $reds }: a red 3 with nothing to replace it, the round ends
+cn-narr-red-threes = { " " }(laying out { $cards })
+cn-narr-takes-pile = takes the discard pile ({ $taken } cards): its top { $top } with { $cards } makes meld { $index } { $meld }{ $reds }{ $out }
+cn-narr-takes-pile-joining = takes the discard pile ({ $taken } cards): its top { $top } joins meld { $index } → { $meld }{ $reds }{ $out }
+cn-narr-round-ends = { $said }; round { $round } ends: { $score0 } to { $score1 }, totals { $total0 } to { $total1 }
+cn-narr-round-dealt = { $said }; round { $round } is dealt, { $player } starts
+cn-end-match = { $reason }; the match ends after { $rounds } round(s)
+cn-end-stock-out = the stock is out and neither player can use the top of the discard pile
+cn-end-last-red-three = { $player } drew a red 3 as the last card of the stock
+cn-hint-draw = draw: GET_STOCK{ $pile }
+cn-hint-take = , or take the discard pile, e.g. { $example } (GET_DISCARD [ c1 c2 ] makes a new meld with the top card, GET_DISCARD_JOIN <index> adds it to your meld of its rank)
+cn-hint-frozen = { " " }(the discard pile is frozen: { $top } is on top)
+cn-hint-cannot-take = { " " }(you cannot use the top card { $top } of the discard pile)
+cn-hint-must-take = the stock is empty: take the discard pile, e.g. { $example }
+check-title-canasta-frozen-pile = the pile is frozen (a joker on top): take from the stock even with a pair of nines in hand
+check-title-canasta-red-three = a red 3 drawn (3♦) is laid out for you (RED3) and replaced: never discard it
+check-title-canasta-wilds-and-going-out = three natural queens and three wilds: a meld holds at most three wild cards, and no canasta yet means the hand may not be emptied
+cn-viol-initial-meld = your first meld of the round must be worth at least { $min } card points with a total of { $total } (rule option initial-meld=classic), and { $meld } is worth { $points }
 ## Shengji (src/games/shengji)
 sj-card-jk = Shengji's jokers are SJ (small) and BJ (big)
 sj-viol-pass-args = PASS takes no arguments
@@ -322,3 +359,4 @@ table-sj-team = team { $side } ({ $ids }): level { $level }, { $points } points 
 table-sj-declaration = declared: { $declaration }
 table-sj-trick = trick: { $plays }
 table-sj-kitty = kitty ({ $count }): { $cards }
+check-title-canasta-no-canasta-no-going-out = five natural triples and K♠ drawn: melding them all would leave one card, and there is no going out without a canasta

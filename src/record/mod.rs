@@ -5,4 +5,4 @@ mod replay;
 mod transcript;
 
 pub use replay::{FeedOutcome, ReplayError, ReplayReport, feed_bot, human_lines, replay};
-pub use transcript::{Direction, FORMAT, Metadata, Row, Transcript, TranscriptError, TranscriptWriter};
+pub use transcript::{Direction, FORMAT, Metadata, Row, Transcript, TranscriptError, TranscriptWriter, key};

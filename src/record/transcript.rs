@@ -68,6 +68,28 @@ pub struct Row {
 /// The first format line of every transcript; bumped when the format changes incompatibly.
 pub const FORMAT: &str = "juiz-transcript-1";
 
+/// The keys of the `#` metadata rows (`key=value`), one spelling for the referee that writes
+/// them and the reader that replays them.
+pub mod key {
+    /// The transcript format, `FORMAT`: the first row.
+    pub const FORMAT: &str = "format";
+    /// The juiz version that wrote the transcript (informative).
+    pub const JUIZ: &str = "juiz";
+    /// The game kind's name, `itp-buraco`.
+    pub const GAME: &str = "game";
+    pub const SEED: &str = "seed";
+    /// One row per rule option chosen: `rule=name=value`.
+    pub const RULE: &str = "rule";
+    /// Informative: the move timeout and the sandbox in force.
+    pub const MOVE_TIMEOUT: &str = "move-timeout";
+    pub const SANDBOX: &str = "sandbox";
+    /// Per seat (the row's seat column names it): its id on the wire and its command.
+    pub const WIRE_ID: &str = "wire-id";
+    pub const COMMAND: &str = "command";
+    /// One row per line of the deal file that replays the game.
+    pub const DEAL: &str = "deal";
+}
+
 /// Bytes of rows kept before they are written to the file: a whole game of two template bots
 /// (about 20 KB) goes out in one or two writes.
 const BUFFER_BYTES: usize = 32 * 1024;
@@ -265,16 +287,16 @@ impl Metadata {
                 .split_once('=')
                 .ok_or_else(|| format!("metadata row {} is not key=value: '{}'", row.seq, row.text))?;
             match key {
-                "format" => format = Some(value.to_owned()),
-                "game" => meta.game = value.to_owned(),
-                "seed" => seed = Some(value.parse::<u64>().map_err(|_| format!("bad seed '{value}'"))?),
-                "wire-id" => {
+                key::FORMAT => format = Some(value.to_owned()),
+                key::GAME => meta.game = value.to_owned(),
+                key::SEED => seed = Some(value.parse::<u64>().map_err(|_| format!("bad seed '{value}'"))?),
+                key::WIRE_ID => {
                     meta.seat_ids.push(row.seat.clone());
                     meta.wire_ids.push(value.to_owned());
                 }
-                "command" => meta.commands.push(value.to_owned()),
-                "deal" => deal.push(value.to_owned()),
-                "rule" => {
+                key::COMMAND => meta.commands.push(value.to_owned()),
+                key::DEAL => deal.push(value.to_owned()),
+                key::RULE => {
                     let (name, value) =
                         value.split_once('=').ok_or_else(|| format!("rule row {} is not name=value", row.seq))?;
                     meta.options.insert(name.to_owned(), value.to_owned());

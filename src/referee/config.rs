@@ -103,6 +103,10 @@ pub enum RefereeError {
     Cancelled,
     #[error("the replay left the recording: {0}")]
     Diverged(String),
+    /// The rules engine broke the `Engine` contract (a seat that does not exist, no outcome at
+    /// the end, a panic): a bug of juiz, reported instead of taking the referee down.
+    #[error("the {game} engine broke its contract: {why}")]
+    Engine { game: crate::games::GameKind, why: String },
 }
 
 /// Where a seat's stderr log goes: `<dir>/<stem>.seat<N>.stderr` (made only if the bot wrote to

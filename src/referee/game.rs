@@ -49,6 +49,9 @@ pub struct FaultRecord {
     /// The rule a refused line broke and why, as the engine said it (malformed or illegal
     /// lines only; not in a replay of the recorded faults).
     pub violation: Option<Violation>,
+    /// The refused line as the seat sent it, beside `violation` (so that no view parses it back
+    /// out of `detail`).
+    pub line: Option<String>,
     /// What the bot did, as a message, for faults outside the rules (timeouts, crashes, limits)
     /// when juiz worded it itself (not read back from a log).
     pub message: Option<crate::games::Message>,
@@ -73,10 +76,53 @@ pub struct GameReport {
     pub duration: Duration,
 }
 
+/// How a game ended for the record, as the original referee's result line says it: `OK` when it
+/// was played to its end, `NOK` when a fault ended it. The `verdict` column of `games.csv`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Verdict {
+    #[serde(rename = "OK")]
+    Ok,
+    #[serde(rename = "NOK")]
+    Nok,
+}
+
+impl Verdict {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Ok => "OK",
+            Verdict::Nok => "NOK",
+        }
+    }
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for Verdict {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "OK" => Ok(Verdict::Ok),
+            "NOK" => Ok(Verdict::Nok),
+            _ => Err(format!("unknown verdict '{s}' (known: OK, NOK)")),
+        }
+    }
+}
+
+/// `verdict == "OK"`: the text of the result line and of `games.csv`.
+impl PartialEq<&str> for Verdict {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
 impl GameReport {
     /// `OK` for a game played to its end, `NOK` when a fault ended it (as the original referee).
-    pub fn verdict(&self) -> &'static str {
-        if self.fault.is_some() { "NOK" } else { "OK" }
+    pub fn verdict(&self) -> Verdict {
+        if self.fault.is_some() { Verdict::Nok } else { Verdict::Ok }
     }
 
     /// The full ids of the seats of `side`, in seat order.
@@ -166,19 +212,29 @@ pub fn play_engine(
     for player in &mut table.players {
         player.shutdown();
     }
+    let broken = |why: String| RefereeError::Engine { game: config.game, why };
     let fault = match ended {
         Err(Stop::Cancelled) => return Err(RefereeError::Cancelled),
         Err(Stop::Diverged(why)) => return Err(RefereeError::Diverged(why)),
+        Err(Stop::Engine(why)) => return Err(broken(why)),
         Ok(()) => None,
         Err(Stop::Fault(fault)) => {
             let id = table.seats[fault.seat].id.clone();
             table.log.row(&id, Direction::Fault, &format!("{}: {}", fault.kind.name(), fault.detail));
             observer.fault(&fault);
             table.engine.forfeit(fault.seat);
-            Some(fault)
+            Some(*fault)
         }
     };
-    let mut outcome = table.engine.outcome().expect("the engine reports an outcome once the game is over");
+    let Some(mut outcome) = table.engine.outcome() else {
+        return Err(broken("no outcome once the game is over".into()));
+    };
+    if outcome.scores.len() != table.engine.side_count()
+        || outcome.winner.is_some_and(|side| side >= outcome.scores.len())
+        || (0..table.seats.len()).any(|seat| table.engine.side_of(seat) >= outcome.scores.len())
+    {
+        return Err(broken(format!("an outcome that does not fit its sides: {outcome:?}")));
+    }
     if let Ending::Finished { reason } = &mut outcome.ending {
         *reason = full_ids_message(reason, &table.seats);
     }
@@ -206,35 +262,39 @@ pub fn play_engine(
 }
 
 fn write_metadata(log: &mut TranscriptWriter, config: &GameConfig, seats: &[SeatReport], engine: &dyn Engine) {
-    log.meta("", "format", crate::record::FORMAT);
-    log.meta("", "juiz", env!("CARGO_PKG_VERSION"));
-    log.meta("", "game", config.game.name());
-    log.meta("", "seed", &config.seed.to_string());
+    use crate::record::key;
+    log.meta("", key::FORMAT, crate::record::FORMAT);
+    log.meta("", key::JUIZ, env!("CARGO_PKG_VERSION"));
+    log.meta("", key::GAME, config.game.name());
+    log.meta("", key::SEED, &config.seed.to_string());
     for (name, value) in &config.options {
-        log.meta("", "rule", &format!("{name}={value}"));
+        log.meta("", key::RULE, &format!("{name}={value}"));
     }
-    log.meta("", "move-timeout", &humantime::format_duration(config.limits.move_timeout).to_string());
-    log.meta("", "sandbox", &config.sandbox_metadata());
+    log.meta("", key::MOVE_TIMEOUT, &humantime::format_duration(config.limits.move_timeout).to_string());
+    log.meta("", key::SANDBOX, &config.sandbox_metadata());
     for seat in seats {
-        log.meta(&seat.id, "wire-id", &seat.wire_id);
-        log.meta(&seat.id, "command", &seat.command);
+        log.meta(&seat.id, key::WIRE_ID, &seat.wire_id);
+        log.meta(&seat.id, key::COMMAND, &seat.command);
     }
     for line in engine.deal_text().lines() {
-        log.meta("", "deal", line);
+        log.meta("", key::DEAL, line);
     }
 }
 
 /// Why the loop stopped before the engine said the game was over.
 enum Stop {
-    Fault(FaultRecord),
+    /// Boxed: a fault is rare, and a large error would be copied on every step of the loop.
+    Fault(Box<FaultRecord>),
     Cancelled,
     Diverged(String),
+    /// The engine broke its contract (see `RefereeError::Engine`).
+    Engine(String),
 }
 
 impl Stop {
     fn from_seat(seat: Seat, failure: SeatFailure) -> Stop {
         match failure {
-            SeatFailure::Fault(f) => Stop::Fault(fault(seat, f)),
+            SeatFailure::Fault(f) => Stop::Fault(Box::new(fault(seat, f))),
             SeatFailure::Diverged(why) => Stop::Diverged(why),
             SeatFailure::Cancelled => Stop::Cancelled,
         }
@@ -256,7 +316,7 @@ impl Table<'_> {
             SeatPlayer::Failed(f) => Some((seat, f.clone())),
             _ => None,
         }) {
-            return Err(Stop::Fault(fault(seat, f)));
+            return Err(Stop::Fault(Box::new(fault(seat, f))));
         }
         loop {
             if self.cancelled() {
@@ -266,10 +326,20 @@ impl Table<'_> {
             match self.engine.awaiting() {
                 Awaiting::Nobody => return self.flush(&[], observer),
                 Awaiting::One(seat) => {
+                    self.check_seats(&[seat])?;
                     self.flush(&[seat], observer)?;
                     self.take_line(seat, &[seat], observer)?;
                 }
             }
+        }
+    }
+
+    /// The seats the engine awaits exist (and there is one at least).
+    fn check_seats(&self, seats: &[Seat]) -> Result<(), Stop> {
+        match seats.iter().find(|&&seat| seat >= self.players.len()) {
+            _ if seats.is_empty() => Err(Stop::Engine("it awaits a line from no seat".into())),
+            Some(seat) => Err(Stop::Engine(format!("it awaits seat {seat} of {}", self.players.len()))),
+            None => Ok(()),
         }
     }
 
@@ -281,6 +351,10 @@ impl Table<'_> {
     fn deliver(&mut self, observer: &mut dyn Observer) -> Result<(), Stop> {
         for delivery in self.engine.take_deliveries() {
             let seat = delivery.seat;
+            if seat >= self.players.len() {
+                let why = format!("a line for seat {seat} of {}: {}", self.players.len(), delivery.line);
+                return Err(Stop::Engine(why));
+            }
             self.log.row(&self.seats[seat].id, Direction::ToSeat, &delivery.line);
             observer.message(seat, true, &delivery.line);
             if self.players[seat].is_human() {
@@ -320,13 +394,13 @@ impl Table<'_> {
         self.log.row(&id, Direction::FromSeat, &line);
         observer.message(seat, false, &line);
         let turn = self.engine.turns();
-        match self.engine.submit(seat, &line) {
+        match self.submit(seat, &line)? {
             Ok(narration) => {
                 self.log.row(&id, Direction::Event, &narration.to_string());
                 observer.action(seat, turn, &narration, self.engine.as_ref());
                 Ok(())
             }
-            Err(violation) => Err(Stop::Fault(FaultRecord {
+            Err(violation) => Err(Stop::Fault(Box::new(FaultRecord {
                 seat,
                 kind: match violation.kind {
                     ViolationKind::Malformed => FaultKind::Malformed,
@@ -334,8 +408,9 @@ impl Table<'_> {
                 },
                 detail: format!("{} (rule {}): {line}", violation.detail, violation.rule),
                 violation: Some(violation),
+                line: Some(line),
                 message: None,
-            })),
+            }))),
         }
     }
 
@@ -346,15 +421,13 @@ impl Table<'_> {
         let mut problem: Option<Violation> = None;
         loop {
             let Some(line) = observer.ask_human(seat, self.engine.as_ref(), problem.as_ref()) else {
-                return Err(Stop::Fault(fault(
-                    seat,
-                    BotFault::new(FaultKind::ClosedOutput, Message::new("view-human-left")),
-                )));
+                let left = BotFault::new(FaultKind::ClosedOutput, Message::new("view-human-left"));
+                return Err(Stop::Fault(Box::new(fault(seat, left))));
             };
             let line = super::human::with_suit_symbols(line.trim_end_matches(['\r', '\n']));
             self.log.row(&id, Direction::FromSeat, &line);
             let turn = self.engine.turns();
-            match self.engine.submit(seat, &line) {
+            match self.submit(seat, &line)? {
                 Ok(narration) => {
                     self.log.row(&id, Direction::Event, &narration.to_string());
                     observer.action(seat, turn, &narration, self.engine.as_ref());
@@ -368,18 +441,33 @@ impl Table<'_> {
         }
     }
 
+    /// The engine's `submit`; a panic in it (a bug of the rules code) stops the game with an
+    /// error naming the line, instead of taking the referee (and a tournament's worker) down.
+    fn submit(&mut self, seat: Seat, line: &str) -> Result<Result<Message, Violation>, Stop> {
+        let engine = &mut self.engine;
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine.submit(seat, line))).map_err(|panic| {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic".into());
+            Stop::Engine(format!("it panicked on the line '{line}' of seat {seat}: {what}"))
+        })
+    }
+
     /// A bot that wrote while no line was asked of it broke the protocol.
     fn check_premature(&mut self, awaited: &[Seat]) -> Result<(), Stop> {
-        for seat in 0..self.players.len() {
-            if !awaited.contains(&seat) && self.players[seat].has_pending_output() {
+        let others: Vec<Seat> = (0..self.players.len()).filter(|seat| !awaited.contains(seat)).collect();
+        match SeatPlayer::first_with_pending_output(&mut self.players, &others) {
+            Some(seat) => {
                 let premature = BotFault::new(FaultKind::PrematureOutput, Message::new("bf-premature"));
-                return Err(Stop::Fault(fault(seat, premature)));
+                Err(Stop::Fault(Box::new(fault(seat, premature))))
             }
+            None => Ok(()),
         }
-        Ok(())
     }
 }
 
 fn fault(seat: Seat, fault: BotFault) -> FaultRecord {
-    FaultRecord { seat, kind: fault.kind, detail: fault.detail, violation: None, message: fault.message }
+    FaultRecord { seat, kind: fault.kind, detail: fault.detail, violation: None, line: None, message: fault.message }
 }

@@ -46,7 +46,10 @@ fn match_line(out: &mut String, table: &Table) {
         .filter_map(|side| number(table, "match-total", Owner::Side(side)).map(|total| (side, total)))
         .map(|(side, total)| tr("table-side-score", &[("side", &side), ("score", &total)]))
         .collect();
-    say(out, "", "table-match", &[("hand", &hand), ("totals", &totals.join(" · "))]);
+    // Canasta calls its hands rounds (the counter's label says which).
+    let rounds = table.counters.iter().any(|c| c.id == "hand-number" && c.label == "round");
+    let id = if rounds { "table-match-round" } else { "table-match" };
+    say(out, "", id, &[("hand", &hand), ("totals", &totals.join(" · "))]);
 }
 
 /// `turn 5 · p1.a to play (draw)`, or `game over`; then the match line, if any.
@@ -96,6 +99,9 @@ fn melds(out: &mut String, table: &Table, side: usize, indent: &str, heading: &s
         let kind = match (has("canastra"), has("clean")) {
             (true, true) => tr("table-clean-canastra", &[]),
             (true, false) => tr("table-dirty-canastra", &[]),
+            // Canasta's canastas are natural or mixed.
+            (false, _) if has("canasta") && has("natural") => tr("table-natural-canasta", &[]),
+            (false, _) if has("canasta") => tr("table-mixed-canasta", &[]),
             (false, _) => String::new(),
         };
         let kind = if kind.is_empty() { kind } else { format!(" ({kind})") };
@@ -109,8 +115,11 @@ fn piles(out: &mut String, table: &Table) {
     for zone in &table.zones {
         match zone.kind {
             ZoneKind::Discard => {
-                let closed =
-                    if zone.tags.iter().any(|t| t == "closed") { tr("table-closed", &[]) } else { String::new() };
+                let closed = match zone.tags.iter().find(|t| *t == "closed" || *t == "frozen") {
+                    Some(tag) if tag == "closed" => tr("table-closed", &[]),
+                    Some(_) => tr("table-frozen", &[]),
+                    None => String::new(),
+                };
                 let args: [(&str, &dyn std::fmt::Display); 3] =
                     [("count", &zone.count), ("cards", &cards_text(zone)), ("closed", &closed)];
                 say(out, "", "table-discard", &args);

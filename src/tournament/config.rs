@@ -22,6 +22,45 @@ pub enum Format {
     Gauntlet { champion: String },
 }
 
+/// The `"format"` key's values, by their names in tournament files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FormatName {
+    RoundRobin,
+    Gauntlet,
+}
+
+impl FormatName {
+    pub const ALL: &'static [FormatName] = &[FormatName::RoundRobin, FormatName::Gauntlet];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            FormatName::RoundRobin => "round-robin",
+            FormatName::Gauntlet => "gauntlet",
+        }
+    }
+
+    /// The known formats' names, for error messages.
+    pub fn known() -> String {
+        FormatName::ALL.iter().map(|f| f.name()).collect::<Vec<_>>().join(", ")
+    }
+}
+
+impl std::str::FromStr for FormatName {
+    type Err = ConfigError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        FormatName::ALL.iter().copied().find(|f| f.name() == s).ok_or_else(|| ConfigError::UnknownFormat(s.to_owned()))
+    }
+}
+
+impl Format {
+    pub fn name(&self) -> FormatName {
+        match self {
+            Format::RoundRobin => FormatName::RoundRobin,
+            Format::Gauntlet { .. } => FormatName::Gauntlet,
+        }
+    }
+}
+
 /// Points given for a win, a draw and a loss in the standings.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -187,7 +226,7 @@ fn default_seed() -> u64 {
     1
 }
 fn default_format() -> String {
-    "round-robin".to_string()
+    FormatName::RoundRobin.name().to_string()
 }
 fn default_games() -> u32 {
     2
@@ -254,17 +293,16 @@ impl Tournament {
             }));
         }
         let bots = check_bots(raw_bots, files, &limits)?;
-        let format = match (raw.format.as_str(), raw.champion) {
-            ("round-robin", None) => Format::RoundRobin,
-            ("round-robin", Some(_)) => return Err(ConfigError::ChampionWithoutGauntlet),
-            ("gauntlet", None) => return Err(ConfigError::MissingChampion),
-            ("gauntlet", Some(champion)) => {
+        let format = match (raw.format.parse::<FormatName>()?, raw.champion) {
+            (FormatName::RoundRobin, None) => Format::RoundRobin,
+            (FormatName::RoundRobin, Some(_)) => return Err(ConfigError::ChampionWithoutGauntlet),
+            (FormatName::Gauntlet, None) => return Err(ConfigError::MissingChampion),
+            (FormatName::Gauntlet, Some(champion)) => {
                 if !bots.iter().any(|b| b.name == champion) {
                     return Err(ConfigError::UnknownChampion(champion));
                 }
                 Format::Gauntlet { champion }
             }
-            (other, _) => return Err(ConfigError::UnknownFormat(other.to_string())),
         };
         Ok(Tournament {
             name: raw.name,
@@ -285,10 +323,11 @@ impl Tournament {
     /// The canonical JSON of this tournament (every key explicit), as kept in `tournament.json`:
     /// two runs are of the same tournament exactly when these texts are equal.
     pub fn to_json(&self) -> String {
-        let (format, champion) = match &self.format {
-            Format::RoundRobin => ("round-robin", None),
-            Format::Gauntlet { champion } => ("gauntlet", Some(champion.as_str())),
+        let champion = match &self.format {
+            Format::RoundRobin => None,
+            Format::Gauntlet { champion } => Some(champion.as_str()),
         };
+        let format = self.format.name().name();
         let bots = self
             .bots
             .iter()

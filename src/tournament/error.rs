@@ -10,7 +10,7 @@ pub enum ConfigError {
     Syntax(String),
     #[error("unknown game '{0}' (known: {1})")]
     UnknownGame(String, String),
-    #[error("unknown format '{0}' (known: round-robin, gauntlet)")]
+    #[error("unknown format '{0}' (known: {known})", known = super::FormatName::known())]
     UnknownFormat(String),
     #[error("format gauntlet needs \"champion\": the name of one of the bots")]
     MissingChampion,

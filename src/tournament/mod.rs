@@ -21,7 +21,7 @@ mod submissions;
 mod summary;
 
 pub use bots::{PreparedBot, check_command};
-pub use config::{BotRun, BotSpec, Format, Points, Tournament, load};
+pub use config::{BotRun, BotSpec, Format, FormatName, Points, Tournament, load};
 pub use error::{ConfigError, TournamentError};
 pub use limits_config::{LimitsConfig, Setting, parse_duration};
 pub use merge::merge;

@@ -9,6 +9,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 use nix::errno::Errno;
 use nix::fcntl::{Flock, FlockArg};
@@ -57,8 +58,26 @@ pub struct DirLock {
     _lock: Flock<File>,
 }
 
+/// How long to wait for a lock whose holder has died: a child it forked may still hold the lock
+/// for the few milliseconds until its `exec` (a run killed with SIGKILL while starting a bot).
+const DEAD_HOLDER_GRACE: Duration = Duration::from_secs(5);
+
 /// Locks `dir` (which must exist) for this process, or says who holds it.
 pub fn lock_dir(dir: &Path) -> Result<DirLock, TournamentError> {
+    let start = Instant::now();
+    loop {
+        match try_lock_dir(dir) {
+            Err(TournamentError::Locked { holder: Some(pid), .. })
+                if !Path::new(&format!("/proc/{pid}")).exists() && start.elapsed() < DEAD_HOLDER_GRACE =>
+            {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            result => return result,
+        }
+    }
+}
+
+fn try_lock_dir(dir: &Path) -> Result<DirLock, TournamentError> {
     let path = dir.join(".lock");
     let file = OpenOptions::new()
         .read(true)

@@ -8,6 +8,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::error::TournamentError;
+use crate::referee::Verdict;
 
 /// One finished game, as a row of `games.csv`. Field order is column order.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -25,7 +26,7 @@ pub struct GameRow {
     /// The bot whose side won; empty for a draw.
     pub winner: String,
     /// `OK` when nobody faulted, `NOK` otherwise (as the original referee's result line).
-    pub verdict: String,
+    pub verdict: Verdict,
     /// The fault's kind (`timeout`, `crash`, `illegal`, `build`...) and the bot that made it.
     pub fault_kind: String,
     pub faulty_bot: String,

@@ -18,6 +18,7 @@ use super::schedule::{Schedule, ScheduledGame, Shard};
 use super::standings::{Standings, StandingsRow, standings_csv};
 use super::stream::{Entry, rewrite_sorted, scan};
 use super::summary::{FaultedGame, Summary, assemble, faulted_game};
+use crate::referee::Verdict;
 
 /// How to run a tournament (the command-line flags).
 #[derive(Debug, Clone, Default)]
@@ -111,35 +112,83 @@ pub fn run_with(
     cancel: Arc<AtomicBool>,
     runner: &dyn GameRunner,
 ) -> Result<Summary, TournamentError> {
-    let out = out_dir(t, opts);
-    let games_dir = out.join("games");
-    super::results_dir::create(&out)?;
-    let _lock = super::results_dir::lock_dir(&out)?;
-    let schedule = Schedule::new(t);
-    let games_csv = out.join("games.csv");
-    let shard = opts.shard.unwrap_or(Shard::ALL);
-    let mine = shard.size(schedule.len());
-    let recorded = claim_dir(t, &out, &games_csv, opts.resume, mine)?;
-    super::fingerprint::check_and_record(&t.bots, &out, recorded > 0)?;
-    write_atomic(&out.join(super::merge::SHARD_FILE), format!("{shard}\n").as_bytes())?;
-    let written = std::fs::metadata(&games_csv).and_then(|m| m.modified()).ok();
-    let identity = identity(&t.to_json());
-    let done = repair_and_check(&games_csv, &schedule, &identity, &out)?;
-    let todo_count = (0..schedule.len()).filter(|&i| shard.contains_index(i) && !done[i]).count();
-    let todo = (0..schedule.len())
-        .filter(|&i| shard.contains_index(i) && !done[i])
-        .map(|i| schedule.get(i).expect("an index of the schedule"));
-
+    let plan = Plan::make(t, opts)?;
+    let todo_count = plan.todo().count();
     let bots = if todo_count == 0 {
         Vec::new()
     } else {
-        prepare(&t.bots, &out.join("build"), &mut |bot, message| progress.build_failed(bot, message))
+        prepare(&t.bots, &plan.out.join("build"), &mut |bot, message| progress.build_failed(bot, message))
     };
-    progress.started(mine, mine - todo_count);
+    progress.started(plan.mine, plan.mine - todo_count);
+    let pool = worker_pool(opts)?;
+    let play = Play { t, plan: &plan, bots: &bots, runner, cancel: &cancel };
+    let failure = play.all(&pool, progress);
+    progress.finished();
+
+    let (standings, faulted, done) = finish_files(t, &plan.out, &plan.schedule, plan.shard)?;
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    let mut summary = assemble(t, &plan.out, standings, faulted, (plan.mine, done), cancel.load(Ordering::SeqCst));
+    summary.reused = plan.mine - todo_count;
+    summary.reused_written = plan.written.filter(|_| summary.reused > 0);
+    Ok(summary)
+}
+
+/// A run's results directory, claimed and checked, and which games of the schedule it plays.
+struct Plan {
+    out: PathBuf,
+    games_dir: PathBuf,
+    games_csv: PathBuf,
+    /// Held while the plan lives, the whole run: no other juiz writes to the directory meanwhile.
+    _lock: super::results_dir::DirLock,
+    schedule: Schedule,
+    shard: Shard,
+    /// The games of the run's shard, and which games of the schedule have a row already.
+    mine: usize,
+    done: Vec<bool>,
+    /// The tournament's identity, which seals every row.
+    identity: String,
+    /// When `games.csv` was last written before this run.
+    written: Option<std::time::SystemTime>,
+}
+
+impl Plan {
+    /// Creates or claims the results directory (resumed, or refused if it holds another
+    /// tournament), records the bots' fingerprints and the shard, and reads the rows there.
+    fn make(t: &Tournament, opts: &RunOptions) -> Result<Plan, TournamentError> {
+        let out = out_dir(t, opts);
+        super::results_dir::create(&out)?;
+        let _lock = super::results_dir::lock_dir(&out)?;
+        let schedule = Schedule::new(t);
+        let games_csv = out.join("games.csv");
+        let shard = opts.shard.unwrap_or(Shard::ALL);
+        let mine = shard.size(schedule.len());
+        let recorded = claim_dir(t, &out, &games_csv, opts.resume, mine)?;
+        super::fingerprint::check_and_record(&t.bots, &out, recorded > 0)?;
+        write_atomic(&out.join(super::merge::SHARD_FILE), format!("{shard}\n").as_bytes())?;
+        let written = std::fs::metadata(&games_csv).and_then(|m| m.modified()).ok();
+        let identity = identity(&t.to_json());
+        let done = repair_and_check(&games_csv, &schedule, &identity, &out)?;
+        let games_dir = out.join("games");
+        Ok(Plan { out, games_dir, games_csv, _lock, schedule, shard, mine, done, identity, written })
+    }
+
+    /// The games still to play, in schedule order (computed one by one: no list in memory).
+    fn todo(&self) -> impl Iterator<Item = ScheduledGame> + Send + '_ {
+        (0..self.schedule.len())
+            .filter(|&i| self.shard.contains_index(i) && !self.done[i])
+            .map(|i| self.schedule.get(i).expect("an index of the schedule"))
+    }
+}
+
+/// The pool the games are played in: `--jobs` workers, each pinned to a core of its own unless
+/// `--no-pin` (or more jobs than cores).
+fn worker_pool(opts: &RunOptions) -> Result<rayon::ThreadPool, TournamentError> {
     let jobs = opts.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     let pin = !opts.unpinned && jobs <= crate::bot::allowed_cpus().len();
     let cores = Arc::new(crate::bot::CorePicker::new());
-    let pool = rayon::ThreadPoolBuilder::new()
+    rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .start_handler(move |_| {
             if pin {
@@ -147,79 +196,94 @@ pub fn run_with(
             }
         })
         .build()
-        .map_err(|e| TournamentError::Game { id: "-".into(), message: format!("cannot start the pool: {e}") })?;
-    let stop = AtomicBool::new(false);
-    let failure: Mutex<Option<TournamentError>> = Mutex::new(None);
-    let fail = |e: TournamentError| {
-        stop.store(true, Ordering::SeqCst);
-        failure.lock().expect("no panic while holding it").get_or_insert(e);
-    };
+        .map_err(|e| TournamentError::Game { id: "-".into(), message: format!("cannot start the pool: {e}") })
+}
 
-    std::thread::scope(|scope| {
-        let (tx, rx) = mpsc::channel::<GameRow>();
-        let writer = scope.spawn(|| {
-            let mut appender = match Appender::open(&games_csv) {
-                Ok(a) => a,
-                Err(e) => return fail(e),
-            };
-            for row in rx {
-                if let Err(e) = appender.append(&row) {
-                    return fail(e);
-                }
-                progress.game_finished(&row);
-            }
-            if let Err(e) = appender.sync() {
-                fail(e);
-            }
-        });
-        pool.install(|| {
-            todo.par_bridge().for_each_with(tx, |tx, game| {
-                let game = &game;
-                if cancel.load(Ordering::SeqCst) || stop.load(Ordering::SeqCst) {
-                    return;
-                }
-                let seats: Vec<&PreparedBot> = game
-                    .seats()
-                    .into_iter()
-                    .map(|name| bots.iter().find(|b| b.name == name).expect("seats name bots of the tournament"))
-                    .collect();
-                let row = if let Some(seat) = seats.iter().position(|b| b.broken.is_some()) {
-                    unplayed_row(game, &seats, seat).seal(&identity)
-                } else {
-                    let setup = GameSetup {
-                        tournament: t,
-                        game,
-                        seats,
-                        log: games_dir.join(format!("{}.csv", game.id())),
-                        stderr_dir: games_dir.clone(),
-                        cancel: &cancel,
-                    };
-                    match runner.play(&setup) {
-                        Ok(result) => played_row(game, &result).seal(&identity),
-                        Err(PlayError::Cancelled) => return,
-                        Err(PlayError::Failed(message)) => {
-                            return fail(TournamentError::Game { id: game.id(), message });
-                        }
-                    }
-                };
-                // A game that ends while the run is being cancelled may have been cut short.
-                if !cancel.load(Ordering::SeqCst) {
-                    let _ = tx.send(row);
+/// The games of a run being played.
+struct Play<'a> {
+    t: &'a Tournament,
+    plan: &'a Plan,
+    bots: &'a [PreparedBot],
+    runner: &'a dyn GameRunner,
+    cancel: &'a Arc<AtomicBool>,
+}
+
+impl Play<'_> {
+    /// Plays every game still to play in `pool`, one thread appending each finished row to
+    /// `games.csv`. Returns the first failure of the harness (which stopped the run), if any.
+    fn all(&self, pool: &rayon::ThreadPool, progress: &dyn Progress) -> Option<TournamentError> {
+        let stop = AtomicBool::new(false);
+        let failure: Mutex<Option<TournamentError>> = Mutex::new(None);
+        let fail = |e: TournamentError| {
+            stop.store(true, Ordering::SeqCst);
+            failure.lock().expect("no panic while holding it").get_or_insert(e);
+        };
+        std::thread::scope(|scope| {
+            let (tx, rx) = mpsc::channel::<GameRow>();
+            let writer = scope.spawn(|| {
+                if let Err(e) = append_rows(&self.plan.games_csv, rx, progress) {
+                    fail(e);
                 }
             });
+            pool.install(|| {
+                self.plan.todo().par_bridge().for_each_with(tx, |tx, game| {
+                    if self.cancel.load(Ordering::SeqCst) || stop.load(Ordering::SeqCst) {
+                        return;
+                    }
+                    match self.one(&game) {
+                        // A game that ends while the run is being cancelled may have been cut short.
+                        Ok(Some(row)) if !self.cancel.load(Ordering::SeqCst) => {
+                            let _ = tx.send(row);
+                        }
+                        Ok(_) => {}
+                        Err(e) => fail(e),
+                    }
+                });
+            });
+            let _ = writer.join();
         });
-        let _ = writer.join();
-    });
-    progress.finished();
-
-    let (standings, faulted, done) = finish_files(t, &out, &schedule, shard)?;
-    if let Some(e) = failure.into_inner().expect("no panic while holding it") {
-        return Err(e);
+        failure.into_inner().expect("no panic while holding it")
     }
-    let mut summary = assemble(t, &out, standings, faulted, (mine, done), cancel.load(Ordering::SeqCst));
-    summary.reused = mine - todo_count;
-    summary.reused_written = written.filter(|_| summary.reused > 0);
-    Ok(summary)
+
+    /// Plays one game (or records it lost by a bot that does not build): its sealed row, or
+    /// `None` when the run was cancelled during it.
+    fn one(&self, game: &ScheduledGame) -> Result<Option<GameRow>, TournamentError> {
+        let seats: Vec<&PreparedBot> = game
+            .seats()
+            .into_iter()
+            .map(|name| self.bots.iter().find(|b| b.name == name).expect("seats name bots of the tournament"))
+            .collect();
+        if let Some(seat) = seats.iter().position(|b| b.broken.is_some()) {
+            return Ok(Some(unplayed_row(game, &seats, seat).seal(&self.plan.identity)));
+        }
+        let setup = GameSetup {
+            tournament: self.t,
+            game,
+            seats,
+            log: self.plan.games_dir.join(format!("{}.csv", game.id())),
+            stderr_dir: self.plan.games_dir.clone(),
+            cancel: self.cancel,
+        };
+        match self.runner.play(&setup) {
+            Ok(result) => Ok(Some(played_row(game, &result).seal(&self.plan.identity))),
+            Err(PlayError::Cancelled) => Ok(None),
+            Err(PlayError::Failed(message)) => Err(TournamentError::Game { id: game.id(), message }),
+        }
+    }
+}
+
+/// Appends each row received to `games.csv` as it comes (the progress told of each), then syncs.
+fn append_rows(
+    games_csv: &Path,
+    rows: mpsc::Receiver<GameRow>,
+    progress: &dyn Progress,
+) -> Result<(), TournamentError> {
+    let mut appender = Appender::open(games_csv)?;
+    for row in rows {
+        appender.append(&row)?;
+        progress.game_finished(&row);
+    }
+    appender.sync()
 }
 
 /// Cuts a torn last line off `games_csv` (as `repair_games`), and checks that every row is a game
@@ -371,7 +435,7 @@ fn base_row(game: &ScheduledGame) -> GameRow {
         score0: 0,
         score1: 0,
         winner: String::new(),
-        verdict: "OK".to_string(),
+        verdict: Verdict::Ok,
         fault_kind: String::new(),
         faulty_bot: String::new(),
         fault_detail: String::new(),
@@ -398,7 +462,7 @@ fn played_row(game: &ScheduledGame, result: &GameResult) -> GameRow {
     row.score1 = result.scores[1];
     row.winner = result.winner.map_or(String::new(), |side| game.sides()[side].to_string());
     if let Some(fault) = &result.fault {
-        row.verdict = "NOK".to_string();
+        row.verdict = Verdict::Nok;
         row.fault_kind = fault.kind.clone();
         row.faulty_bot = game.seats()[fault.seat].to_string();
         row.fault_detail = one_line(&fault.detail);
@@ -418,7 +482,7 @@ fn unplayed_row(game: &ScheduledGame, seats: &[&PreparedBot], seat: usize) -> Ga
     if !other_broken {
         row.winner = game.sides()[1 - side].to_string();
     }
-    row.verdict = "NOK".to_string();
+    row.verdict = Verdict::Nok;
     row.fault_kind = "build".to_string();
     row.faulty_bot = game.seats()[seat].to_string();
     row.fault_detail = one_line(seats[seat].broken.as_deref().unwrap_or_default());

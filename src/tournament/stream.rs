@@ -168,7 +168,7 @@ mod tests {
             score0: 10,
             score1: -5,
             winner: "a".into(),
-            verdict: "NOK".into(),
+            verdict: crate::referee::Verdict::Nok,
             fault_kind: "crash".into(),
             faulty_bot: "b".into(),
             fault_detail: "said \"bye\", then, left".into(),

@@ -11,6 +11,7 @@ use rand::RngExt;
 use rand_pcg::Pcg64;
 
 use crate::cards::{Card, build_decks, format_list, shuffle};
+use crate::games::deal_file::{deal_error, parse_list, take_named};
 use crate::games::{Seat, SetupError};
 
 use super::rules::BuracoRules;
@@ -98,22 +99,6 @@ fn deal_from(mut stock: Vec<Card>, seats: usize, rules: &BuracoRules, start: Sea
     Ok(Deal { hands, mortos, discard_top, start, stock })
 }
 
-fn deal_error(line: usize, message: impl Into<String>) -> SetupError {
-    SetupError::Deal { line, message: message.into() }
-}
-
-/// Parses `[ c1 c2 … ]` (whitespace-separated, brackets required).
-fn parse_list(text: &str, line: usize, what: &str) -> Result<Vec<Card>, SetupError> {
-    let tokens: Vec<&str> = text.split_whitespace().collect();
-    if tokens.len() < 2 || tokens[0] != "[" || tokens[tokens.len() - 1] != "]" {
-        return Err(deal_error(line, format!("{what} must be a list of cards between brackets: [ c1 c2 ... ]")));
-    }
-    tokens[1..tokens.len() - 1]
-        .iter()
-        .map(|t| Card::parse_single_joker(t).map_err(|e| deal_error(line, format!("{what}: {e}"))))
-        .collect()
-}
-
 fn from_file(text: &str, rules: &BuracoRules, seats: usize, mut deck: Vec<Card>) -> Result<Deal, SetupError> {
     let lines: Vec<(usize, &str)> =
         text.lines().enumerate().map(|(i, l)| (i + 1, l.trim())).filter(|(_, l)| !l.is_empty()).collect();
@@ -184,23 +169,7 @@ fn from_file(text: &str, rules: &BuracoRules, seats: usize, mut deck: Vec<Card>)
         .flat_map(|(hand, &(line, _))| hand.iter().map(move |&c| (line, c)))
         .chain(discard_top)
         .chain(named_stock.iter().map(|&c| (stock_line, c)));
-    for (line, card) in named {
-        match deck.iter().rposition(|&c| c == card) {
-            Some(at) => {
-                deck.remove(at);
-            }
-            None => {
-                return Err(deal_error(
-                    line,
-                    format!(
-                        "{card} is named more times than the {} deck(s) hold ({})",
-                        rules.decks,
-                        rules.copies_of(card)
-                    ),
-                ));
-            }
-        }
-    }
+    take_named(&mut deck, named, rules.decks, |card| rules.copies_of(card))?;
     deck.extend(named_stock.iter().rev());
     Ok(Deal { hands, mortos, discard_top: discard_top.map(|(_, top)| top), start, stock: deck })
 }

@@ -236,7 +236,7 @@ impl Engine for BuracoEngine {
     fn table(&self, seat: Option<Seat>) -> crate::games::table::Table {
         let mut table = super::table_view::table(&self.table, seat.filter(|&s| s < self.table.seats()));
         if self.score.rules().is_multi_hand() {
-            table.counters.extend(super::table_view::match_counters(self.hand_number(), self.match_totals()));
+            table.counters.extend(crate::games::match_counters("hand", self.hand_number(), self.match_totals()));
         }
         table
     }

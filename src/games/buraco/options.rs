@@ -19,8 +19,7 @@ const MAX_HANDS: RuleOption = RuleOption { name: "max-hands", help: "most hands 
 /// The options `game` accepts (a Buraco game's; Shengji's are `shengji::OPTIONS`).
 pub fn options_of(game: GameKind) -> &'static [RuleOption] {
     match game {
-        GameKind::Shengji => &[],
-        GameKind::ItpBuraco => &[],
+        GameKind::ItpBuraco | GameKind::Canasta | GameKind::Shengji => &[],
         GameKind::BuracoStbl => &[
             TARGET,
             MAX_HANDS,

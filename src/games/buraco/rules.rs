@@ -310,7 +310,9 @@ impl BuracoRules {
             GameKind::ItpBuraco => BuracoRules::itp(),
             GameKind::BuracoStbl => BuracoRules::stbl(),
             GameKind::BuracoSchwab => BuracoRules::schwab(),
-            GameKind::Shengji => panic!("shengji is not a Buraco game (GameKind dispatches it first)"),
+            // Not Buracos: their engines are `CanastaEngine` and `ShengjiEngine`; ITP's preset
+            // keeps this total (GameKind dispatches them first).
+            GameKind::Canasta | GameKind::Shengji => BuracoRules::itp(),
         }
     }
 

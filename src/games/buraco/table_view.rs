@@ -120,12 +120,3 @@ fn counters(t: &state::Table) -> Vec<Counter> {
     }
     counters
 }
-
-/// A match's counters: the hand being played and each side's total over the finished hands.
-pub fn match_counters(hand: u32, totals: &[i64]) -> Vec<Counter> {
-    let mut counters = vec![Counter::new("hand-number", Owner::Nobody, "hand", Value::Number(i64::from(hand)))];
-    for (side, &total) in totals.iter().enumerate() {
-        counters.push(Counter::new("match-total", Owner::Side(side), "match total", Value::Number(total)));
-    }
-    counters
-}

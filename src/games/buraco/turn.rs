@@ -18,18 +18,7 @@ enum Changed<'a> {
 
 impl Table {
     fn need_in_hand(&self, cards: &[Card]) -> Result<(), Violation> {
-        let hand = &self.hands[self.current];
-        match hand.missing(cards) {
-            None => Ok(()),
-            Some(card) => {
-                let (held, named) = (hand.count(card), cards.iter().filter(|&&c| c == card).count());
-                let detail = Message::new("viol-card-not-in-hand")
-                    .text("card", card)
-                    .number("named", named)
-                    .number("held", held);
-                Err(illegal("card-not-in-hand", detail))
-            }
-        }
+        crate::games::rummy::need_in_hand(&self.hands[self.current], cards)
     }
 
     /// Removes cards already checked by `need_in_hand`.
