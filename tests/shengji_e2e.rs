@@ -153,3 +153,44 @@ fn misbehaving_bots_are_faulted_in_shengji_too() {
         check_fixture(file, kind);
     }
 }
+
+#[test]
+fn a_tournament_gives_the_same_transcripts_at_any_number_of_jobs() {
+    let logs = |jobs: usize| -> Vec<(String, Vec<String>)> {
+        let dir = tempfile::tempdir().unwrap();
+        let opts = RunOptions {
+            jobs: Some(jobs),
+            out: Some(dir.path().to_path_buf()),
+            resume: false,
+            shard: None,
+            unpinned: false,
+        };
+        let summary = run(&tournament(2), &opts, &Quiet, Arc::new(AtomicBool::new(false))).unwrap();
+        assert!(summary.faulted.is_empty());
+        let mut files: Vec<_> =
+            std::fs::read_dir(dir.path().join("games")).unwrap().flatten().map(|e| e.path()).collect();
+        files.sort();
+        files.iter().map(|f| (f.file_name().unwrap().to_string_lossy().into_owned(), timeless(f))).collect()
+    };
+    let (one, two) = (logs(1), logs(2));
+    assert!(one.len() >= 6, "{} games", one.len());
+    assert_eq!(one, two);
+}
+
+#[test]
+fn juiz_check_catches_a_bot_that_does_not_follow_suit_and_passes_the_bundled_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    // The Python bot, but following with the last cards of its hand whatever the lead.
+    let source = std::fs::read_to_string(root().join("bots/shengji_bot.py")).unwrap();
+    let buggy = source.replace("\" \".join(g.follow())", "\" \".join(g.hand[len(g.hand) - len(g.lead):])");
+    assert_ne!(buggy, source);
+    let path = dir.path().join("buggy.py");
+    std::fs::write(&path, buggy).unwrap();
+    let out = juiz().args(["check", "--game", "shengji", "--seed", "2", "--games", "0"]).arg(&path).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("must-follow-suit") && text.contains("shengji-follow-suit"), "{text}");
+    let good = path_str(&root().join("bots/shengji_random.c"));
+    let out = juiz().args(["check", "--game", "shengji", "--seed", "2", "--games", "1", &good]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+}

@@ -1,9 +1,7 @@
-//! Shengji engine properties: random legal play for many matches (1, 2 and 3 decks) never
+//! Shengji engine properties: random legal play for two thousand matches (1, 2 and 3 decks) never
 //! errors and always ends; every card is in exactly one place after every action; each deal's
 //! points add up to 100 per deck; a refused line leaves the state unchanged; the same seed gives
 //! the same game.
-
-use std::collections::BTreeMap;
 
 use juiz::cards::{Card, build_decks_with_two_jokers, format_list};
 use juiz::games::shengji::{Phase, ShengjiEngine, ShengjiRules, legal};
@@ -55,10 +53,16 @@ fn random_line(e: &ShengjiEngine, seat: usize, rng: &mut Pcg64) -> String {
     }
 }
 
-fn counts(cards: &[Card]) -> BTreeMap<Card, usize> {
-    let mut m = BTreeMap::new();
+/// How many of each card (52 suited cards by suit and rank, then SJ, BJ).
+fn counts(cards: &[Card]) -> [u16; 54] {
+    let mut m = [0; 54];
     for &c in cards {
-        *m.entry(c).or_default() += 1;
+        let i = match c {
+            Card::Suited { rank, suit } => suit as usize * 13 + rank.index(),
+            Card::SmallJoker => 52,
+            _ => 53,
+        };
+        m[i] += 1;
     }
     m
 }
@@ -82,7 +86,7 @@ fn play_out(e: &mut ShengjiEngine, rng: &mut Pcg64, decks: usize) -> Vec<String>
 fn random_legal_matches_end_and_conserve_cards_and_points() {
     let mut rng = Pcg64::seed_from_u64(12);
     let mut deals = 0;
-    for (decks, matches, max_deals) in [(1, 150, 4), (2, 120, 3), (3, 40, 2), (2, 4, 1000)] {
+    for (decks, matches, max_deals) in [(1, 1500, 1), (1, 100, 4), (2, 300, 2), (3, 100, 1), (2, 4, 1000)] {
         for m in 0..matches {
             let mut e = engine(m as u64 * 31 + decks as u64, decks, max_deals);
             play_out(&mut e, &mut rng, decks);
@@ -94,7 +98,7 @@ fn random_legal_matches_end_and_conserve_cards_and_points() {
             deals += e.history().len();
         }
     }
-    assert!(deals > 800, "{deals} deals");
+    assert!(deals > 2500, "{deals} deals");
 }
 
 #[test]
@@ -102,8 +106,8 @@ fn refused_lines_leave_the_state_unchanged() {
     let mut rng = Pcg64::seed_from_u64(5);
     let bad =
         ["", "PASS x", "PLAY [ 5♠", "PLAY [ JK ]", "BURY [ 2♠ ]", "DECLARE [ A♠ ]", "PLAY [ BJ BJ BJ BJ ]", "WHAT"];
-    for seed in 0..20 {
-        let mut e = engine(seed, 2, 1);
+    for seed in 0..4 {
+        let mut e = engine(seed, 1 + seed as usize % 3, 1);
         while let Awaiting::One(seat) = e.awaiting() {
             for line in bad {
                 let before = format!("{e:?}");

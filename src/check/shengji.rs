@@ -99,10 +99,8 @@ impl Script {
             hands[0] = bot;
         }
         deck.shuffle(&mut Pcg64::seed_from_u64(seed));
-        for seat in 1..4 {
-            if hands[seat].is_empty() {
-                hands[seat] = deck.drain(..25).collect();
-            }
+        for hand in hands.iter_mut().filter(|h| h.is_empty()) {
+            *hand = deck.drain(..25).collect();
         }
         let mut text: String = hands.iter().map(|h| format!("{}\n", format_list(h))).collect();
         text.push_str(&format!("{}\n{banker}\n", format_list(&kitty)));

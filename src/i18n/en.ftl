@@ -348,6 +348,7 @@ sj-narr-trick = { $said }; { $player } wins the trick ({ $points } points)
 sj-narr-deal-end = { $said }; deal { $deal } ends: the attackers have { $points } points, levels { $level0 } and { $level1 }
 sj-end-ace = { $player }'s team defended level A
 sj-end-deals = the last of { $deals } deals was played
+sj-end-match = { $reason }: levels { $level0 } and { $level1 }, points as attackers { $points0 } and { $points1 }
 sj-hint-wait = wait for your turn
 sj-hint-declare = PASS, or DECLARE [ c … ] with level cards ({ $level }) or a pair of identical jokers
 sj-hint-bury = BURY [ c … ] with exactly { $count } cards

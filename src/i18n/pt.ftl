@@ -347,6 +347,7 @@ sj-narr-trick = { $said }; { $player } leva a vaza ({ $points } pontos)
 sj-narr-deal-end = { $said }; a mão { $deal } termina: os atacantes têm { $points } pontos, níveis { $level0 } e { $level1 }
 sj-end-ace = a dupla de { $player } defendeu o nível A
 sj-end-deals = a última de { $deals } mãos foi jogada
+sj-end-match = { $reason }: níveis { $level0 } e { $level1 }, pontos como atacantes { $points0 } e { $points1 }
 sj-hint-wait = espere a sua vez
 sj-hint-declare = PASS, ou DECLARE [ c … ] com cartas do nível ({ $level }) ou um par de curingas idênticos
 sj-hint-bury = BURY [ c … ] com exatamente { $count } cartas

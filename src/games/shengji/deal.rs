@@ -33,7 +33,7 @@ impl DealCards {
         shuffle(&mut cards, rng);
         let start = start.unwrap_or_else(|| rng.random_range(0..4));
         let n = rules.hand_size();
-        let mut hands = vec![Vec::with_capacity(n); 4];
+        let mut hands: Vec<Vec<Card>> = (0..4).map(|_| Vec::with_capacity(n)).collect();
         for (i, &card) in cards[..4 * n].iter().enumerate() {
             hands[(start + i) % 4].push(card);
         }
@@ -81,8 +81,8 @@ impl DealCards {
             Ok(cards)
         };
         let mut hands = Vec::new();
-        for seat in 0..4 {
-            hands.push(list(lines[seat], &format!("hand of seat {seat}"), rules.hand_size())?);
+        for (seat, &line) in lines.iter().take(4).enumerate() {
+            hands.push(list(line, &format!("hand of seat {seat}"), rules.hand_size())?);
         }
         let kitty = list(lines[4], "kitty", rules.kitty_size())?;
         let (line, start) = lines[5];

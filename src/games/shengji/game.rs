@@ -198,6 +198,13 @@ impl ShengjiEngine {
                 };
                 (winner, Message::new("sj-end-deals").number("deals", self.deal_number as usize))
             };
+            let totals = self.score.totals();
+            let reason = Message::new("sj-end-match")
+                .clause("reason", reason)
+                .text("level0", l0.label())
+                .text("level1", l1.label())
+                .text("points0", totals[0])
+                .text("points1", totals[1]);
             self.outcome = Some(Outcome { scores: self.level_scores(), winner, ending: Ending::Finished { reason } });
             return said;
         }

@@ -10,7 +10,7 @@ use super::declare::{self, Declaration};
 use super::order::TrumpContext;
 use super::rules::DeclarePolicy;
 use super::trick::Trick;
-use super::units::{Groups, Unit};
+use super::units::shape_units;
 
 /// A legal follow of `trick` from `hand`.
 pub fn follow(ctx: &TrumpContext, trick: &Trick, hand: &[Card], pick: &mut dyn FnMut(usize) -> usize) -> Vec<Card> {
@@ -20,7 +20,7 @@ pub fn follow(ctx: &TrumpContext, trick: &Trick, hand: &[Card], pick: &mut dyn F
     if suit.len() <= n {
         play.append(&mut suit);
     } else {
-        play.extend(shape_units(ctx, &suit, &trick.format).into_iter().flat_map(|u| u.cards));
+        play.extend(shape_units(&suit, &trick.format, ctx).into_iter().flat_map(|u| u.cards));
         for card in &play {
             let i = suit.iter().position(|c| c == card).expect("a unit of held cards");
             suit.remove(i);
@@ -31,26 +31,6 @@ pub fn follow(ctx: &TrumpContext, trick: &Trick, hand: &[Card], pick: &mut dyn F
         play.push(other.remove(pick(other.len())));
     }
     play
-}
-
-/// The units the shape check (`units::shape_score`) matches in `cards`.
-fn shape_units(ctx: &TrumpContext, cards: &[Card], format: &[Unit]) -> Vec<Unit> {
-    let mut groups = Groups::new(cards, ctx);
-    let mut wanted: Vec<(u8, u8)> = format.iter().filter(|u| u.width >= 2).map(Unit::shape).collect();
-    wanted.reverse();
-    let mut found = Vec::new();
-    while let Some((w, l)) = wanted.pop() {
-        if let Some(unit) = groups.find(w, l, None) {
-            groups.remove(&unit.cards, ctx);
-            found.push(unit);
-        } else if l >= 2 {
-            wanted.push((w, 1));
-            wanted.push((w, l - 1));
-        } else if w >= 3 {
-            wanted.push((w - 1, 1));
-        }
-    }
-    found
 }
 
 /// A lead: a random card with every identical copy held (a single, pair or triple).

@@ -23,4 +23,4 @@ pub use rules::{DeclarePolicy, MatchLength, OPTIONS, ShengjiRules};
 pub use score::{DealResult, deal_result, kitty_multiplier, next_banker, points, points_of};
 pub use state::{DealEnd, DealState, Phase};
 pub use trick::{Lead, Trick, check_lead};
-pub use units::{Unit, as_format, decompose, one_suit, shape_score};
+pub use units::{Unit, as_format, decompose, one_suit, shape_score, shape_units};

@@ -289,7 +289,12 @@ impl DealState {
             ));
         }
         let mut said = Message::new("sj-narr-play").text("cards", format_list(&cards));
-        let played = if self.trick.is_none() {
+        let trump = self.trump;
+        let played = if let Some(trick) = self.trick.as_mut() {
+            trick.check_follow(&trump, &self.hands[seat], &cards)?;
+            trick.follow(&trump, seat, cards.clone());
+            cards
+        } else {
             let others: Vec<&[Card]> = (1..4).map(|i| self.hands[(seat + i) % 4].as_slice()).collect();
             let lead = check_lead(&self.trump, &cards, &others)?;
             if let Some(throw) = &lead.failed_throw {
@@ -304,12 +309,6 @@ impl DealState {
             }
             self.trick = Some(Trick::new(&self.trump, seat, lead.cards.clone()));
             lead.cards
-        } else {
-            let trump = self.trump;
-            let trick = self.trick.as_mut().expect("a trick");
-            trick.check_follow(&trump, &self.hands[seat], &cards)?;
-            trick.follow(&trump, seat, cards.clone());
-            cards
         };
         self.hands[seat] = hand;
         self.send_all(&format!("PLAY {} {}", self.ids[seat], format_list(&played)));

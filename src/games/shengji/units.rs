@@ -125,26 +125,22 @@ pub fn decompose(cards: &[Card], ctx: &TrumpContext) -> Vec<Unit> {
 }
 
 pub fn sort_units(units: &mut [Unit]) {
-    units.sort_by(|a, b| (b.size(), b.len, b.top).cmp(&(a.size(), a.len, a.top)));
+    units.sort_by_key(|u| std::cmp::Reverse((u.size(), u.len, u.top)));
 }
 
-/// How much of the lead's structure `cards` reproduces (cards in units of 2 or more matched,
-/// then of those, cards in tractors), reading the lead's units biggest first and replacing a unit
-/// that cannot be matched by smaller ones: a tractor of L by one of L−1 and a single group, a
-/// triple by a pair. A follower must reach with the cards he plays what his whole holding in the
-/// led suit reaches.
-pub fn shape_score(cards: &[Card], format: &[Unit], ctx: &TrumpContext) -> (usize, usize) {
+/// The units of the lead's shape found in `cards` (one effective suit): the lead's units of two
+/// or more cards, biggest first, each matched by the highest unit of that shape left, a unit that
+/// cannot be matched replaced by smaller ones — a tractor of L by one of L−1 and a single group, a
+/// triple by a pair.
+pub fn shape_units(cards: &[Card], format: &[Unit], ctx: &TrumpContext) -> Vec<Unit> {
     let mut groups = Groups::new(cards, ctx);
     let mut wanted: Vec<(u8, u8)> = format.iter().filter(|u| u.width >= 2).map(Unit::shape).collect();
     wanted.reverse();
-    let mut score = (0, 0);
+    let mut found = Vec::new();
     while let Some((w, l)) = wanted.pop() {
         if let Some(unit) = groups.find(w, l, None) {
             groups.remove(&unit.cards, ctx);
-            score.0 += unit.size();
-            if l >= 2 {
-                score.1 += unit.size();
-            }
+            found.push(unit);
         } else if l >= 2 {
             wanted.push((w, 1));
             wanted.push((w, l - 1));
@@ -152,7 +148,16 @@ pub fn shape_score(cards: &[Card], format: &[Unit], ctx: &TrumpContext) -> (usiz
             wanted.push((w - 1, 1));
         }
     }
-    score
+    found
+}
+
+/// How much of the lead's structure `cards` reproduces: the cards in `shape_units`, then of
+/// those, the cards in tractors. A follower must reach with the cards he plays what his whole
+/// holding in the led suit reaches.
+pub fn shape_score(cards: &[Card], format: &[Unit], ctx: &TrumpContext) -> (usize, usize) {
+    let units = shape_units(cards, format, ctx);
+    let tractors = units.iter().filter(|u| u.len >= 2).map(Unit::size).sum();
+    (units.iter().map(Unit::size).sum(), tractors)
 }
 
 /// `cards` read in the lead's format: for each unit of the format (biggest first) the highest

@@ -22,8 +22,8 @@ pub fn table(engine: &ShengjiEngine) -> Table {
     let ids = &deal.ids;
     let mut t = Table::new(ids.clone(), (0..4).map(|s| s % 2).collect());
     t.to_play = deal.awaited().into_iter().collect();
-    for seat in 0..4 {
-        let hand = sorted(engine, &deal.hands[seat]);
+    for (seat, hand) in deal.hands.iter().enumerate() {
+        let hand = sorted(engine, hand);
         t.zones.push(Zone::new(
             format!("hand-{seat}"),
             ZoneKind::Hand,
@@ -93,8 +93,8 @@ pub fn table(engine: &ShengjiEngine) -> Table {
         t.counters.push(Counter::new("declaration", Owner::Nobody, "declaration", text(shown)));
     }
     let levels = engine.levels();
-    for side in 0..2 {
-        t.counters.push(Counter::new("team-level", Owner::Side(side), "level", text(levels[side].label().to_owned())));
+    for (side, level) in levels.iter().enumerate() {
+        t.counters.push(Counter::new("team-level", Owner::Side(side), "level", text(level.label().to_owned())));
         t.counters.push(Counter::new(
             "points",
             Owner::Side(side),
