@@ -88,6 +88,12 @@ pub fn table(engine: &ShengjiEngine) -> Table {
     t.counters.push(Counter::new("level", Owner::Nobody, "level card", text(deal.level.label().to_owned())));
     t.counters.push(Counter::new("trump", Owner::Nobody, "trump", text(trump)));
     t.counters.push(Counter::new("banker", Owner::Nobody, "banker", text(banker)));
+    let playing = match deal.phase {
+        Phase::Dealing | Phase::LastCall { .. } => "declare",
+        Phase::Burying => "bury",
+        Phase::Playing | Phase::Done => "play",
+    };
+    t.counters.push(Counter::phase(crate::games::Engine::outcome(engine).as_ref(), ids, playing));
     if let Some(d) = &deal.declaration {
         let shown = format!("{} {}", ids[d.seat], format_list(&vec![d.card; d.count]));
         t.counters.push(Counter::new("declaration", Owner::Nobody, "declaration", text(shown)));
