@@ -194,3 +194,19 @@ fn juiz_check_catches_a_bot_that_does_not_follow_suit_and_passes_the_bundled_one
     let out = juiz().args(["check", "--game", "shengji", "--seed", "2", "--games", "1", &good]).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
 }
+
+/// The terminal account tells declarations and the last call, not one "passes" per card dealt.
+#[test]
+fn the_account_of_a_deal_leaves_out_the_passes_while_dealing() {
+    let random = path_str(&c_bot("shengji_random"));
+    let output = juiz()
+        .args(["play", "--game", "shengji", "--seed", "3", "--rule", "max-deals=1"])
+        .args([&random, &random, &random, &random])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let account = String::from_utf8_lossy(&output.stdout);
+    let passes = account.lines().filter(|l| l.ends_with(" passes") || l.contains(" passes;")).count();
+    assert!((1..=8).contains(&passes), "{passes} passes told:\n{account}");
+    assert!(account.contains("buries"), "{account}");
+}

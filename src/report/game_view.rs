@@ -136,7 +136,8 @@ impl<W: Write> Observer for GameView<W> {
     }
 
     fn action(&mut self, seat: Seat, turn: u32, narration: &Message, _engine: &dyn Engine) {
-        if !self.shows(seat) {
+        // A move with nothing to tell (a pass while Shengji's cards are dealt).
+        if !self.shows(seat) || narration.id == "empty" {
             return;
         }
         let who = self.style.bold(&self.seats[seat].id);

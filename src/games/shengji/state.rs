@@ -202,7 +202,10 @@ impl DealState {
     }
 
     fn after_call(&mut self, seat: Seat, declared: Option<Message>) -> Message {
-        let said = declared.clone().unwrap_or_else(|| Message::new("sj-narr-pass"));
+        // A pass while the cards are dealt says nothing (one a card: the account would be all
+        // passes); a pass at the last call is worth telling.
+        let pass = if self.phase == Phase::Dealing { "empty" } else { "sj-narr-pass" };
+        let said = declared.clone().unwrap_or_else(|| Message::new(pass));
         match self.phase {
             Phase::Dealing if self.dealt < self.order.len() => self.deal_next(),
             Phase::Dealing => self.call(self.cards.start, 0),
