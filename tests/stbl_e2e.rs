@@ -7,11 +7,9 @@ mod common;
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
-use juiz::bot::{BotCommand, FaultKind, Limits};
+use juiz::bot::{BotCommand, FaultKind};
 use juiz::games::GameKind;
-use juiz::referee::{self, GameConfig, Player, PlayerSpec};
 use juiz::tournament::{Quiet, RunOptions, Tournament, run};
 
 use common::*;
@@ -63,34 +61,9 @@ fn the_stbl_demo_tournament_file_loads() {
 
 /// The template at seat 0, fixture `file` misbehaving on its second turn at seat 1.
 fn check_fixture(file: &str, expected: FaultKind) {
-    let marker = format!("juiz-stbl-{}-{}", file.replace('.', "-"), std::process::id());
-    let path = root().join("bots/fixtures").join(file);
-    let mut argv = if file.ends_with(".c") {
-        vec![path_str(&juiz::bot::build_c(&path, &bot_cache()).unwrap())]
-    } else {
-        vec!["python3".to_owned(), path_str(&path)]
-    };
-    argv.extend(["2".to_owned(), marker.clone()]);
-    let fixture = BotCommand { display: argv.join(" "), argv };
     let template = BotCommand { argv: vec![path_str(&c_bot("template"))], display: "template".into() };
-    let players = vec![
-        PlayerSpec { name: "template".into(), player: Player::Bot(template) },
-        PlayerSpec { name: "fixture".into(), player: Player::Bot(fixture) },
-    ];
-    let dir = tempfile::tempdir().unwrap();
-    let mut config = GameConfig::new(GameKind::BuracoStbl, 3, players);
-    config.limits = Limits { move_timeout: Duration::from_millis(500), ..Limits::default() };
-    config.log = Some(dir.path().join("game.csv"));
-    let report = referee::play(&config, &mut referee::Quiet).unwrap();
-    let fault = report.fault.as_ref().unwrap_or_else(|| panic!("{file}: no fault: {}", report.result_line()));
-    let kind_ok =
-        fault.kind == expected || (expected == FaultKind::Timeout && fault.kind == FaultKind::TimeoutOverload);
-    assert!(kind_ok && fault.seat == 1, "{file}: {fault:?}");
-    assert!(report.result_line().starts_with("NOK 3 ") && report.result_line().ends_with(" p1.template"));
-    assert!(processes_mentioning(&marker).is_empty(), "{file}: processes left behind");
-    let transcript = juiz::record::Transcript::read(&dir.path().join("game.csv")).unwrap();
-    let replayed = juiz::record::replay(&transcript, &mut referee::Quiet).unwrap();
-    assert!(replayed.matches(), "{file}: replayed '{}'", replayed.report.result_line());
+    let report = check_fixture_in(GameKind::BuracoStbl, 2, &template, file, expected);
+    assert!(report.result_line().ends_with(" p1.template"), "{}", report.result_line());
 }
 
 #[test]

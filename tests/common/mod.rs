@@ -107,3 +107,49 @@ pub fn sysv_objects(table: &str, key: i64) -> Vec<String> {
         .map(str::to_owned)
         .collect()
 }
+
+/// Plays `game` (seed 3, 500 ms a move) with the misbehaving fixture `bots/fixtures/<file>` (it
+/// misbehaves on its turn 2) at every odd seat and `other` at every even one, and checks what
+/// every game owes a fixture: the fault is `expected` (a timeout may be `timeout-overload` on a
+/// loaded machine) at one of the fixture's seats, the result line is `NOK 3 …`, nothing of the
+/// fixture is left running, and the transcript replays to the same result. Returns the report.
+pub fn check_fixture_in(
+    game: juiz::games::GameKind,
+    seats: usize,
+    other: &juiz::bot::BotCommand,
+    file: &str,
+    expected: juiz::bot::FaultKind,
+) -> juiz::referee::GameReport {
+    use juiz::bot::{BotCommand, FaultKind, Limits};
+    use juiz::referee::{self, GameConfig, Player, PlayerSpec};
+    let marker = format!("juiz-{game}-{}-{}", file.replace('.', "-"), std::process::id());
+    let path = root().join("bots/fixtures").join(file);
+    let mut argv = if file.ends_with(".c") {
+        vec![path_str(&juiz::bot::build_c(&path, &bot_cache()).unwrap())]
+    } else {
+        vec!["python3".to_owned(), path_str(&path)]
+    };
+    argv.extend(["2".to_owned(), marker.clone()]);
+    let fixture = BotCommand { display: argv.join(" "), argv };
+    let players = (0..seats)
+        .map(|seat| match seat % 2 {
+            0 => PlayerSpec { name: other.display.clone(), player: Player::Bot(other.clone()) },
+            _ => PlayerSpec { name: "fixture".into(), player: Player::Bot(fixture.clone()) },
+        })
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = GameConfig::new(game, 3, players);
+    config.limits = Limits { move_timeout: std::time::Duration::from_millis(500), ..Limits::default() };
+    config.log = Some(dir.path().join("game.csv"));
+    let report = referee::play(&config, &mut referee::Quiet).unwrap();
+    let fault = report.fault.as_ref().unwrap_or_else(|| panic!("{file}: no fault: {}", report.result_line()));
+    let kind_ok =
+        fault.kind == expected || (expected == FaultKind::Timeout && fault.kind == FaultKind::TimeoutOverload);
+    assert!(kind_ok && fault.seat % 2 == 1, "{file}: {fault:?}");
+    assert!(report.result_line().starts_with("NOK 3 "), "{file}: {}", report.result_line());
+    assert!(processes_mentioning(&marker).is_empty(), "{file}: processes left behind");
+    let transcript = juiz::record::Transcript::read(&dir.path().join("game.csv")).unwrap();
+    let replayed = juiz::record::replay(&transcript, &mut referee::Quiet).unwrap();
+    assert!(replayed.matches(), "{file}: replayed '{}'", replayed.report.result_line());
+    report
+}
