@@ -104,19 +104,10 @@ impl Confinement {
             }
             None => None,
         };
-        let tmpfs = match limits.disk_bytes {
-            // With Landlock only: juiz is dumpable while such a bot starts (`spawn.rs`).
-            Some(size) if size > 0 && empty_work_dir && uid.is_none() && support.work_tmpfs => {
-                let Some(rights) = ruleset.as_ref().map(|r| landlock::work_dir_rights(r.abi)) else {
-                    return Ok(Confinement {
-                        namespaces: support.namespaces,
-                        deny_sockets: support.seccomp,
-                        nproc,
-                        uid,
-                        join,
-                        ..Default::default()
-                    });
-                };
+        // With Landlock only: juiz is dumpable while such a bot starts (`spawn.rs`).
+        let rights = ruleset.as_ref().map(|r| landlock::work_dir_rights(r.abi));
+        let tmpfs = match (limits.disk_bytes, rights) {
+            (Some(size), Some(rights)) if size > 0 && empty_work_dir && uid.is_none() && support.work_tmpfs => {
                 Some(WorkTmpfs::new(work_dir, size, rights)?)
             }
             _ => None,

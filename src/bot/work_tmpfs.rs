@@ -19,7 +19,7 @@ pub(crate) struct WorkTmpfs {
     uid_map: CString,
     gid_map: CString,
     /// The Landlock rights the bot has in it (its rules bind inodes: the tmpfs is not the folder
-    /// the parent allowed); 0 without Landlock.
+    /// the parent allowed).
     rights: u64,
 }
 
@@ -87,8 +87,8 @@ impl WorkTmpfsPlan {
             }
         }
         match ruleset {
-            Some(fd) if self.rights != 0 => landlock::allow_in_child(fd, self.dir, self.rights),
-            _ => Ok(()),
+            Some(fd) => landlock::allow_in_child(fd, self.dir, self.rights),
+            None => Ok(()),
         }
     }
 }
