@@ -370,7 +370,7 @@ fn the_shengji_example_session_of_protocol_md() {
         .output()
         .unwrap();
     let result = String::from_utf8_lossy(&output.stdout).into_owned();
-    assert_eq!(result, "OK 14 2 3 p2.smart e p4.smart\n", "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(result, "OK 14 2/0 3/115 p2.smart e p4.smart\n", "{}", String::from_utf8_lossy(&output.stderr));
     let doc = std::fs::read_to_string(root().join("protocol.md")).unwrap();
     let block = doc.split("<!-- shengji-example -->\n```\n").nth(1).expect("the example's marker");
     let expected: Vec<&str> = block.split("\n```").next().unwrap().lines().collect();

@@ -113,6 +113,12 @@ pub trait Engine: Send {
     fn outcome(&self) -> Option<Outcome>;
     /// Number of completed turns so far.
     fn turns(&self) -> u32;
+    /// Each side's points when the game's scores are something else (Shengji: the scores are the
+    /// teams' levels, the points those taken as attackers over the match), for the result line;
+    /// `None` in a game whose scores are its points.
+    fn side_points(&self) -> Option<Vec<i64>> {
+        None
+    }
     /// The hands (deals) of a match played so far, the one in progress included: 1 in a game of
     /// one hand. For figures per hand (`juiz bench`'s messages per hand).
     fn hands(&self) -> u32 {

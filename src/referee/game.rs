@@ -69,6 +69,8 @@ pub struct GameReport {
     pub seed: u64,
     pub seats: Vec<SeatReport>,
     pub outcome: Outcome,
+    /// Each side's points where the scores are not points (`Engine::side_points`).
+    pub points: Option<Vec<i64>>,
     /// Which side each seat plays for.
     pub sides: Vec<usize>,
     pub fault: Option<FaultRecord>,
@@ -138,9 +140,13 @@ impl GameReport {
         }
     }
 
-    /// The original referee's `-silent` line: `OK|NOK <seed> <score0> <score1> <winner>`.
+    /// The original referee's `-silent` line: `OK|NOK <seed> <score0> <score1> <winner>`; where
+    /// the scores are not points (Shengji's levels), each score is `<score>/<points>`.
     pub fn result_line(&self) -> String {
-        let scores: Vec<String> = self.outcome.scores.iter().map(|s| s.to_string()).collect();
+        let scores: Vec<String> = match &self.points {
+            Some(points) => self.outcome.scores.iter().zip(points).map(|(s, p)| format!("{s}/{p}")).collect(),
+            None => self.outcome.scores.iter().map(|s| s.to_string()).collect(),
+        };
         format!("{} {} {} {}", self.verdict(), self.seed, scores.join(" "), self.winner_text())
     }
 }
@@ -244,6 +250,7 @@ pub fn play_engine(
         sides: (0..table.seats.len()).map(|s| table.engine.side_of(s)).collect(),
         seats: table.seats,
         outcome,
+        points: table.engine.side_points(),
         fault,
         turns: table.engine.turns(),
         duration: start.elapsed(),

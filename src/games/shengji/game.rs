@@ -274,6 +274,10 @@ impl Engine for ShengjiEngine {
         self.deal_number
     }
 
+    fn side_points(&self) -> Option<Vec<i64>> {
+        Some(self.match_points().to_vec())
+    }
+
     fn deal_text(&self) -> String {
         self.deal_text.clone()
     }
