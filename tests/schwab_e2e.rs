@@ -46,7 +46,7 @@ fn the_schwab_demo_tournament_file_loads() {
     assert_eq!((t.game, t.players), (GameKind::BuracoSchwab, 4));
 }
 
-/// The template at seats 0, 2 and 3, fixture `file` misbehaving on its second turn at seat 1.
+/// The template at seats 0 and 2, fixture `file` misbehaving on its second turn at seats 1 and 3.
 fn check_fixture(file: &str, expected: FaultKind) {
     let template = BotCommand { argv: vec![path_str(&c_bot("template"))], display: "template".into() };
     check_fixture_in(GameKind::BuracoSchwab, 4, &template, file, expected);
