@@ -81,6 +81,11 @@ pub struct TournamentArgs {
     /// the parts with `juiz merge`.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<String>,
+    /// The secret the deals come from when the file sets no "seed" (64 hexadecimal digits;
+    /// made there, readable by you only, if missing). Give every shard the same file. Without
+    /// it a run draws a secret of its own, kept in its results folder.
+    #[arg(long, value_name = "FILE")]
+    pub secret: Option<PathBuf>,
     /// Let the system place each game's processes on any core, instead of running each game
     /// (its referee thread and its bots) on one core of its own, which spares a cross-core
     /// wake-up per line (pinning applies when --jobs is at most the number of cores).

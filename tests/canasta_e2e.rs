@@ -31,7 +31,7 @@ fn the_bundled_canasta_bots_play_a_tournament_without_a_fault() {
     );
     let dir = tempfile::tempdir().unwrap();
     let opts =
-        RunOptions { jobs: Some(2), out: Some(dir.path().to_path_buf()), resume: false, shard: None, unpinned: false };
+        RunOptions { jobs: Some(2), out: Some(dir.path().to_path_buf()), resume: false, shard: None, unpinned: false, secret: None };
     let t = Tournament::parse(&text, true).unwrap();
     let summary = run(&t, &opts, &Quiet, Arc::new(AtomicBool::new(false))).unwrap();
     assert_eq!(summary.done, summary.total);

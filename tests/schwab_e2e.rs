@@ -27,7 +27,7 @@ fn the_bundled_schwab_bots_play_a_tournament_without_a_fault() {
     );
     let dir = tempfile::tempdir().unwrap();
     let opts =
-        RunOptions { jobs: Some(2), out: Some(dir.path().to_path_buf()), resume: false, shard: None, unpinned: false };
+        RunOptions { jobs: Some(2), out: Some(dir.path().to_path_buf()), resume: false, shard: None, unpinned: false, secret: None };
     let t = Tournament::parse(&text, true).unwrap();
     let summary = run(&t, &opts, &Quiet, Arc::new(AtomicBool::new(false))).unwrap();
     assert_eq!(summary.done, summary.total);
@@ -103,7 +103,7 @@ fn tournament_rules_are_checked_and_recorded() {
     assert!(t.to_json().contains("\"negative-table\": \"false\""), "{}", t.to_json());
     let dir = tempfile::tempdir().unwrap();
     let opts =
-        RunOptions { jobs: Some(2), out: Some(dir.path().to_path_buf()), resume: false, shard: None, unpinned: false };
+        RunOptions { jobs: Some(2), out: Some(dir.path().to_path_buf()), resume: false, shard: None, unpinned: false, secret: None };
     let summary = run(&t, &opts, &Quiet, Arc::new(AtomicBool::new(false))).unwrap();
     assert!(summary.faulted.is_empty() && summary.done == summary.total, "{:?}", summary.faulted);
     let logs: Vec<_> = walk(dir.path()).into_iter().filter(|p| p.extension().is_some_and(|e| e == "csv")).collect();

@@ -36,6 +36,7 @@ fn the_bundled_shengji_bots_play_tournaments_without_a_fault() {
             resume: false,
             shard: None,
             unpinned: false,
+            secret: None,
         };
         let summary = run(&tournament(decks), &opts, &Quiet, Arc::new(AtomicBool::new(false))).unwrap();
         assert_eq!(summary.done, summary.total, "{decks} decks");
@@ -135,6 +136,7 @@ fn a_tournament_gives_the_same_transcripts_at_any_number_of_jobs() {
             resume: false,
             shard: None,
             unpinned: false,
+            secret: None,
         };
         let summary = run(&tournament(2), &opts, &Quiet, Arc::new(AtomicBool::new(false))).unwrap();
         assert!(summary.faulted.is_empty());

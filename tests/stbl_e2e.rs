@@ -36,6 +36,7 @@ fn the_bundled_stbl_bots_play_tournaments_without_a_fault() {
             resume: false,
             shard: None,
             unpinned: false,
+            secret: None,
         };
         let summary = run(&tournament(players), &opts, &Quiet, Arc::new(AtomicBool::new(false))).unwrap();
         assert_eq!(summary.done, summary.total, "{players} players");

@@ -70,10 +70,11 @@ fn defaults_and_canonical_form_round_trip() {
                 "bots": [{"name": "c", "build": "$D/bot.c", "workdir": "$D"}, {"name": "d", "command": "sh"}]}"#,
         )
         .unwrap();
-    assert_eq!((t.seed, t.players, t.games_per_pairing, t.duplicate), (1, 2, 2, true));
+    assert_eq!((t.seed, t.players, t.games_per_pairing, t.duplicate), (None, 2, 2, true));
     assert_eq!((t.points.win, t.points.draw, t.points.loss), (3.0, 0.5, 0.0));
     assert_eq!(t.move_timeout, Duration::from_secs(3));
     let json = t.to_json();
+    assert!(!json.contains("\"seed\""), "no seed: the deals are secret, and the canonical form says none: {json}");
     assert!(json.contains("\"move_timeout\": \"3s\""), "{json}");
     let back = Tournament::parse(&json, false).unwrap();
     assert_eq!(back, t);

@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use juiz::games::GameKind;
-use juiz::tournament::{Schedule, Shard, Tournament, game_seed, schedule};
+use juiz::tournament::{Schedule, SeedKey, Shard, Tournament, game_seed, schedule};
 
 fn tournament(extra: &str, bots: &[&str]) -> Tournament {
     let bots: Vec<String> = bots.iter().map(|b| format!(r#"{{"name": "{b}", "command": "bots/{b}"}}"#)).collect();
@@ -119,7 +119,7 @@ fn the_schedule_view_computes_each_game_and_parses_ids_back() {
     for extra in [r#""games_per_pairing": 4, "duplicate": true,"#, r#""games_per_pairing": 3, "duplicate": false,"#] {
         // Names with dashes: an id is parsed from both ends, then checked against the game.
         let t = tournament(extra, &["a-b", "c", "a", "b-c", "d"]);
-        let view = Schedule::new(&t);
+        let view = Schedule::new(&t, SeedKey::Fixed(7));
         let games = schedule(&t);
         assert_eq!(view.len(), games.len());
         assert_eq!(view.iter().collect::<Vec<_>>(), games);

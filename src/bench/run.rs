@@ -174,6 +174,7 @@ impl Bench<'_> {
             resume: false,
             shard: None,
             unpinned: self.options.unpinned,
+            secret: None,
         };
         let runner = TimedRunner::default();
         let probe = MemoryProbe::default();

@@ -21,7 +21,16 @@ pub fn tournament(args: TournamentArgs) -> Outcome {
         resume: args.resume,
         shard,
         unpinned: args.no_pin,
+        secret: args.secret.clone(),
     };
+    if t.seed.is_some() && t.has_submissions {
+        eprintln!(
+            "warning: {} sets a \"seed\": anyone who knows it and juiz's code can compute every deal, \
+             so a bot can predict its opponents' cards. Remove \"seed\" for a graded run (the deals \
+             then come from a secret, published with the results).",
+            args.file.display()
+        );
+    }
     // Ctrl-C (and a polite kill) stop the run cleanly: running games are cancelled and their
     // bots killed, finished rows stay, `--resume` finishes the rest.
     let cancel = super::stop_on_signals()?;

@@ -120,7 +120,12 @@ impl BotSpec {
 pub struct Tournament {
     pub name: String,
     pub game: GameKind,
-    pub seed: u64,
+    /// The file's `"seed"`: every deal is a public function of it. `None`: the deals come from a
+    /// secret drawn for the run (`secret`).
+    pub seed: Option<u64>,
+    /// Whether the bots include a `"submissions"` folder (students' bots: a fixed seed lets them
+    /// predict their deals, which `juiz tournament` warns about). Not part of the identity.
+    pub has_submissions: bool,
     pub format: Format,
     /// Games per pairing of two bots (with `duplicate`: twice the number of deals).
     pub games_per_pairing: u32,
@@ -154,8 +159,8 @@ struct RawTournament {
     name: String,
     #[serde(default = "default_game")]
     game: String,
-    #[serde(default = "default_seed")]
-    seed: u64,
+    #[serde(default)]
+    seed: Option<u64>,
     #[serde(default = "default_format")]
     format: String,
     #[serde(default)]
@@ -203,7 +208,9 @@ struct RawBot {
 struct Canonical<'a> {
     name: &'a str,
     game: &'a str,
-    seed: u64,
+    /// Omitted when the deals are secret.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seed: Option<u64>,
     format: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     champion: Option<&'a str>,
@@ -221,9 +228,6 @@ struct Canonical<'a> {
 
 fn default_game() -> String {
     GameKind::ItpBuraco.name().to_string()
-}
-fn default_seed() -> u64 {
-    1
 }
 fn default_format() -> String {
     FormatName::RoundRobin.name().to_string()
@@ -308,6 +312,7 @@ impl Tournament {
             name: raw.name,
             game,
             seed: raw.seed,
+            has_submissions: raw.submissions.is_some(),
             format,
             games_per_pairing: raw.games_per_pairing,
             duplicate: raw.duplicate,

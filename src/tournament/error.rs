@@ -97,6 +97,13 @@ pub enum TournamentError {
     RepeatedGame { path: PathBuf, id: String },
     #[error("cannot merge: {0}")]
     Merge(String),
+    #[error("the secret of the deals, {}: {problem}", .path.display())]
+    Secret { path: PathBuf, problem: String },
+    #[error(
+        "a shard of a tournament without a \"seed\" needs the secret its deals come from, the same for \
+         every shard: give each shard --secret FILE (made at the first use, kept private)"
+    )]
+    ShardNeedsSecret,
     #[error("game {id}: {message}")]
     Game { id: String, message: String },
     #[error("{path}: {source}")]

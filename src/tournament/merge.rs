@@ -9,6 +9,7 @@ use super::error::TournamentError;
 use super::rows::{identity, write_atomic};
 use super::runner::{belongs, write_results};
 use super::schedule::{Schedule, Shard};
+use super::secret::{DealSecret, SECRET_FILE, SeedKey, publish, read, record};
 use super::stream::{Entry, scan};
 use super::summary::{Missing, Summary, assemble};
 
@@ -38,7 +39,8 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<Summary, TournamentError> {
     }
     let t = Tournament::parse(&json, false)
         .map_err(|source| TournamentError::Config { path: first.join("tournament.json"), source })?;
-    let schedule = Schedule::new(&t);
+    let (key, secret) = shared_key(&t, dirs, out)?;
+    let schedule = Schedule::new(&t, key);
     match std::fs::read_to_string(out.join("tournament.json")) {
         Ok(existing) if existing != json => {
             return Err(TournamentError::DifferentTournament { dir: out.to_path_buf() });
@@ -93,6 +95,16 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<Summary, TournamentError> {
         sources.push((games_csv, file));
     }
     write_atomic(&out.join("tournament.json"), json.as_bytes())?;
+    if let Some(secret) = secret
+        && !out.join(SECRET_FILE).exists()
+    {
+        record(out, &secret)?;
+    }
+    if entries.len() == schedule.len() {
+        publish(out)?;
+    } else {
+        hide(out)?;
+    }
     let counts = (schedule.len(), entries.len());
     let (standings, faulted) = write_results(&t, out, &sources, entries)?;
     let mut summary = assemble(&t, out, standings, faulted, counts, false);
@@ -101,6 +113,50 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<Summary, TournamentError> {
     // The merged folder holds every shard's games: it is no shard of its own.
     let _ = std::fs::remove_file(out.join(SHARD_FILE));
     Ok(summary)
+}
+
+/// The seeds' key of the merged tournament: its seed, or the one secret every input folder (and
+/// `out`, if it has one) holds.
+fn shared_key(
+    t: &Tournament,
+    dirs: &[PathBuf],
+    out: &Path,
+) -> Result<(SeedKey, Option<DealSecret>), TournamentError> {
+    if let Some(seed) = t.seed {
+        return Ok((SeedKey::Fixed(seed), None));
+    }
+    let mut found: Option<(DealSecret, &Path)> = None;
+    for dir in dirs.iter().map(PathBuf::as_path).chain([out].into_iter().filter(|o| o.join(SECRET_FILE).exists())) {
+        let Some(secret) = read(&dir.join(SECRET_FILE))? else {
+            return Err(TournamentError::Merge(format!(
+                "{} holds no {SECRET_FILE}: the deals of a tournament without a seed come from it",
+                dir.display()
+            )));
+        };
+        match &found {
+            Some((first, from)) if *first != secret => {
+                return Err(TournamentError::Merge(format!(
+                    "{} and {} were dealt from different secrets: run every shard with the same --secret FILE",
+                    from.display(),
+                    dir.display()
+                )));
+            }
+            Some(_) => {}
+            None => found = Some((secret, dir)),
+        }
+    }
+    let secret = found.expect("at least one folder").0;
+    Ok((SeedKey::Secret(secret.clone()), Some(secret)))
+}
+
+/// Keeps `out`'s secret private while the merged folder lacks games (a shard may still play).
+fn hide(out: &Path) -> Result<(), TournamentError> {
+    use std::os::unix::fs::PermissionsExt;
+    let path = out.join(SECRET_FILE);
+    match std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(TournamentError::io(&path)(e)),
+        _ => Ok(()),
+    }
 }
 
 /// The file in which a run records the part of the schedule it played (`2/4`, or `1/1`).

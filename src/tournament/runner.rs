@@ -17,6 +17,7 @@ use super::rows::{Appender, GameRow, identity, write_atomic};
 use super::schedule::{Schedule, ScheduledGame, Shard};
 use super::standings::{Standings, StandingsRow, standings_csv};
 use super::stream::{Entry, rewrite_sorted, scan};
+use super::secret::SeedKey;
 use super::summary::{FaultedGame, Summary, assemble, faulted_game};
 use crate::referee::Verdict;
 
@@ -37,6 +38,9 @@ pub struct RunOptions {
     /// one core spares a cross-core wake-up for every line (twice the games per second at one
     /// job on the reference machine).
     pub unpinned: bool,
+    /// `--secret FILE`: the secret the deals of a tournament without a seed come from, shared
+    /// by its shards (made there if missing). `None`: a secret of the run's own.
+    pub secret: Option<PathBuf>,
 }
 
 /// Everything needed to play one game.
@@ -129,6 +133,11 @@ pub fn run_with(
     if let Some(e) = failure {
         return Err(e);
     }
+    if plan.shard == Shard::ALL && done == plan.schedule.len() {
+        // Every game is dealt: the secret can no longer help a bot, and it lets anyone check
+        // every game's seed.
+        super::secret::publish(&plan.out)?;
+    }
     let mut summary = assemble(t, &plan.out, standings, faulted, (plan.mine, done), cancel.load(Ordering::SeqCst));
     summary.reused = plan.mine - todo_count;
     summary.reused_written = plan.written.filter(|_| summary.reused > 0);
@@ -160,11 +169,11 @@ impl Plan {
         let out = out_dir(t, opts);
         super::results_dir::create(&out)?;
         let _lock = super::results_dir::lock_dir(&out)?;
-        let schedule = Schedule::new(t);
         let games_csv = out.join("games.csv");
         let shard = opts.shard.unwrap_or(Shard::ALL);
-        let mine = shard.size(schedule.len());
+        let mine = shard.size(Schedule::count(t));
         let recorded = claim_dir(t, &out, &games_csv, opts.resume, mine)?;
+        let schedule = Schedule::new(t, seed_key(t, &out, opts)?);
         super::fingerprint::check_and_record(&t.bots, &out, recorded > 0)?;
         write_atomic(&out.join(super::merge::SHARD_FILE), format!("{shard}\n").as_bytes())?;
         let written = std::fs::metadata(&games_csv).and_then(|m| m.modified()).ok();
@@ -335,6 +344,20 @@ pub(super) fn belongs(
         return Err(TournamentError::RepeatedGame { path: path(), id: id.to_string() });
     }
     Ok(index)
+}
+
+/// Where the seeds of `t`'s games come from in the results folder `out`: its seed, or the secret
+/// recorded there (made, or taken from `--secret`). A shard of a tournament without a seed needs
+/// `--secret`: shards dealt from secrets of their own could not be merged into one tournament.
+fn seed_key(t: &Tournament, out: &Path, opts: &RunOptions) -> Result<SeedKey, TournamentError> {
+    if let Some(seed) = t.seed {
+        return Ok(SeedKey::Fixed(seed));
+    }
+    let recorded = out.join(super::secret::SECRET_FILE).exists();
+    if opts.shard.is_some_and(|s| s != Shard::ALL) && opts.secret.is_none() && !recorded {
+        return Err(TournamentError::ShardNeedsSecret);
+    }
+    Ok(SeedKey::Secret(super::secret::for_run(out, opts.secret.as_deref())?))
 }
 
 /// Checks that `out` is free for `t`, or holds `t`'s results and `resume` is set, or holds all

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use super::config::{Format, Tournament};
 use super::error::TournamentError;
+use super::secret::SeedKey;
 use crate::games::GameKind;
 
 /// One game of the schedule. Compact (a few words and a shared list of the bots' names), so
@@ -76,32 +77,48 @@ pub struct Schedule {
     per_deal: u32,
     game: GameKind,
     players: u8,
-    seed: u64,
+    key: SeedKey,
 }
 
 impl Schedule {
-    /// The schedule of `t`: pairing by pairing, deal by deal, and with `duplicate` each deal
-    /// first as dealt (`s0`) then with the seats swapped (`s1`).
-    pub fn new(t: &Tournament) -> Schedule {
+    /// The schedule of `t`, its games' seeds drawn from `key`: pairing by pairing, deal by deal,
+    /// and with `duplicate` each deal first as dealt (`s0`) then with the seats swapped (`s1`).
+    pub fn new(t: &Tournament, key: SeedKey) -> Schedule {
         let names: Arc<[String]> = t.bots.iter().map(|b| b.name.clone()).collect();
+        let (deals, per_deal) = Self::deals(t);
+        Schedule {
+            pairings: Self::pairings(t, &names),
+            names,
+            deals,
+            per_deal,
+            game: t.game,
+            players: u8::try_from(t.players).expect("2 or 4 players"),
+            key,
+        }
+    }
+
+    /// The number of games of `t`'s schedule (known before its seeds are).
+    pub fn count(t: &Tournament) -> usize {
+        let names: Vec<String> = t.bots.iter().map(|b| b.name.clone()).collect();
+        let (deals, per_deal) = Self::deals(t);
+        Self::pairings(t, &names).len() * deals as usize * per_deal as usize
+    }
+
+    /// Deals per pairing, and games per deal.
+    fn deals(t: &Tournament) -> (u32, u32) {
+        if t.duplicate { (t.games_per_pairing / 2, 2) } else { (t.games_per_pairing, 1) }
+    }
+
+    /// The pairings' two bots, as indices into `names`, in schedule order.
+    fn pairings(t: &Tournament, names: &[String]) -> Vec<(u16, u16)> {
         let count = names.len();
         let bot = |i: usize| u16::try_from(i).expect("fewer than 65536 bots");
-        let pairings: Vec<(u16, u16)> = match &t.format {
+        match &t.format {
             Format::RoundRobin => (0..count).flat_map(|i| ((i + 1)..count).map(move |j| (bot(i), bot(j)))).collect(),
             Format::Gauntlet { champion } => {
                 let c = names.iter().position(|n| n == champion).expect("the champion is a bot of the tournament");
                 (0..count).filter(|&i| i != c).map(|i| (bot(c), bot(i))).collect()
             }
-        };
-        let deals = if t.duplicate { t.games_per_pairing / 2 } else { t.games_per_pairing };
-        Schedule {
-            names,
-            pairings,
-            deals,
-            per_deal: if t.duplicate { 2 } else { 1 },
-            game: t.game,
-            players: u8::try_from(t.players).expect("2 or 4 players"),
-            seed: t.seed,
         }
     }
 
@@ -129,8 +146,7 @@ impl Schedule {
         let swapped = if self.per_deal == 2 { within % 2 == 1 } else { deal % 2 == 0 };
         let (a, b) = self.pairings[pairing];
         let names = &self.names;
-        let seed = game_seed(
-            self.seed,
+        let seed = self.key.game_seed(
             self.game,
             usize::from(self.players),
             &names[usize::from(a)],
@@ -178,10 +194,15 @@ impl Schedule {
     }
 }
 
-/// Every game of the tournament, in schedule order, materialised (see [`Schedule`] for a view
-/// that costs no memory per game).
+/// Every game of a tournament with a fixed `"seed"`, in schedule order, materialised (see
+/// [`Schedule`] for a view that costs no memory per game, and for a tournament dealt from a
+/// secret).
+///
+/// # Panics
+/// If the tournament sets no seed: its games' seeds depend on the secret of its run.
 pub fn schedule(t: &Tournament) -> Vec<ScheduledGame> {
-    Schedule::new(t).iter().collect()
+    let seed = t.seed.expect("a tournament without a seed is scheduled with its secret: Schedule::new");
+    Schedule::new(t, SeedKey::Fixed(seed)).iter().collect()
 }
 
 /// One SplitMix64 step: a bijective, well-mixed function of a 64-bit word.
@@ -192,13 +213,20 @@ fn splitmix64(x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The seed of one deal: SplitMix64 folded over the tournament seed and a fixed text encoding of
-/// the deal's identity (game, seat count, the pairing's bots, deal number). Both games of a
-/// duplicate deal share it, so the same cards are dealt to the same seats. The result has 49 bits
-/// so that it survives spreadsheets (15 decimal digits at most). Stable across versions: changing
-/// it changes every recorded tournament.
+/// The fixed text encoding of a deal's identity (game, seat count, the pairing's bots, deal
+/// number) from which its seed is derived.
+pub(super) fn deal_identity(game: GameKind, players: usize, a: &str, b: &str, deal: u32) -> String {
+    format!("juiz/1|{}|{players}|{a}|{b}|{deal}", game.name())
+}
+
+/// The seed of one deal of a tournament with a fixed seed: SplitMix64 folded over the tournament
+/// seed and the deal's identity (`deal_identity`). Public: anyone who knows the seed and the
+/// names computes every deal, which is why a tournament over students' bots sets no seed
+/// (`secret`). Both games of a duplicate deal share it, so the same cards are dealt to the same
+/// seats. The result has 49 bits so that it survives spreadsheets (15 decimal digits at most).
+/// Stable across versions: changing it changes every recorded tournament.
 pub fn game_seed(seed: u64, game: GameKind, players: usize, a: &str, b: &str, deal: u32) -> u64 {
-    let identity = format!("juiz/1|{}|{players}|{a}|{b}|{deal}", game.name());
+    let identity = deal_identity(game, players, a, b, deal);
     let bytes = identity.as_bytes();
     let mut h = splitmix64(seed);
     for chunk in bytes.chunks(8) {
