@@ -1,6 +1,7 @@
 //! Everything juiz writes to or reads back from disk about a game: transcripts (per-game logs)
 //! and their replay.
 
+pub mod cell;
 mod replay;
 mod transcript;
 

@@ -167,7 +167,7 @@ impl TranscriptWriter {
         self.numbers.clear();
         let _ = write!(self.numbers, "{}{}", self.seq, self.start.elapsed().as_millis());
         let (seq, ms) = self.numbers.split_at(decimal_digits(self.seq));
-        if let Err(e) = out.write_record([seq, ms, seat, dir.symbol(), text]) {
+        if let Err(e) = out.write_record([seq, ms, seat, dir.symbol(), &super::cell::to_cell(text)]) {
             self.error = Some(e.to_string());
         }
     }
@@ -267,7 +267,7 @@ impl Transcript {
                 ms: number(1, "ms")?,
                 seat: field(2).to_owned(),
                 dir,
-                text: field(4).to_owned(),
+                text: super::cell::from_cell(field(4)).to_owned(),
             });
         }
         let meta = Metadata::from_rows(&rows).map_err(read_err)?;

@@ -30,7 +30,9 @@ pub struct GameRow {
     /// The fault's kind (`timeout`, `crash`, `illegal`, `build`...) and the bot that made it.
     pub fault_kind: String,
     pub faulty_bot: String,
-    /// One line saying what went wrong, for a reader; empty when nothing did.
+    /// One line saying what went wrong, for a reader; empty when nothing did. It may quote a
+    /// bot's line: written spreadsheet-safe (`record::cell`).
+    #[serde(with = "crate::record::cell::serde")]
     pub fault_detail: String,
     pub turns: u32,
     pub duration_ms: u64,

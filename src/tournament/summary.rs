@@ -177,7 +177,8 @@ pub(super) fn faults_csv(faulted: &[FaultedGame]) -> Vec<u8> {
     w.write_record(["game_id", "bot", "kind", "detail", "replay", "play"]).expect("writing to memory cannot fail");
     for f in faulted {
         let replay = f.replay.as_deref().unwrap_or_default();
-        w.write_record([&f.game_id, &f.bot, &f.kind, &f.detail, replay, &f.play])
+        let detail = crate::record::cell::to_cell(&f.detail);
+        w.write_record([f.game_id.as_str(), &f.bot, &f.kind, &detail, replay, &f.play])
             .expect("writing to memory cannot fail");
     }
     w.into_inner().expect("writing to memory cannot fail")
