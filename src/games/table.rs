@@ -106,14 +106,25 @@ impl Zone {
 
     /// Whether `viewer` may see the faces of this zone's cards (`None`: omniscient).
     pub fn visible_to(&self, viewer: Option<Seat>, side_of: &[usize]) -> bool {
+        self.visibility.lets(self.owner, viewer, side_of)
+    }
+}
+
+impl Visibility {
+    /// Whether `viewer` (`None`: omniscient) may see what `owner` holds with this visibility.
+    pub fn lets(self, owner: Owner, viewer: Option<Seat>, side_of: &[usize]) -> bool {
         let Some(seat) = viewer else { return true };
-        match (self.visibility, self.owner) {
+        match (self, owner) {
             (Visibility::Everyone, _) => true,
             (Visibility::Nobody, _) => false,
             (Visibility::Owner, Owner::Seat(owner)) => owner == seat,
             (Visibility::Owner, Owner::Side(side)) => side_of.get(seat) == Some(&side),
             (Visibility::Owner, Owner::Nobody) => false,
         }
+    }
+
+    fn is_everyone(&self) -> bool {
+        *self == Visibility::Everyone
     }
 }
 
@@ -133,11 +144,30 @@ pub struct Counter {
     pub owner: Owner,
     pub label: String,
     pub value: Value,
+    /// Who may know the value: `Everyone` (scores of laid-down melds, levels), or `Owner` for a
+    /// value computed from hidden cards (the points in a side's hands), which a seat of another
+    /// side does not see until the game is over.
+    #[serde(default = "everyone", skip_serializing_if = "Visibility::is_everyone")]
+    pub visibility: Visibility,
+}
+
+fn everyone() -> Visibility {
+    Visibility::Everyone
 }
 
 impl Counter {
+    /// A counter every seat may know.
     pub fn new(id: impl Into<String>, owner: Owner, label: impl Into<String>, value: Value) -> Counter {
-        Counter { id: id.into(), owner, label: label.into(), value }
+        Counter { id: id.into(), owner, label: label.into(), value, visibility: Visibility::Everyone }
+    }
+
+    /// The same counter known only to its owner while `hidden` (a value computed from cards the
+    /// other seats may not see, until the game is over).
+    pub fn owner_only_while(mut self, hidden: bool) -> Counter {
+        if hidden {
+            self.visibility = Visibility::Owner;
+        }
+        self
     }
 
     /// The `phase` counter every game shows: `game over: <reason>` (or `<id> forfeited`) once
@@ -174,7 +204,8 @@ impl Table {
         Table { viewer: None, seats, sides, to_play: Vec::new(), zones: Vec::new(), counters: Vec::new() }
     }
 
-    /// The same table with every zone `seat` may not see reduced to its count.
+    /// The same table with every zone `seat` may not see reduced to its count, and without the
+    /// counters it may not know.
     pub fn seen_by(mut self, seat: Option<Seat>) -> Table {
         self.viewer = seat;
         for zone in &mut self.zones {
@@ -182,6 +213,8 @@ impl Table {
                 zone.cards = None;
             }
         }
+        let sides = &self.sides;
+        self.counters.retain(|c| c.visibility.lets(c.owner, seat, sides));
         self
     }
 
@@ -256,6 +289,22 @@ mod tests {
         let t = table().seen_by(Some(0));
         assert_eq!(t.zone("stock").unwrap().count, 2, "the count stays visible");
         assert_eq!(t.viewer, Some(0));
+    }
+
+    #[test]
+    fn a_private_counter_is_known_to_its_side_only_and_public_once_the_game_is_over() {
+        let mut t = table();
+        let points = |hidden| Counter::new("hands", Owner::Side(1), "in hand", Value::Number(-40)).owner_only_while(hidden);
+        t.counters.push(points(true));
+        let knows = |t: &Table, seat| t.clone().seen_by(seat).counter("hands", Owner::Side(1)).is_some();
+        assert_eq!([None, Some(0), Some(1), Some(2), Some(3)].map(|s| knows(&t, s)), [true, false, true, false, true]);
+        t.counters.pop();
+        t.counters.push(points(false));
+        assert!(knows(&t, Some(0)));
+        // The JSON of a public counter is as before: no visibility key.
+        assert!(!serde_json::to_string(&points(false)).unwrap().contains("visibility"));
+        let private = serde_json::to_string(&points(true)).unwrap();
+        assert_eq!(serde_json::from_str::<Counter>(&private).unwrap(), points(true));
     }
 
     #[test]

@@ -101,11 +101,15 @@ pub fn table(t: &state::Table, viewer: Option<Seat>) -> Table {
 fn counters(t: &state::Table) -> Vec<Counter> {
     let mut counters = vec![Counter::new("turn", Owner::Nobody, "turn", Value::Number(i64::from(t.turns) + 1))];
     counters.push(Counter::phase(t.outcome.as_ref(), &t.ids, if t.drawn { "meld or discard" } else { "draw" }));
+    // The points in a side's hands (and so its total) come from cards the other side may not see.
+    let hidden = t.outcome.is_none();
     for side in 0..2 {
         let score = t.side_score(side);
-        counters.push(Counter::new("score", Owner::Side(side), "score", Value::Number(score.total())));
+        let total = Counter::new("score", Owner::Side(side), "score", Value::Number(score.total()));
+        counters.push(total.owner_only_while(hidden));
         counters.push(Counter::new("melds", Owner::Side(side), "melds", Value::Number(score.melds)));
-        counters.push(Counter::new("hands", Owner::Side(side), "in hand", Value::Number(-score.hands)));
+        let hands = Counter::new("hands", Owner::Side(side), "in hand", Value::Number(-score.hands));
+        counters.push(hands.owner_only_while(hidden));
         if t.rules.morto.is_some() {
             counters.push(Counter::new("morto", Owner::Side(side), "morto", Value::Number(score.morto)));
         }

@@ -60,12 +60,16 @@ pub fn table(r: &Round, viewer: Option<Seat>, engine: &CanastaEngine) -> Table {
     let mut counters = vec![Counter::new("turn", Owner::Nobody, "turn", Value::Number(i64::from(r.turns) + 1))];
     let outcome = engine.outcome();
     counters.push(Counter::phase(outcome.as_ref(), &r.ids, if r.drawn { "meld or discard" } else { "draw" }));
+    // The points in a hand (and so a seat's total) come from cards the other seat may not see.
+    let hidden = outcome.is_none();
     for seat in 0..2 {
         let score = r.seat_score(seat);
-        counters.push(Counter::new("score", Owner::Side(seat), "score", Value::Number(score.total())));
+        let total = Counter::new("score", Owner::Side(seat), "score", Value::Number(score.total()));
+        counters.push(total.owner_only_while(hidden));
         counters.push(Counter::new("melds", Owner::Side(seat), "melds", Value::Number(score.melds + score.canastas)));
         counters.push(Counter::new("red-threes", Owner::Side(seat), "red 3s", Value::Number(score.red_threes)));
-        counters.push(Counter::new("hands", Owner::Side(seat), "in hand", Value::Number(-score.hand)));
+        let hands = Counter::new("hands", Owner::Side(seat), "in hand", Value::Number(-score.hand));
+        counters.push(hands.owner_only_while(hidden));
     }
     counters.extend(match_counters("round", engine.round_number(), engine.match_totals()));
     Table {
