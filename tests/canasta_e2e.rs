@@ -30,8 +30,14 @@ fn the_bundled_canasta_bots_play_a_tournament_without_a_fault() {
             {{"name": "canasta_simple", "build": "{r}/bots/canasta_simple.c"}}]}}"#
     );
     let dir = tempfile::tempdir().unwrap();
-    let opts =
-        RunOptions { jobs: Some(2), out: Some(dir.path().to_path_buf()), resume: false, shard: None, unpinned: false, secret: None };
+    let opts = RunOptions {
+        jobs: Some(2),
+        out: Some(dir.path().to_path_buf()),
+        resume: false,
+        shard: None,
+        unpinned: false,
+        secret: None,
+    };
     let t = Tournament::parse(&text, true).unwrap();
     let summary = run(&t, &opts, &Quiet, Arc::new(AtomicBool::new(false))).unwrap();
     assert_eq!(summary.done, summary.total);

@@ -374,7 +374,8 @@ fn a_tournament_with_every_fixture_completes_with_intact_files() {
     std::fs::write(&file, json).unwrap();
     let t = tournament::load(&file).unwrap();
     let out = dir.path().join("results");
-    let opts = RunOptions { jobs: Some(2), out: Some(out.clone()), resume: false, shard: None, unpinned: false, secret: None };
+    let opts =
+        RunOptions { jobs: Some(2), out: Some(out.clone()), resume: false, shard: None, unpinned: false, secret: None };
     let start = Instant::now();
     let summary = tournament::run(&t, &opts, &tournament::Quiet, Arc::new(AtomicBool::new(false))).unwrap();
     let took = start.elapsed();

@@ -122,7 +122,15 @@ fn merging_two_different_results_of_one_game_is_refused_naming_both_folders() {
     let dir = tempfile::tempdir().unwrap();
     let (a, b) = (dir.path().join("a"), dir.path().join("b"));
     let file = finished_tournament(dir.path(), &a);
-    let output = juiz().arg("tournament").arg(&file).arg("--out").arg(&b).output().unwrap();
+    // The file sets no seed: the other runs deal from the first run's published secret, given
+    // back with --secret (a private copy), so that the runs play the same deals.
+    let secret = dir.path().join("a.secret");
+    std::fs::copy(a.join(juiz::tournament::SECRET_FILE), &secret).unwrap();
+    std::fs::set_permissions(&secret, std::os::unix::fs::PermissionsExt::from_mode(0o600)).unwrap();
+    let again = |out: &Path| {
+        juiz().arg("tournament").arg(&file).arg("--out").arg(out).arg("--secret").arg(&secret).output().unwrap()
+    };
+    let output = again(&b);
     assert!(output.status.success());
     // The same game with another result, correctly sealed (as a bot that plays differently from
     // run to run would give): not a tampered row, a conflict.
@@ -138,7 +146,7 @@ fn merging_two_different_results_of_one_game_is_refused_naming_both_folders() {
     assert!(!merged.join("games.csv").exists(), "nothing was merged");
     // The same results twice (timings aside) merge fine.
     let c = dir.path().join("c");
-    assert!(juiz().arg("tournament").arg(&file).arg("--out").arg(&c).output().unwrap().status.success());
+    assert!(again(&c).status.success());
     let ok = juiz().arg("merge").arg(&a).arg(&c).arg("--out").arg(&merged).output().unwrap();
     assert!(ok.status.success(), "{}", String::from_utf8_lossy(&ok.stderr));
 }

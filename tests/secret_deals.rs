@@ -12,8 +12,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use juiz::tournament::{
-    DealSecret, GameResult, GameSetup, PlayError, Quiet, RunOptions, SECRET_FILE, Schedule, SeedKey, Shard,
-    Tournament, TournamentError, game_seed, merge, read_games, run_with,
+    DealSecret, GameResult, GameSetup, PlayError, Quiet, RunOptions, SECRET_FILE, Schedule, SeedKey, Shard, Tournament,
+    TournamentError, game_seed, merge, read_games, run_with,
 };
 
 fn tournament(seed: &str) -> Tournament {
@@ -96,8 +96,7 @@ fn a_fixed_seed_keeps_its_public_seeds_and_writes_no_secret() {
     let dir = tempfile::tempdir().unwrap();
     go(&t, &opts(dir.path())).unwrap();
     assert!(!dir.path().join(SECRET_FILE).exists());
-    let expected: Vec<(String, u64)> =
-        juiz::tournament::schedule(&t).into_iter().map(|g| (g.id(), g.seed)).collect();
+    let expected: Vec<(String, u64)> = juiz::tournament::schedule(&t).into_iter().map(|g| (g.id(), g.seed)).collect();
     assert_eq!(seeds(dir.path()), expected);
 }
 
@@ -134,8 +133,11 @@ fn shards_share_a_secret_file_and_merge_publishes_it() {
 
     // A folder dealt from another secret cannot be merged in, nor resumed with this one.
     let other = dir.path().join("other");
-    go(&t, &RunOptions { shard: Some(Shard { index: 2, count: 2 }), secret: Some(dir.path().join("x")), ..opts(&other) })
-        .unwrap();
+    go(
+        &t,
+        &RunOptions { shard: Some(Shard { index: 2, count: 2 }), secret: Some(dir.path().join("x")), ..opts(&other) },
+    )
+    .unwrap();
     let err = merge(&[dir.path().join("s1"), other.clone()], &dir.path().join("m2")).unwrap_err().to_string();
     assert!(err.contains("different secrets"), "{err}");
     let resumed = RunOptions { secret: Some(dir.path().join("x")), resume: true, ..opts(&dir.path().join("s1")) };

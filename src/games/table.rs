@@ -294,7 +294,8 @@ mod tests {
     #[test]
     fn a_private_counter_is_known_to_its_side_only_and_public_once_the_game_is_over() {
         let mut t = table();
-        let points = |hidden| Counter::new("hands", Owner::Side(1), "in hand", Value::Number(-40)).owner_only_while(hidden);
+        let points =
+            |hidden| Counter::new("hands", Owner::Side(1), "in hand", Value::Number(-40)).owner_only_while(hidden);
         t.counters.push(points(true));
         let knows = |t: &Table, seat| t.clone().seen_by(seat).counter("hands", Owner::Side(1)).is_some();
         assert_eq!([None, Some(0), Some(1), Some(2), Some(3)].map(|s| knows(&t, s)), [true, false, true, false, true]);

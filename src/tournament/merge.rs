@@ -117,11 +117,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<Summary, TournamentError> {
 
 /// The seeds' key of the merged tournament: its seed, or the one secret every input folder (and
 /// `out`, if it has one) holds.
-fn shared_key(
-    t: &Tournament,
-    dirs: &[PathBuf],
-    out: &Path,
-) -> Result<(SeedKey, Option<DealSecret>), TournamentError> {
+fn shared_key(t: &Tournament, dirs: &[PathBuf], out: &Path) -> Result<(SeedKey, Option<DealSecret>), TournamentError> {
     if let Some(seed) = t.seed {
         return Ok((SeedKey::Fixed(seed), None));
     }

@@ -15,9 +15,9 @@ use super::error::TournamentError;
 use super::progress::Progress;
 use super::rows::{Appender, GameRow, identity, write_atomic};
 use super::schedule::{Schedule, ScheduledGame, Shard};
+use super::secret::SeedKey;
 use super::standings::{Standings, StandingsRow, standings_csv};
 use super::stream::{Entry, rewrite_sorted, scan};
-use super::secret::SeedKey;
 use super::summary::{FaultedGame, Summary, assemble, faulted_game};
 use crate::referee::Verdict;
 
