@@ -62,8 +62,10 @@ fn merging_an_incomplete_set_of_shards_says_what_is_missing_with_status_3() {
         [("smart", path_str(&c_bot("smart"))), ("template", path_str(&c_bot("template")))],
     );
     let shard = |i: usize| dir.path().join(format!("s{i}"));
+    // The file sets no seed: the shards share one secret.
+    let secret = path_str(&dir.path().join("shards.secret"));
     for i in 1..=3 {
-        let output = run(&file, &shard(i), &["--shard", &format!("{i}/3")]);
+        let output = run(&file, &shard(i), &["--shard", &format!("{i}/3"), "--secret", &secret]);
         assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     }
     // Shard 1 unfinished (its last row lost), shard 2 forgotten.

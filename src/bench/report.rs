@@ -194,7 +194,9 @@ impl MemoryRun {
             jobs,
             games_per_second: per_second(games, wall),
             playing_peak_bytes: playing.peak,
-            peak_bytes: memory.peak,
+            // The kernel's VmHWM folds in per-thread RSS counters lazily: a later reading can come
+            // out below an earlier one. The run's peak is at least what was seen while playing.
+            peak_bytes: memory.peak.max(playing.peak),
             end_bytes: memory.current,
             peak_reset,
         }
