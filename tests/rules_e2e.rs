@@ -129,3 +129,51 @@ fn canasta_a_red_three_in_a_taken_pile_is_laid_out_and_not_replaced() {
     assert!(p.saw("p2.bot", &["← GET_STOCK", "→ 5♠"]), "seat 1 draws the stock's top: nothing was drawn for 3♥");
     assert!(p.saw("p1.bot", &["← GET_STOCK", "→ 6♠"]));
 }
+
+// ---- Schwab ----
+
+/// A Schwab deal naming all 220 cards, so that the stock is `4♦` alone: seat 0 holds `9♥ K♠ Q♦`,
+/// seat 1 `seat1`, seat 3 `8♣ 8♦`, seat 2 every card left; the up-card is 6♥; seat 0 starts.
+fn schwab_stock_end_deal(seat1: &str) -> String {
+    let buraco0 = "A♥ A♦ 3♥ 4♥ 5♥ 6♦ 7♦ 8♥ 9♠ 10♠ J♦";
+    let buraco1 = "4♣ 5♣ 7♣ 8♣ 9♣ J♣ Q♣ K♣ A♣ 2♠ 3♣";
+    let named = format!("9♥ K♠ Q♦ {seat1} 8♣ 8♦ {buraco0} {buraco1} 6♥ 4♦");
+    let mut rest = juiz::cards::build_decks(4, 3);
+    for token in named.split_whitespace() {
+        let card: juiz::cards::Card = token.parse().unwrap();
+        let at = rest.iter().position(|&c| c == card).unwrap();
+        rest.remove(at);
+    }
+    let rest = juiz::cards::format_list(&rest);
+    format!("[ 9♥ K♠ Q♦ ]\n[ {seat1} ]\n{rest}\n[ 8♣ 8♦ ]\n[ {buraco0} ]\n[ {buraco1} ]\n6♥\n0\n[ 4♦ ]\n")
+}
+
+/// Issue 19 point 4 (`buraco-schwab.md` A5): after the last stock card, seat 1, who holds a pair
+/// of 9s, is asked to play and takes the pile; seat 2 could take it too and declines with
+/// `GET_STOCK`, which ends the hand.
+#[test]
+fn schwab_after_the_stock_a_player_who_can_take_the_pile_may() {
+    let p = scripted_game(
+        "buraco-schwab",
+        &schwab_stock_end_deal("9♣ 9♦ 7♠ 7♠"),
+        &["target=0", "max-hands=1"],
+        &[&["GET_STOCK|DISCARD 9♥"], &["GET_DISCARD [ 9♣ 9♦ ]|DISCARD 7♠"], &["GET_STOCK"], &[]],
+    );
+    assert!(p.result.starts_with("OK 7 "), "{}", p.result);
+    assert!(p.saw("p2.bot", &["→ p2.bot", "← GET_DISCARD [ 9♣ 9♦ ]", "→ [ 6♥ ]", "← DISCARD 7♠"]));
+    assert!(p.saw("p3.bot", &["→ DISCARD 7♠", "→ p3.bot", "← GET_STOCK"]));
+}
+
+/// Issue 19 point 4: after the last stock card the hand ends at once when the next player has no
+/// legal way to take the pile (he is never asked).
+#[test]
+fn schwab_after_the_stock_the_hand_ends_when_the_next_player_cannot_take_the_pile() {
+    let p = scripted_game(
+        "buraco-schwab",
+        &schwab_stock_end_deal("10♣ 10♦ 7♠ 7♠"),
+        &["target=0", "max-hands=1"],
+        &[&["GET_STOCK|DISCARD 9♥"], &[], &[], &[]],
+    );
+    assert!(p.result.starts_with("OK 7 "), "{}", p.result);
+    assert!(!p.stream("p2.bot").iter().any(|l| l.starts_with('←')), "seat 1 never plays");
+}
