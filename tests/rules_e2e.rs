@@ -53,16 +53,36 @@ fn scripted_game(game: &str, deal: &str, rules: &[&str], seats: &[&[&str]]) -> P
     let dir = tempfile::tempdir().unwrap();
     let bots: Vec<String> =
         seats.iter().enumerate().map(|(k, turns)| scripted_bot(&dir.path().join(format!("s{k}")), turns)).collect();
-    let deal_path = dir.path().join("deal.txt");
-    std::fs::write(&deal_path, deal).unwrap();
-    let log = dir.path().join("log.csv");
+    play_in(dir, game, Some(deal), rules, &bots)
+}
+
+/// `bots/shengji_bot.py` in a folder of its own under `dir`, its `answers` (`N=LINE`) replaced.
+fn shengji_bot(dir: &Path, answers: &[String]) -> String {
+    std::fs::create_dir_all(dir).unwrap();
+    let path = dir.join("bot");
+    let script = dir.join("shengji_bot.py");
+    std::fs::copy(root().join("bots/shengji_bot.py"), &script).unwrap();
+    let args: Vec<String> = answers.iter().map(|a| format!("'{a}'")).collect();
+    std::fs::write(&path, format!("#!/bin/sh\nexec python3 '{}' {}\n", script.display(), args.join(" "))).unwrap();
+    std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    path_str(&path)
+}
+
+/// Plays `game` with `bots` (seed 7), on the deal file `deal` if any, logged in `dir`.
+fn play_in(dir: tempfile::TempDir, game: &str, deal: Option<&str>, rules: &[&str], bots: &[String]) -> Played {
     let mut command = juiz();
-    command.args(["play", "--game", game, "--silent", "--seed", "7", "--deal", &path_str(&deal_path)]);
-    command.args(["--log", &path_str(&log), "--move-timeout", "10s"]);
+    command.args(["play", "--game", game, "--silent", "--seed", "7", "--move-timeout", "10s"]);
+    if let Some(deal) = deal {
+        let deal_path = dir.path().join("deal.txt");
+        std::fs::write(&deal_path, deal).unwrap();
+        command.args(["--deal", &path_str(&deal_path)]);
+    }
+    let log = dir.path().join("log.csv");
+    command.args(["--log", &path_str(&log)]);
     for rule in rules {
         command.args(["--rule", rule]);
     }
-    let output = command.args(&bots).output().unwrap();
+    let output = command.args(bots).output().unwrap();
     let result = String::from_utf8_lossy(&output.stdout).trim().to_owned();
     assert!(!result.is_empty(), "{}", String::from_utf8_lossy(&output.stderr));
     Played { result, log, _dir: dir }
@@ -176,4 +196,118 @@ fn schwab_after_the_stock_the_hand_ends_when_the_next_player_cannot_take_the_pil
     );
     assert!(p.result.starts_with("OK 7 "), "{}", p.result);
     assert!(!p.stream("p2.bot").iter().any(|l| l.starts_with('←')), "seat 1 never plays");
+}
+
+// ---- Shengji ----
+
+/// A deal of `decks` decks: seat 0 receives 2♥ first, then `seat0`, then every level card and
+/// joker (so that nobody else can declare); seat 1 holds `seat1`, then cards of no suit in
+/// `avoid` for seats 1–3 until each hand is full; the kitty is next. Seat 0 declares 2♥ at its
+/// first answer and is banker: its answers are `bot` plus PASS until its lead.
+fn shengji_deal(decks: usize, seat0: &str, seat1: &str, avoid: &[&str]) -> String {
+    use juiz::cards::{Card, Rank, build_decks_with_two_jokers};
+    let cards = |s: &str| -> Vec<Card> { s.split_whitespace().map(|t| t.parse().unwrap()).collect() };
+    let mut deck = build_decks_with_two_jokers(decks);
+    let mut hands = vec![cards(&format!("2♥ {seat0}")), cards(seat1), Vec::new(), Vec::new()];
+    for card in hands.iter().flatten() {
+        let i = deck.iter().position(|d| d == card).unwrap();
+        deck.remove(i);
+    }
+    let level_or_joker = |c: &Card| c.is_joker() || c.is(Rank::Two);
+    let (free, kept): (Vec<Card>, Vec<Card>) = deck.into_iter().partition(|c| !level_or_joker(c));
+    hands[0].extend(kept);
+    let avoided = |c: &Card| avoid.iter().any(|s| c.to_string().ends_with(s));
+    let (mut plain, mut rest): (Vec<Card>, Vec<Card>) = free.into_iter().partition(|c| !avoided(c));
+    let size = match decks {
+        2 => 25,
+        _ => 39,
+    };
+    for seat in [1, 2, 3, 0] {
+        while hands[seat].len() < size {
+            let pool = if plain.is_empty() { &mut rest } else { &mut plain };
+            hands[seat].push(pool.remove(0));
+        }
+    }
+    plain.append(&mut rest);
+    juiz::games::shengji::DealCards { hands, kitty: plain, start: 0 }.text()
+}
+
+/// The answers of a seat that passes every declaration (`from`..=`to`), as `N=PASS` arguments.
+fn passes(from: usize, to: usize) -> Vec<String> {
+    (from..=to).map(|n| format!("{n}=PASS")).collect()
+}
+
+/// Seat 0 (banker, trump ♥) leads `lead` in the first trick, seat 1 follows with `follow`; the
+/// bots play the rest of the deal themselves (one deal). 2 decks: 25 cards and one last call each.
+fn shengji_first_trick(decks: usize, seat0: &str, seat1: &str, avoid: &[&str], lead: &str, follow: &str) -> Played {
+    let deal = shengji_deal(decks, seat0, seat1, avoid);
+    let kitty = deal.lines().nth(4).unwrap().to_owned();
+    let per_seat = if decks == 2 { 25 } else { 39 } + 1;
+    let dir = tempfile::tempdir().unwrap();
+    let mut s0 = vec!["1=DECLARE [ 2♥ ]".to_owned()];
+    s0.extend(passes(2, per_seat));
+    s0.push(format!("{}=BURY {kitty}", per_seat + 1));
+    s0.push(format!("{}=PLAY [ {lead} ]", per_seat + 2));
+    let mut s1 = passes(1, per_seat);
+    s1.push(format!("{}=PLAY [ {follow} ]", per_seat + 1));
+    let bots = vec![
+        shengji_bot(&dir.path().join("s0"), &s0),
+        shengji_bot(&dir.path().join("s1"), &s1),
+        shengji_bot(&dir.path().join("s2"), &passes(1, per_seat)),
+        shengji_bot(&dir.path().join("s3"), &passes(1, per_seat)),
+    ];
+    let decks = format!("decks={decks}");
+    play_in(dir, "shengji", Some(&deal), &["max-deals=1", &decks], &bots)
+}
+
+const SEAT1_TRACTORS: &str = "7♠ 7♠ 8♠ 8♠ 10♠ 10♠ Q♠ Q♠ K♠ K♠";
+const FOUR_PAIRS: &str = "3♠ 3♠ 4♠ 4♠ 5♠ 5♠ 6♠ 6♠";
+
+/// Issue 19 point 9 (F3): after a lead of four consecutive pairs, seat 1 holds the tractors
+/// 7♠7♠8♠8♠ and Q♠Q♠K♠K♠ and the pair 10♠10♠; one tractor and two pairs is refused
+/// (`bad-tractor`), both tractors are legal and the deal is played to its end.
+#[test]
+fn shengji_two_separate_tractors_answer_a_four_pair_tractor() {
+    let seat1 = format!("{SEAT1_TRACTORS} {}", "3♦ 4♦ 5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦ A♦ 3♣ 4♣ 5♣");
+    let p = shengji_first_trick(2, FOUR_PAIRS, &seat1, &["♠"], FOUR_PAIRS, "10♠ 10♠ 8♠ 8♠ Q♠ Q♠ K♠ K♠");
+    assert!(p.result.starts_with("NOK 7 ") && p.result.ends_with(" p1.bot e p3.bot"), "{}", p.result);
+    let transcript = std::fs::read_to_string(&p.log).unwrap();
+    assert!(transcript.contains("bad-tractor"), "{transcript}");
+    let p = shengji_first_trick(2, FOUR_PAIRS, &seat1, &["♠"], FOUR_PAIRS, "7♠ 7♠ 8♠ 8♠ Q♠ Q♠ K♠ K♠");
+    let transcript = std::fs::read_to_string(&p.log).unwrap();
+    assert!(p.result.starts_with("OK 7 "), "{}\n{}", p.result, &transcript[transcript.len().saturating_sub(2000)..]);
+    assert!(p.saw("p1.bot", &["→ PLAY p1.bot [ 3♠ 3♠ 4♠ 4♠ 5♠ 5♠ 6♠ 6♠ ]", "→ PLAY p2.bot [ 7♠ 7♠ 8♠ 8♠ Q♠ Q♠ K♠ K♠ ]"]));
+}
+
+/// Issue 19 point 9 (3 decks): seat 0 throws J♠J♠Q♠Q♠ 9♠9♠9♠ (nobody can beat a unit of it);
+/// seat 1 holds 5♠5♠5♠ 6♠6♠ 8♠ 10♠ A♠. Spending two 5s on a tractor breaks the triple and is
+/// refused (`must-follow-shape`); the triple and the pair 6♠6♠ are legal.
+#[test]
+fn shengji_following_a_throw_with_a_triple_keeps_the_followers_triple_whole() {
+    let seat0 = "J♠ J♠ Q♠ Q♠ 9♠ 9♠ 9♠ 10♠ 10♠ J♠ Q♠ K♠ K♠ K♠ A♠ A♠";
+    let seat1 = format!("5♠ 5♠ 5♠ 6♠ 6♠ 8♠ 10♠ A♠ {}", "3♦ 4♦ 5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦ A♦");
+    let throw = "J♠ J♠ Q♠ Q♠ 9♠ 9♠ 9♠";
+    let p = shengji_first_trick(3, seat0, &seat1, &["♠"], throw, "5♠ 5♠ 6♠ 6♠ 8♠ 10♠ A♠");
+    assert!(p.result.starts_with("NOK 7 ") && p.result.ends_with(" p1.bot e p3.bot"), "{}", p.result);
+    let transcript = std::fs::read_to_string(&p.log).unwrap();
+    assert!(transcript.contains("must-follow-shape"), "{transcript}");
+    let p = shengji_first_trick(3, seat0, &seat1, &["♠"], throw, "5♠ 5♠ 5♠ 6♠ 6♠ 8♠ 10♠");
+    assert!(p.result.starts_with("OK 7 "), "{}", p.result);
+    assert!(!p.saw("p1.bot", &["→ THROW_FAILED"]), "the throw stands");
+}
+
+/// Issue 19 point 9 (§9.2): nobody declares, ever: deal 1 is dealt again twice (`REDEAL`), and
+/// the third deal names its first seat dealt to as banker; a kitty card fixes trump.
+#[test]
+fn shengji_deal_one_is_redealt_twice_at_most() {
+    let dir = tempfile::tempdir().unwrap();
+    let bots: Vec<String> =
+        (0..4).map(|k| shengji_bot(&dir.path().join(format!("s{k}")), &passes(1, 3 * 26))).collect();
+    let p = play_in(dir, "shengji", None, &["max-deals=1"], &bots);
+    assert!(p.result.starts_with("OK 7 "), "{}", p.result);
+    let seen = p.stream("p1.bot");
+    assert_eq!(seen.iter().filter(|l| *l == "→ REDEAL").count(), 2);
+    let deals: Vec<&String> = seen.iter().filter(|l| l.starts_with("→ DEAL ")).collect();
+    assert!(deals.len() == 3 && !deals[2].ends_with(" -"), "{deals:?}");
+    assert!(seen.iter().any(|l| l.starts_with("→ KITTY_TURNED ")));
 }
