@@ -8,7 +8,14 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
-    let cli = cli::Cli::parse_from(cli::with_original_flags(std::env::args_os()));
+    let args = match cli::with_original_flags(std::env::args_os()) {
+        Ok(args) => args,
+        Err(message) => {
+            eprintln!("juiz: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let cli = cli::Cli::parse_from(args);
     juiz::i18n::set_lang(cli.lang.unwrap_or_else(juiz::i18n::Lang::from_env));
     let outcome = match cli.command {
         cli::Command::Play(args) => commands::play(args),
