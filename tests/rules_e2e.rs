@@ -311,3 +311,51 @@ fn shengji_deal_one_is_redealt_twice_at_most() {
     assert!(deals.len() == 3 && !deals[2].ends_with(" -"), "{deals:?}");
     assert!(seen.iter().any(|l| l.starts_with("→ KITTY_TURNED ")));
 }
+
+// ---- STBL ----
+
+/// Issue 19 point 5: a canastra of 500 (A♦ … K♦ laid at once) extended with the second A♦ is an
+/// ordinary clean canastra: seat 1's bot then stops, and the forfeit's scores show side 0's
+/// meld at 125 + 200 (not 500), minus 6♠ 8♠ (15) and the untaken morto (100).
+#[test]
+fn stbl_a_500_canastra_extended_with_an_ace_is_an_ordinary_clean_canastra() {
+    let run = "A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦";
+    let deal = format!(
+        "[ {run} A♦ 5♠ 6♠ ]\n[ 5♣ 9♣ ]\n[ 10♠ J♠ Q♠ 10♣ J♣ Q♣ 10♥ J♥ Q♥ K♠ K♣ ]\n\
+         [ 3♣ 4♣ 6♣ 7♣ 3♠ 4♠ 7♠ 9♠ 4♦ 6♦ 7♦ ]\n0\n[ 8♠ ]\n"
+    );
+    let turn = format!("GET_STOCK|MELD_NEW [ {run} ]|MELD_JOIN 0 [ A♦ ]|DISCARD 5♠");
+    let p = scripted_game("buraco-stbl", &deal, &[], &[&[&turn], &[]]);
+    assert!(p.result.starts_with("NOK 7 210 "), "{}", p.result);
+    assert!(p.saw("p2.bot", &["→ MELD_JOIN 0 [ A♦ ]", "→ DISCARD 5♠"]));
+}
+
+/// Issue 19 point 5: every card named, so that the stock is 8♠ alone. Seat 0 draws it, lays a
+/// clean canastra and discards: side 0's morto becomes the stock (`MORTO_TO_STOCK 0`). Seat 1
+/// draws and discards; seat 0 draws and melds his last cards: with his clean canastra he goes
+/// out, although his side never took its morto (it keeps the −100).
+#[test]
+fn stbl_after_morto_to_stock_a_player_goes_out_with_a_clean_canastra() {
+    let hand0 = "3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ J♣ Q♣";
+    let m0 = "10♣ 10♣ K♣ K♣ JK JK JK JK 2♥ 2♦ 2♠";
+    let m1 = "3♣ 4♣ 6♣ 7♣ 3♠ 4♠ 7♠ 9♠ 4♦ 6♦ 7♦";
+    let mut rest = juiz::cards::build_decks(2, 2);
+    for token in format!("{hand0} {m0} {m1} 8♠").split_whitespace() {
+        let card: juiz::cards::Card = token.parse().unwrap();
+        let at = rest.iter().position(|&c| c == card).unwrap();
+        rest.remove(at);
+    }
+    let rest = juiz::cards::format_list(&rest);
+    let deal = format!("[ {hand0} ]\n{rest}\n[ {m0} ]\n[ {m1} ]\n0\n[ 8♠ ]\n");
+    let p = scripted_game(
+        "buraco-stbl",
+        &deal,
+        &[],
+        &[&["GET_STOCK|MELD_NEW [ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ ]|DISCARD 8♠", "GET_STOCK|MELD_NEW [ J♣ Q♣ 2♦ ]"], &[
+            "GET_STOCK|DISCARD 2♠",
+        ]],
+    );
+    assert!(p.result.starts_with("OK 7 ") && p.result.ends_with(" p1.bot"), "{}\n{:?}", p.result, p.stream("p1.bot"));
+    assert!(p.saw("p1.bot", &["← DISCARD 8♠", "→ MORTO_TO_STOCK 0"]));
+    assert!(p.saw("p1.bot", &["← GET_STOCK", "→ 2♦", "← MELD_NEW [ J♣ Q♣ 2♦ ]"]));
+}
