@@ -17,8 +17,7 @@ fn kings(melded: &str, stock: &str) -> CanastaEngine {
         _ => "5♥ 5♦ 9♣ 6♣ 7♦ 8♠".to_owned(),
     };
     let reds = if stock == "5♠" { "3♥ 3♥ 3♦ 3♦" } else { "" };
-    let deal =
-        format!("[ {melded} K♠ 9♥ 9♦ ]\n[ {hand1} ]\n[ {reds} ]\n[  ]\n[ 4♦ ]\n0\n[ {stock} ]\n");
+    let deal = format!("[ {melded} K♠ 9♥ 9♦ ]\n[ {hand1} ]\n[ {reds} ]\n[  ]\n[ 4♦ ]\n0\n[ {stock} ]\n");
     let rules = CanastaRules { match_play: MatchRules { target: None, max_hands: 1 }, ..CanastaRules::classic() };
     let setup = TableSetup {
         wire_ids: vec!["p1.a".into(), "p2.b".into()],

@@ -129,7 +129,9 @@ fn a_deal_file_and_a_seed_draw_the_originals_stock_in_play() {
     let shown = text(&output);
     assert!(output.status.success(), "{shown}");
     let draws: Vec<&str> = shown.lines().filter(|l| l.contains(" draws from the stock: ")).take(3).collect();
-    for (draw, expected) in draws.iter().zip(["p2.template", "p1.template", "p2.template"].iter().zip(["J♥", "6♥", "3♥"])) {
+    for (draw, expected) in
+        draws.iter().zip(["p2.template", "p1.template", "p2.template"].iter().zip(["J♥", "6♥", "3♥"]))
+    {
         assert!(draw.ends_with(&format!("{} draws from the stock: {}", expected.0, expected.1)), "{draw}\n{shown}");
     }
     assert_eq!(draws.len(), 3, "{shown}");

@@ -276,7 +276,9 @@ fn shengji_two_separate_tractors_answer_a_four_pair_tractor() {
     let p = shengji_first_trick(2, FOUR_PAIRS, &seat1, &["♠"], FOUR_PAIRS, "7♠ 7♠ 8♠ 8♠ Q♠ Q♠ K♠ K♠");
     let transcript = std::fs::read_to_string(&p.log).unwrap();
     assert!(p.result.starts_with("OK 7 "), "{}\n{}", p.result, &transcript[transcript.len().saturating_sub(2000)..]);
-    assert!(p.saw("p1.bot", &["→ PLAY p1.bot [ 3♠ 3♠ 4♠ 4♠ 5♠ 5♠ 6♠ 6♠ ]", "→ PLAY p2.bot [ 7♠ 7♠ 8♠ 8♠ Q♠ Q♠ K♠ K♠ ]"]));
+    assert!(
+        p.saw("p1.bot", &["→ PLAY p1.bot [ 3♠ 3♠ 4♠ 4♠ 5♠ 5♠ 6♠ 6♠ ]", "→ PLAY p2.bot [ 7♠ 7♠ 8♠ 8♠ Q♠ Q♠ K♠ K♠ ]"])
+    );
 }
 
 /// Issue 19 point 9 (3 decks): seat 0 throws J♠J♠Q♠Q♠ 9♠9♠9♠ (nobody can beat a unit of it);
@@ -351,9 +353,10 @@ fn stbl_after_morto_to_stock_a_player_goes_out_with_a_clean_canastra() {
         "buraco-stbl",
         &deal,
         &[],
-        &[&["GET_STOCK|MELD_NEW [ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ ]|DISCARD 8♠", "GET_STOCK|MELD_NEW [ J♣ Q♣ 2♦ ]"], &[
-            "GET_STOCK|DISCARD 2♠",
-        ]],
+        &[
+            &["GET_STOCK|MELD_NEW [ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ ]|DISCARD 8♠", "GET_STOCK|MELD_NEW [ J♣ Q♣ 2♦ ]"],
+            &["GET_STOCK|DISCARD 2♠"],
+        ],
     );
     assert!(p.result.starts_with("OK 7 ") && p.result.ends_with(" p1.bot"), "{}\n{:?}", p.result, p.stream("p1.bot"));
     assert!(p.saw("p1.bot", &["← DISCARD 8♠", "→ MORTO_TO_STOCK 0"]));

@@ -170,7 +170,12 @@ impl Round {
                     illegal(e.rule(), detail)
                 })?;
                 let left = self.left_after_take(&[]);
-                self.may_leave(left.len(), false, &self.melds_with(Some((Some(*index), &joined))), left.first().copied())?;
+                self.may_leave(
+                    left.len(),
+                    false,
+                    &self.melds_with(Some((Some(*index), &joined))),
+                    left.first().copied(),
+                )?;
                 Ok(joined)
             }
         }
