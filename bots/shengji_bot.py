@@ -111,21 +111,49 @@ class Game:
         return units
 
     def shape_cards(self, cards, units):
-        """The cards matching the lead's shape, as the referee reads it."""
-        by_pos = self.groups(cards)
-        wanted = list(reversed(units))
-        found = []
-        while wanted:
-            w, length = wanted.pop()
-            unit = self.find(by_pos, w, length)
-            if unit:
-                self.remove(by_pos, unit, self.pos)
-                found += unit
-            elif length >= 2:
-                wanted += [(w, 1), (w, length - 1)]
-            elif w >= 3:
-                wanted.append((w - 1, 1))
-        return found
+        """The cards matching the lead's shape, as the referee reads it (protocol.md §9.3): each
+        unit matched, split (a tractor of L into L-k and k, a triple into a pair) or left out, so
+        that the units found hold the most cards, then the most cards in tractors."""
+        best = [(-1, -1), []]
+        budget = [20000]
+
+        def units_of(by_pos, w, length):
+            for top in range(15, length - 2, -1):
+                picks = []
+                for p in range(top - length + 1, top + 1):
+                    fit = [(n, i, c) for i, (c, n) in enumerate(by_pos.get(p, [])) if n >= w]
+                    if not fit:
+                        break
+                    picks.append(min(fit)[2])
+                if len(picks) == length:
+                    yield [c for c in picks for _ in range(w)]
+
+        def run(by_pos, wanted, found, score):
+            if budget[0] == 0:
+                return
+            budget[0] -= 1
+            if score > best[0]:
+                best[0], best[1] = score, list(found)
+            if not wanted:
+                return
+            rc = sum(w * n for w, n in wanted)
+            rt = sum(w * n for w, n in wanted if n >= 2)
+            if (score[0] + rc, score[1] + rt) <= best[0]:
+                return
+            (w, length), rest = wanted[0], wanted[1:]
+            size = w * length
+            for unit in units_of(by_pos, w, length):
+                left = {p: [list(e) for e in es] for p, es in by_pos.items()}
+                self.remove(left, unit, self.pos)
+                run(left, rest, found + unit, (score[0] + size, score[1] + (size if length >= 2 else 0)))
+            for k in range(1, length // 2 + 1):
+                run(by_pos, [(w, length - k), (w, k)] + rest, found, score)
+            if length == 1 and w >= 3:
+                run(by_pos, [(w - 1, 1)] + rest, found, score)
+            run(by_pos, rest, found, score)
+
+        run(self.groups(cards), list(units), [], (0, 0))
+        return best[1]
 
     # --- choices ---
     def declaration(self, seat):
@@ -208,7 +236,11 @@ def main():
             g.hand += cards_of(args)
             g.rng.shuffle(g.hand)
             buried = g.hand[: g.kitty]
-            g.hand = g.hand[g.kitty:]
+            scripted = script.get(answers + 1, "")
+            if scripted.startswith("BURY"):
+                buried = cards_of(scripted.split()[1:])
+            for c in buried:
+                g.hand.remove(c)
             answer = "BURY [ " + " ".join(buried) + " ]"
         elif cmd == "PLAY":
             cards = cards_of(args[1:])

@@ -156,27 +156,64 @@ static int lead_units(int *w, int *l) {
   return n;
 }
 
-/* The cards of `suit_cards` matching the lead's shape as the referee reads it: each unit of the
- * lead, replaced when missing by a shorter tractor and one group, a triple by a pair. */
+/* The search behind shape_cards: the best matching found so far (cards in units, then cards in
+ * tractors), and how many more matchings it may try. */
+static int best_cards, best_tractors, budget;
+static int best_found[NCODES];
+
+/* Matches the wanted units w[0..n) x l[0..n) in counts `g`: each unit matched (every top, highest
+ * first; at each position the card of the fewest copies that still make a group), split (a
+ * tractor of L into L-k and k, a triple into a pair) or left out. */
+static void shape_search(int *g, const int *w, const int *l, int n, int *found, int cards, int tractors) {
+  if (budget <= 0) return;
+  budget--;
+  if (cards > best_cards || (cards == best_cards && tractors > best_tractors)) {
+    best_cards = cards, best_tractors = tractors;
+    memcpy(best_found, found, sizeof best_found);
+  }
+  if (n == 0 || n > 60) return;
+  int rc = 0, rt = 0;
+  for (int i = 0; i < n; i++) rc += w[i] * l[i], rt += l[i] >= 2 ? w[i] * l[i] : 0;
+  if (cards + rc < best_cards || (cards + rc == best_cards && tractors + rt <= best_tractors)) return;
+  int width = w[0], len = l[0];
+  for (int top = 15; top >= len - 1; top--) {
+    int pick[16], ok = 1;
+    for (int p = top - len + 1; p <= top && ok; p++) {
+      int best = -1;
+      for (int c = 0; c < NCODES; c++)
+        if (pos(c) == p && g[c] >= width && (best < 0 || g[c] < g[best])) best = c;
+      pick[p - (top - len + 1)] = best;
+      if (best < 0) ok = 0;
+    }
+    if (!ok) continue;
+    for (int i = 0; i < len; i++) g[pick[i]] -= width, found[pick[i]] += width;
+    shape_search(g, w + 1, l + 1, n - 1, found, cards + width * len, tractors + (len >= 2 ? width * len : 0));
+    for (int i = 0; i < len; i++) g[pick[i]] += width, found[pick[i]] -= width;
+  }
+  int nw[64], nl[64];
+  for (int k = 1; k <= len / 2; k++) {
+    nw[0] = width, nl[0] = len - k, nw[1] = width, nl[1] = k;
+    for (int i = 1; i < n; i++) nw[i + 1] = w[i], nl[i + 1] = l[i];
+    shape_search(g, nw, nl, n + 1, found, cards, tractors);
+  }
+  if (len == 1 && width >= 3) {
+    nw[0] = width - 1, nl[0] = 1;
+    for (int i = 1; i < n; i++) nw[i] = w[i], nl[i] = l[i];
+    shape_search(g, nw, nl, n, found, cards, tractors);
+  }
+  shape_search(g, w + 1, l + 1, n - 1, found, cards, tractors);
+}
+
+/* The cards of `suit_cards` matching the lead's shape as the referee reads it (protocol.md §9.3):
+ * the matching of the lead's units whose units hold the most cards, then the most in tractors. */
 static void shape_cards(const int *suit_cards, int *out) {
-  int g[NCODES], w[32], l[32];
+  int g[NCODES], w[32], l[32], found[NCODES] = {0};
   memcpy(g, suit_cards, sizeof g);
   int n = lead_units(w, l);
-  int sw[128], sl[128], top = 0;
-  for (int i = n - 1; i >= 0; i--) sw[top] = w[i], sl[top] = l[i], top++;
-  while (top > 0 && top < 120) {
-    top--;
-    int width = sw[top], len = sl[top];
-    int found[NCODES] = {0};
-    if (find_unit(g, width, len, found)) {
-      for (int c = 0; c < NCODES; c++) g[c] -= found[c], out[c] += found[c];
-    } else if (len >= 2) {
-      sw[top] = width, sl[top] = 1, top++;
-      sw[top] = width, sl[top] = len - 1, top++;
-    } else if (width >= 3) {
-      sw[top] = width - 1, sl[top] = 1, top++;
-    }
-  }
+  best_cards = -1, best_tractors = -1, budget = 20000;
+  memset(best_found, 0, sizeof best_found);
+  shape_search(g, w, l, n, found, 0, 0);
+  for (int c = 0; c < NCODES; c++) out[c] += best_found[c];
 }
 
 static int count(const int *cards) {

@@ -221,24 +221,36 @@ pub const ORIGINAL_FLAGS: [(&str, &str); 4] =
     [("-d", "--debug"), ("-i", "--deal"), ("-seed", "--seed"), ("-silent", "--silent")];
 
 /// The command line with the course referee's single-dash flags after `play` rewritten to
-/// juiz's own (see `ORIGINAL_FLAGS`). As there, `-silent` is ignored when `-d` is given.
-pub fn with_original_flags(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
+/// juiz's own (see `ORIGINAL_FLAGS`). As there, `-silent` is ignored when `-d` is given, and
+/// `-seed N` is read as `parseInt` reads it (`juiz::games::buraco::read_original_seed`): no
+/// seed (a random one) for 0 or no digits; an error for a seed no juiz seed reproduces.
+pub fn with_original_flags(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsString>, String> {
     let mut args: Vec<OsString> = args.into_iter().collect();
     if args.get(1).is_none_or(|a| a != "play") {
-        return args;
+        return Ok(args);
     }
     let end = args.iter().position(|a| a == "--").unwrap_or(args.len());
     let debug = args[2..end].iter().any(|a| a == "-d");
     let mut out = args.drain(..2).collect::<Vec<_>>();
-    for (i, arg) in args.into_iter().enumerate() {
+    let mut rest = args.into_iter().enumerate();
+    while let Some((i, arg)) = rest.next() {
         let flag = if i + 2 < end { arg.to_str() } else { None };
         match flag.and_then(|f| ORIGINAL_FLAGS.iter().find(|(original, _)| *original == f)) {
             Some(("-silent", _)) if debug => {}
+            Some(("-seed", ours)) => match rest.next() {
+                Some((_, value)) => {
+                    let text = value.to_string_lossy();
+                    if let Some(seed) = juiz::games::buraco::read_original_seed(&text)? {
+                        out.extend([OsString::from(ours), OsString::from(seed.to_string())]);
+                    }
+                }
+                None => out.push(OsString::from(ours)),
+            },
             Some((_, ours)) => out.push(OsString::from(ours)),
             None => out.push(arg),
         }
     }
-    out
+    Ok(out)
 }
 
 /// A resource limit given on the command line: a number, or none (`unlimited`).
@@ -303,7 +315,7 @@ mod tests {
     }
 
     fn play_args(args: &[&str]) -> PlayArgs {
-        let args = with_original_flags(["juiz", "play"].iter().chain(args).map(OsString::from));
+        let args = with_original_flags(["juiz", "play"].iter().chain(args).map(OsString::from)).unwrap();
         match Cli::try_parse_from(args).unwrap().command {
             Command::Play(args) => args,
             _ => panic!("not play"),
@@ -321,8 +333,13 @@ mod tests {
         assert!(args.debug && !args.silent, "as in buraco.js, -d overrides -silent");
         let args = play_args(&["--", "-d"]);
         assert_eq!(args.bots, ["-d"], "nothing after -- is a flag");
-        let other = with_original_flags(["juiz", "replay", "-d"].map(OsString::from));
+        let other = with_original_flags(["juiz", "replay", "-d"].map(OsString::from)).unwrap();
         assert_eq!(other, ["juiz", "replay", "-d"], "only play speaks the original's flags");
+        assert_eq!(play_args(&["-seed", "0", "bot"]).seed, None, "as buraco.js, -seed 0 is a random seed");
+        assert_eq!(play_args(&["--seed", "0", "bot"]).seed, Some(0), "juiz's own --seed 0 is seed 0");
+        assert_eq!(play_args(&["-seed", "9007199254740993", "bot"]).seed, Some(9_007_199_254_740_992));
+        let refused = with_original_flags(["juiz", "play", "-seed", "-5", "bot"].map(OsString::from));
+        assert!(refused.unwrap_err().contains("no juiz seed deals those cards"));
     }
 
     #[test]

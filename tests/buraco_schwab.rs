@@ -266,3 +266,56 @@ fn s5_closing_a_pile_with_the_last_cards_goes_out() {
     refused(&mut e, 0, "MELD_JOIN 4 [ 8♥ 9♣ ]", "meld-invalid");
     refused(&mut e, 0, "MELD_JOIN 4 [ 8♥ ]", "go-out-needs-cerrado");
 }
+
+/// A deal that names all 220 cards, so that the stock is `stock` alone: seat 0 holds `9♥ K♠ Q♦`,
+/// seat 1 `seat1`, seat 3 `8♣ 8♦`, seat 2 every card left; the up-card is 6♥; seat 0 starts.
+/// One hand only (`target=0`, `max-hands=1`).
+fn stock_end_game(seat1: &str, stock: &str) -> BuracoEngine {
+    let buraco0 = "A♥ A♦ 3♥ 4♥ 5♥ 6♦ 7♦ 8♥ 9♠ 10♠ J♦";
+    let named = format!("9♥ K♠ Q♦ {seat1} 8♣ 8♦ {buraco0} {BURACO1} 6♥ {stock}");
+    let mut rest = juiz::cards::build_decks(4, 3);
+    for token in named.split_whitespace() {
+        let card: Card = token.parse().unwrap();
+        let at = rest.iter().position(|&c| c == card).unwrap_or_else(|| panic!("{token}"));
+        rest.remove(at);
+    }
+    let deal = format!(
+        "[ 9♥ K♠ Q♦ ]\n[ {seat1} ]\n{}\n[ 8♣ 8♦ ]\n[ {buraco0} ]\n[ {BURACO1} ]\n6♥\n0\n[ {stock} ]\n",
+        format_list(&rest)
+    );
+    let options = [("target", "0"), ("max-hands", "1")].map(|(k, v)| (k.to_string(), v.to_string()));
+    let rules = BuracoRules::schwab().with_options(&options.into_iter().collect()).unwrap();
+    BuracoEngine::new(rules, &setup(7, Some(&deal))).unwrap_or_else(|e| panic!("{e}\n{deal}"))
+}
+
+/// The reason the hand ended, by message id.
+fn ended_by(e: &BuracoEngine) -> &'static str {
+    match e.outcome().expect("the hand is over").ending {
+        juiz::games::Ending::Finished { reason } => reason.id,
+        other => panic!("{other:?}"),
+    }
+}
+
+/// A5 as `buraco-schwab.md` recommends: once the stock is empty, a player who could take the
+/// discard pile is asked to play and may take it; the next one, who could too, declines with
+/// `GET_STOCK`, which ends the hand.
+#[test]
+fn a5_after_the_stock_a_player_who_can_take_the_pile_may() {
+    let mut e = stock_end_game("9♣ 9♦ 7♠ 7♠", "4♦");
+    play(&mut e, 0, &["GET_STOCK", "DISCARD 9♥"]);
+    assert_eq!((e.stock_len(), e.current()), (0, 1), "seat 1 holds a pair of 9s: his turn");
+    assert!(e.outcome().is_none());
+    play(&mut e, 1, &["GET_DISCARD [ 9♣ 9♦ ]", "DISCARD 7♠"]);
+    assert_eq!(e.current(), 2, "seat 2 holds a pair of 7s: his turn");
+    play(&mut e, 2, &["GET_STOCK"]);
+    assert_eq!(ended_by(&e), "end-empty-stock");
+}
+
+/// A5: once the stock is empty, the hand ends after the discard when the next player has no legal
+/// way to take the pile.
+#[test]
+fn a5_after_the_stock_the_hand_ends_when_the_next_player_cannot_take_the_pile() {
+    let mut e = stock_end_game("10♣ 10♦ 7♠ 7♠", "4♦");
+    play(&mut e, 0, &["GET_STOCK", "DISCARD 9♥"]);
+    assert_eq!(ended_by(&e), "end-stock-out");
+}

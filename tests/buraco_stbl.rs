@@ -327,3 +327,63 @@ fn a_meld_may_leave_one_card_that_can_close_a_clean_canastra() {
     play(&mut e, 0, &["MELD_JOIN 2 [ 7♣ ]", "MELD_JOIN 1 [ 9♥ ]"]);
     assert_eq!(e.outcome().map(|o| reason_text(&o.ending)).as_deref(), Some("p1.botA went out"));
 }
+
+/// A morto of low cards, none of them in the issue 19 scenarios.
+const OTHER_MORTO: &str = "3♣ 4♣ 6♣ 7♣ 3♠ 4♠ 7♠ 9♠ 4♦ 6♦ 7♦";
+
+/// Issue 19 point 5, decided: the source pays the 500 "from Ace to King – A, 2, 3, 4... K –
+/// without wild cards – cards must be melded in one move" and the real canastra (1000) "from Ace
+/// to Ace … – cards must be melded in one move". A 500 later extended with the second ace is 14
+/// cards not melded in one move: neither, an ordinary clean canastra (+200).
+#[test]
+fn a_500_canastra_extended_with_an_ace_is_an_ordinary_clean_canastra() {
+    let rules = BuracoRules::stbl();
+    let ace_king = meld("A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦").unwrap();
+    assert_eq!(ace_king.join(&cards("A♦"), &rules.melds).unwrap().points(&rules), 125 + 200);
+    let run = "A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦";
+    let no_diamonds = "10♠ J♠ Q♠ 10♣ J♣ Q♣ 10♥ J♥ Q♥ K♠ K♣";
+    let mut e = game(&[&format!("{run} A♦ 5♠ 6♠"), "5♣ 9♣"], [no_diamonds, OTHER_MORTO], 0, "8♠");
+    play(&mut e, 0, &["GET_STOCK", &format!("MELD_NEW [ {run} ]")]);
+    assert_eq!(e.side_score(0).melds, 110 + 500);
+    play(&mut e, 0, &["MELD_JOIN 0 [ A♦ ]"]);
+    assert_eq!(e.side_score(0).melds, 125 + 200);
+}
+
+/// A game where seat 0 holds `hand0`, side 0's morto holds only cards that make a run with
+/// `J♣ Q♣` (10♣, K♣, wild cards), and both seats draw and discard what they draw until that
+/// morto has become the stock (`MORTO_TO_STOCK 0`) and seat 0 has just drawn from it.
+fn morto_to_stock_then_seat_0_draws(hand0: &str, first: &[&str]) -> BuracoEngine {
+    let m0 = "10♣ 10♣ K♣ K♣ JK JK JK JK 2♥ 2♦ 2♠";
+    let mut e = game(&[hand0, "5♣ 9♣"], [m0, OTHER_MORTO], 0, "8♠");
+    play(&mut e, 0, first);
+    let mut told = false;
+    while !(told && e.current() == 0) {
+        let seat = e.current();
+        play(&mut e, seat, &["GET_STOCK"]);
+        let drawn = *e.hand(seat).cards().last().unwrap();
+        play(&mut e, seat, &[&format!("DISCARD {drawn}")]);
+        told |= lines_for(&e.take_deliveries(), 0).contains(&"MORTO_TO_STOCK 0");
+    }
+    play(&mut e, 0, &["GET_STOCK"]);
+    e
+}
+
+/// Issue 19 point 5, decided: the source's second end, "getting rid of all cards if both dead
+/// piles were used", is read with its going-out rule ("to discard last card players need to have
+/// at least one clean canasta"): once a side's morto is gone — taken, or turned into the stock
+/// (`MORTO_TO_STOCK`) — a player of that side empties his hand and ends the game only with a
+/// clean canastra; the side keeps its −100 for never taking its morto.
+#[test]
+fn after_morto_to_stock_going_out_still_needs_a_clean_canastra() {
+    let canastra = ["GET_STOCK", "MELD_NEW [ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ ]", "DISCARD 8♠"];
+    let mut e = morto_to_stock_then_seat_0_draws("3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ J♣ Q♣", &canastra);
+    let drawn = *e.hand(0).cards().last().unwrap();
+    play(&mut e, 0, &[&format!("MELD_NEW [ J♣ Q♣ {drawn} ]")]);
+    let outcome = e.outcome().expect("seat 0 goes out");
+    assert!(reason_text(&outcome.ending).contains("went out"), "{}", reason_text(&outcome.ending));
+    assert_eq!((e.side_score(0).going_out, e.side_score(0).morto), (100, -100));
+
+    let mut e = morto_to_stock_then_seat_0_draws("J♣ Q♣", &["GET_STOCK", "DISCARD 8♠"]);
+    let drawn = *e.hand(0).cards().last().unwrap();
+    refused(&mut e, 0, &format!("MELD_NEW [ J♣ Q♣ {drawn} ]"), "go-out-needs-clean-canastra");
+}

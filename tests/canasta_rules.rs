@@ -216,15 +216,19 @@ fn a1_the_take_is_checked_before_the_pile_is_revealed() {
     assert_eq!(refused(&mut e, 0, "GET_DISCARD [ 9♥ 9♥ ]"), "card-not-in-hand");
 }
 
-/// C9: a red 3 buried in the pile goes to whoever takes it, laid out at once and replaced.
+/// C9: a red 3 buried in the pile goes to whoever takes it, laid out at once (it scores); no card
+/// replaces it (classic Canasta, where the source text is silent).
 #[test]
-fn c9_a_red_three_in_the_pile_is_laid_out_by_its_taker() {
+fn c9_a_red_three_in_a_taken_pile_is_laid_out_and_not_replaced() {
     let mut e = game("8♥ 8♦ K♠ 10♦", FILLER, "", "JK 3♥ 8♣", 0, "5♠ 6♠");
     e.take_deliveries();
+    let stock = e.stock().len();
     play(&mut e, 0, &["GET_DISCARD [ 8♥ 8♦ ]"]);
-    assert_eq!(lines_to(&mut e, 0), ["RED3 p1.a [ 3♥ ]", "[ JK 5♠ ]"]);
+    assert_eq!(lines_to(&mut e, 0), ["RED3 p1.a [ 3♥ ]", "[ JK ]"]);
     assert_eq!(e.red_threes(0), cards("3♥"));
     assert_eq!(e.seat_score(0).red_threes, 100);
+    assert_eq!(e.stock().len(), stock, "nothing is drawn for a red 3 from the pile");
+    assert_eq!(e.hand(0), cards("K♠ 10♦ JK"));
 }
 
 #[test]
@@ -337,18 +341,19 @@ fn c10_the_leader_starts_the_next_round() {
     assert_eq!(e.match_totals(), [705, -filler]);
 }
 
-/// The rule option `initial-meld=classic` (§2's classic minimum): a first meld of the round worth
-/// fewer card points than the player's total requires (50 at 0) is refused, by a meld or a take;
-/// once a player has melded, any meld will do. Without the option (the source text) no minimum.
+/// The rule option `initial-meld=classic` (§2's classic minimum): a take for a first meld of the
+/// round must reach the minimum (50 at a total of 0) with the meld it names; after a draw from
+/// the stock, the melds laid down in the turn count together, checked when the turn ends. Without
+/// the option (the source text) no minimum.
 #[test]
 fn the_classic_initial_meld_minimum_is_a_rule_option() {
     let deal = format!("[ 7♥ 7♠ 7♦ A♥ A♠ A♦ 9♥ 9♦ K♠ ]\n[ {FILLER} ]\n[  ]\n[  ]\n[ 9♣ ]\n0\n[ 10♠ ]\n");
     let rules = CanastaRules::classic().with_options(&setup("", &[("initial-meld", "classic")]).options).unwrap();
     let mut e = CanastaEngine::new(rules, &setup(&deal, &[])).unwrap();
     assert_eq!(refused(&mut e, 0, "GET_DISCARD [ 9♥ 9♦ ]"), "initial-meld-too-low");
-    play(&mut e, 0, &["GET_STOCK"]);
-    assert_eq!(refused(&mut e, 0, "MELD_NEW [ 7♥ 7♠ 7♦ ]"), "initial-meld-too-low");
-    play(&mut e, 0, &["MELD_NEW [ A♥ A♠ A♦ ]", "MELD_NEW [ 7♥ 7♠ 7♦ ]"]);
+    play(&mut e, 0, &["GET_STOCK", "MELD_NEW [ 7♥ 7♠ 7♦ ]"]);
+    assert_eq!(refused(&mut e, 0, "DISCARD K♠"), "initial-meld-too-low");
+    play(&mut e, 0, &["MELD_NEW [ A♥ A♠ A♦ ]", "DISCARD K♠"]);
     let mut free = game("7♥ 7♠ 7♦ A♥ A♠ A♦ 9♥ 9♦ K♠", FILLER, "", "9♣", 0, "10♠");
     play(&mut free, 0, &["GET_DISCARD [ 9♥ 9♦ ]", "MELD_NEW [ 7♥ 7♠ 7♦ ]"]);
 }

@@ -137,3 +137,71 @@ fn a_failed_throw_through_the_engine_tells_every_seat_and_keeps_the_other_cards(
     assert_eq!(e.submit(1, "PLAY [ K♠ 4♠ ]").unwrap_err().rule, "must-follow-shape");
     assert!(e.submit(1, "PLAY [ K♠ K♠ ]").is_ok());
 }
+
+/// F3 (issue 19): after a lead of four consecutive pairs, a follower holding two separate
+/// tractors in the suit must play both; one tractor and two loose pairs is `bad-tractor`.
+#[test]
+fn f3_two_separate_tractors_answer_a_four_pair_tractor() {
+    let ctx = TrumpContext::new(Rank::Two, Some(Suit::Clubs));
+    let lead = "3♠ 3♠ 4♠ 4♠ 5♠ 5♠ 6♠ 6♠";
+    let hand = "7♠ 7♠ 8♠ 8♠ 10♠ 10♠ Q♠ Q♠ K♠ K♠ 4♥";
+    assert_eq!(follow_rule(&ctx, lead, hand, "7♠ 7♠ 8♠ 8♠ Q♠ Q♠ K♠ K♠"), None);
+    assert_eq!(follow_rule(&ctx, lead, hand, "10♠ 10♠ 8♠ 8♠ Q♠ Q♠ K♠ K♠"), Some("bad-tractor"));
+    // A five-pair tractor led: a three-pair and a two-pair tractor held answer it together.
+    let lead = "3♠ 3♠ 4♠ 4♠ 5♠ 5♠ 6♠ 6♠ 7♠ 7♠";
+    let hand = "8♠ 8♠ 9♠ 9♠ 10♠ 10♠ Q♠ Q♠ K♠ K♠ A♠";
+    assert_eq!(follow_rule(&ctx, lead, hand, "8♠ 8♠ 9♠ 9♠ 10♠ 10♠ Q♠ Q♠ K♠ K♠"), None);
+}
+
+/// §9.3 (issue 19, 3 decks): following a throw of a tractor and a triple, the follower's triple
+/// answers the triple; a play that spends two of its cards on a tractor, breaking it, matches
+/// fewer cards (`must-follow-shape`).
+#[test]
+fn following_a_throw_with_a_triple_keeps_the_followers_triple_whole() {
+    let ctx = TrumpContext::new(Rank::Two, Some(Suit::Clubs));
+    let lead = "J♠ J♠ Q♠ Q♠ 9♠ 9♠ 9♠";
+    let hand = "5♠ 5♠ 5♠ 6♠ 6♠ 8♠ 10♠ A♠ 4♥";
+    assert_eq!(follow_rule(&ctx, lead, hand, "5♠ 5♠ 5♠ 6♠ 6♠ 8♠ 10♠"), None);
+    assert_eq!(follow_rule(&ctx, lead, hand, "5♠ 5♠ 6♠ 6♠ 8♠ 10♠ A♠"), Some("must-follow-shape"));
+}
+
+/// §9.3: a failed throw's forced unit, between equal units of different suits (off-suit level
+/// cards in trumps), is the first in suit order ♥ ♦ ♣ ♠.
+#[test]
+fn a_failed_throws_forced_unit_between_equal_cards_goes_in_suit_order() {
+    let ctx = TrumpContext::new(Rank::Seven, Some(Suit::Clubs));
+    let others = [cards("7♣ 4♦"), cards("3♦"), cards("4♦")];
+    let hands: Vec<&[Card]> = others.iter().map(Vec::as_slice).collect();
+    for throw in ["7♠ 7♥", "7♥ 7♠"] {
+        let result = check_lead(&ctx, &cards(throw), &hands).unwrap();
+        assert_eq!(result.cards, cards("7♥"), "{throw}");
+    }
+}
+
+/// §9.2 (issue 19): when nobody declares in deal 1 the cards are dealt again, twice at most: the
+/// third deal's first seat dealt to is banker, and with nobody declaring a kitty card fixes trump.
+#[test]
+fn deal_one_is_redealt_twice_at_most() {
+    let setup = TableSetup {
+        wire_ids: (1..=4).map(|n| format!("p{n}.x")).collect(),
+        seed: 5,
+        deal: None,
+        options: [("max-deals".to_owned(), "1".to_owned())].into(),
+    };
+    let mut e = ShengjiEngine::new(ShengjiRules::with_options(&setup.options).unwrap(), &setup).unwrap();
+    let mut lines = Vec::new();
+    while let Awaiting::One(seat) = e.awaiting() {
+        lines.extend(e.take_deliveries().into_iter().filter(|d| d.seat == 0).map(|d| d.line));
+        if !matches!(e.deal().phase, Phase::Dealing | Phase::LastCall { .. }) {
+            break;
+        }
+        e.submit(seat, "PASS").unwrap();
+    }
+    lines.extend(e.take_deliveries().into_iter().filter(|d| d.seat == 0).map(|d| d.line));
+    let redeals = lines.iter().filter(|l| *l == "REDEAL").count();
+    let deals: Vec<&String> = lines.iter().filter(|l| l.starts_with("DEAL ")).collect();
+    assert_eq!(redeals, 2, "{deals:?}");
+    assert_eq!(deals.len(), 3);
+    assert!(!deals[2].ends_with(" -"), "the third deal names its banker: {}", deals[2]);
+    assert!(lines.iter().any(|l| l.starts_with("KITTY_TURNED ")), "a kitty card fixes trump");
+}

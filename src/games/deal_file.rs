@@ -22,16 +22,31 @@ pub fn parse_list(text: &str, line: usize, what: &str) -> Result<Vec<Card>, Setu
         .collect()
 }
 
-/// Takes each named card (with the line naming it) out of `deck`, reporting the first card named
-/// more often than the `decks` decks hold (`copies` of it).
+/// Which copy of a named card `take_named` takes out of the seeded deck (top card last).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TakenCopy {
+    /// The copy nearest the top (the last in the deck): juiz's own games.
+    Top,
+    /// The copy nearest the bottom (the first in the deck), as `buraco.js -i FILE` removes it, so
+    /// that a deal file without a stock line gives the original's stock seed for seed.
+    Bottom,
+}
+
+/// Takes each named card (with the line naming it) out of `deck`, the `copy` of it, reporting
+/// the first card named more often than the `decks` decks hold (`copies` of it).
 pub fn take_named(
     deck: &mut Vec<Card>,
     named: impl IntoIterator<Item = (usize, Card)>,
     decks: usize,
     copies: impl Fn(Card) -> usize,
+    copy: TakenCopy,
 ) -> Result<(), SetupError> {
     for (line, card) in named {
-        match deck.iter().rposition(|&c| c == card) {
+        let at = match copy {
+            TakenCopy::Top => deck.iter().rposition(|&c| c == card),
+            TakenCopy::Bottom => deck.iter().position(|&c| c == card),
+        };
+        match at {
             Some(at) => {
                 deck.remove(at);
             }

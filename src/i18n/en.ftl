@@ -318,6 +318,7 @@ check-title-canasta-frozen-pile = the pile is frozen (a joker on top): take from
 check-title-canasta-red-three = a red 3 drawn (3♦) is laid out for you (RED3) and replaced: never discard it
 check-title-canasta-wilds-and-going-out = three natural queens and three wilds: a meld holds at most three wild cards, and no canasta yet means the hand may not be emptied
 cn-viol-initial-meld = your first meld of the round must be worth at least { $min } card points with a total of { $total } (rule option initial-meld=classic), and { $meld } is worth { $points }
+cn-viol-initial-melds = the melds you lay down in your first melding turn of the round must be worth at least { $min } card points together with a total of { $total } (rule option initial-meld=classic), and { $melds } are worth { $points }: meld more before you end the turn
 ## Shengji (src/games/shengji)
 sj-card-jk = Shengji's jokers are SJ (small) and BJ (big)
 sj-viol-pass-args = PASS takes no arguments

@@ -317,6 +317,7 @@ check-title-canasta-frozen-pile = o lixo está congelado (um joker em cima): com
 check-title-canasta-red-three = um 3 vermelho comprado (3♦) é baixado para você (RED3) e reposto: nunca o descarte
 check-title-canasta-wilds-and-going-out = três damas naturais e três curingas: um jogo tem no máximo três curingas, e sem canastra a mão não pode ser esvaziada
 cn-viol-initial-meld = o seu primeiro jogo da rodada deve valer pelo menos { $min } pontos de cartas com um total de { $total } (opção initial-meld=classic), e { $meld } vale { $points }
+cn-viol-initial-melds = os jogos que você baixa no seu primeiro turno de jogos da rodada devem valer juntos pelo menos { $min } pontos de cartas com um total de { $total } (opção initial-meld=classic), e { $melds } valem { $points }: baixe mais antes de terminar o turno
 ## Shengji (src/games/shengji)
 sj-card-jk = os curingas do Shengji são SJ (pequeno) e BJ (grande)
 sj-viol-pass-args = PASS não leva argumentos

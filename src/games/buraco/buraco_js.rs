@@ -143,6 +143,48 @@ pub fn shuffled_decks(seed: u64) -> (Vec<Card>, Uheprng) {
     (a, rng)
 }
 
+/// `buraco.js -seed TEXT` read as the original reads it: `parseInt(TEXT)` (leading blanks, a
+/// sign, `0x` for hexadecimal, the longest run of digits), a JavaScript number. `Ok(None)` where
+/// the original draws a random seed (0, or no digits); `Ok(Some(n))` the seed that deals the same
+/// cards under juiz (above 2^53 the number is rounded to a double first, as there); an error
+/// where no juiz seed can (a negative number, or one of 2^64 or more).
+pub fn read_seed(text: &str) -> Result<Option<u64>, String> {
+    let trimmed = text.trim_start();
+    let (negative, rest) = match trimmed.as_bytes().first() {
+        Some(b'-') => (true, &trimmed[1..]),
+        Some(b'+') => (false, &trimmed[1..]),
+        _ => (false, trimmed),
+    };
+    let (radix, rest) = match rest.get(..2) {
+        Some("0x" | "0X") => (16, &rest[2..]),
+        _ => (10, rest),
+    };
+    let digits: String = rest.chars().take_while(|c| c.is_digit(radix)).collect();
+    let value = match radix {
+        10 => digits.parse::<f64>().unwrap_or(0.0),
+        _ => digits.chars().fold(0.0, |n, c| n * 16.0 + f64::from(c.to_digit(16).unwrap_or(0))),
+    };
+    if value == 0.0 {
+        return Ok(None);
+    }
+    if negative {
+        return Err(format!(
+            "-seed {text}: buraco.js shuffles with the text -{value}, and juiz's seeds are 0 to {}: no juiz \
+             seed deals those cards (use a seed from 1 to 9007199254740991)",
+            u64::MAX
+        ));
+    }
+    // JavaScript writes numbers of 1e21 and more in exponent form; below, as the integer itself.
+    if value >= 1e21 || value >= 18_446_744_073_709_551_616.0 {
+        return Err(format!(
+            "-seed {text}: buraco.js reads the number {value:e}, above juiz's largest seed ({}): no \
+             juiz seed deals those cards (use a seed from 1 to 9007199254740991)",
+            u64::MAX
+        ));
+    }
+    Ok(Some(value as u64))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -161,6 +203,31 @@ mod tests {
             let got = [rng.random(), rng.random(), rng.random()];
             assert_eq!(got, expected, "seed {seed}");
         }
+    }
+
+    /// `-seed` as `parseInt` reads it: 0 and no digits draw a random seed; above 2^53 the nearest
+    /// double; negative numbers and 2^64 or more are refused, saying why.
+    #[test]
+    fn seeds_are_read_as_buraco_js_reads_them() {
+        for (text, seed) in [
+            ("42", Some(42)),
+            ("  42", Some(42)),
+            ("+42", Some(42)),
+            ("12abc", Some(12)),
+            ("1.9", Some(1)),
+            ("0x10", Some(16)),
+            ("0", None),
+            ("-0", None),
+            ("abc", None),
+            ("9007199254740991", Some(9_007_199_254_740_991)),
+            ("9007199254740993", Some(9_007_199_254_740_992)),
+            ("18446744073709549568", Some(18_446_744_073_709_549_568)),
+        ] {
+            assert_eq!(read_seed(text), Ok(seed), "{text}");
+        }
+        assert!(read_seed("-5").unwrap_err().contains("buraco.js shuffles with the text -5"));
+        assert!(read_seed("18446744073709551615").unwrap_err().contains("above juiz's largest seed"));
+        assert!(read_seed("1e30").is_ok(), "parseInt stops at the e: seed 1");
     }
 
     fn cards(text: &str) -> Vec<Card> {

@@ -5,13 +5,14 @@
 //! `[ c … ]` line per side (side 0 first) of exactly the morto's size; the discard top card (only
 //! in variants with an up-card); the start seat index; then optionally one `[ c … ]` line giving
 //! the stock from the top down. Cards a file does not name stay in the seeded deck's order under
-//! the named stock cards.
+//! the named stock cards; of a card named, ITP takes the seeded deck's bottom-most copy (as
+//! `buraco.js -i` does), the other variants the top-most.
 
 use rand::RngExt;
 use rand_pcg::Pcg64;
 
 use crate::cards::{Card, build_decks, format_list, shuffle};
-use crate::games::deal_file::{deal_error, parse_list, take_named};
+use crate::games::deal_file::{TakenCopy, deal_error, parse_list, take_named};
 use crate::games::{Seat, SetupError};
 
 use super::rules::BuracoRules;
@@ -169,7 +170,10 @@ fn from_file(text: &str, rules: &BuracoRules, seats: usize, mut deck: Vec<Card>)
         .flat_map(|(hand, &(line, _))| hand.iter().map(move |&c| (line, c)))
         .chain(discard_top)
         .chain(named_stock.iter().map(|&c| (stock_line, c)));
-    take_named(&mut deck, named, rules.decks, |card| rules.copies_of(card))?;
+    // ITP takes the copy `buraco.js -i` takes (its first, the bottom-most), so that the stock
+    // matches the original's seed for seed; the other variants the top-most.
+    let copy = if rules.shuffles_as_buraco_js() { TakenCopy::Bottom } else { TakenCopy::Top };
+    take_named(&mut deck, named, rules.decks, |card| rules.copies_of(card), copy)?;
     deck.extend(named_stock.iter().rev());
     Ok(Deal { hands, mortos, discard_top: discard_top.map(|(_, top)| top), start, stock: deck })
 }

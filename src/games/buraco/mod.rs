@@ -16,6 +16,7 @@ mod table_view;
 mod turn;
 
 pub use action::{Action, parse as parse_action, parse_with as parse_action_with};
+pub use buraco_js::read_seed as read_original_seed;
 pub use deal::Deal;
 pub use game::BuracoEngine;
 pub use meld::{Meld, MeldError, MeldKind};

@@ -137,10 +137,11 @@ pub enum StockOut {
     /// The turn in which the last stock card was drawn is completed; then an untaken morto becomes
     /// the stock (its side keeps the penalty), or, if none is left, the game ends (STBL A4, A5).
     EndAfterTurn,
-    /// The turn in which the last stock card was drawn is completed; then the hand ends, the
-    /// mortos staying where they are (Schwab A5, read so that nobody is asked to draw from an
-    /// empty stock).
-    EndAfterLastDraw,
+    /// Once the stock is empty, each turn begins only if its player could take the discard pile
+    /// (a legal pickup exists); he may take it, or decline with `GET_STOCK`, which ends the
+    /// hand. When the player to move has no legal pickup the hand ends after the previous
+    /// discard, the buracos staying where they are (Schwab A5 as `buraco-schwab.md` recommends).
+    PileOrEnd,
 }
 
 /// How the cards left in a hand at the end are charged.

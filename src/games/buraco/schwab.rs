@@ -35,7 +35,7 @@ impl BuracoRules {
                 trigger: MortoTrigger::OnlyWilds,
             }),
             going_out: GoingOut::CanastraAfterMorto,
-            stock_out: StockOut::EndAfterLastDraw,
+            stock_out: StockOut::PileOrEnd,
             melds: MeldPolicy {
                 min_len: 3,
                 max_len: 7,

@@ -108,10 +108,9 @@ impl Table {
         }
     }
 
-    pub(super) fn get_discard(&mut self, cards: &[Card]) -> Result<Message, Violation> {
-        if let Some(taken) = self.take_up_card(cards) {
-            return Ok(taken);
-        }
+    /// Checks taking the discard pile with `cards` (after the up-card case) and returns the meld
+    /// its top card makes; nothing changes.
+    fn check_pickup(&self, cards: &[Card]) -> Result<Meld, Violation> {
         self.check_natural_pair(cards)?;
         let min_hand_cards = self.rules.pickup.min_hand_cards();
         if cards.len() < min_hand_cards {
@@ -128,7 +127,22 @@ impl Table {
             .map_err(|e| illegal(self.pickup_rule(), not_a_meld(&meld_cards, e.message())))?;
         let rest = &self.discard[..self.discard.len() - 1];
         self.may_leave(cards, rest, false, Some(Changed::New(&meld)))?;
+        Ok(meld)
+    }
 
+    /// Whether the current player could take the discard pile with a pair of his cards (Schwab's
+    /// natural pair; the only pickup of the presets whose stock end asks it).
+    pub(super) fn can_pick_up(&self) -> bool {
+        let hand = self.hands[self.current].cards();
+        (0..hand.len()).any(|i| (i + 1..hand.len()).any(|j| self.check_pickup(&[hand[i], hand[j]]).is_ok()))
+    }
+
+    pub(super) fn get_discard(&mut self, cards: &[Card]) -> Result<Message, Violation> {
+        if let Some(taken) = self.take_up_card(cards) {
+            return Ok(taken);
+        }
+        let meld = self.check_pickup(cards)?;
+        let top = self.discard[self.discard.len() - 1];
         // Valid: apply.
         self.discard.pop();
         let taken = self.discard.len() + 1;
@@ -286,16 +300,24 @@ impl Table {
             return Ok(Message::new("narr-discards").text("card", card).clause("out", out));
         }
         self.turns += 1;
-        if self.rules.stock_out != StockOut::EndOnEmptyDraw && self.stock.is_empty() {
-            let to_stock = self.rules.stock_out == StockOut::EndAfterTurn;
-            match (0..2).find(|&side| to_stock && self.morto_waiting(side)) {
-                Some(side) => {
-                    self.stock = self.mortos[side].take().unwrap_or_default();
-                    self.send_all(&format!("MORTO_TO_STOCK {side}"));
-                }
-                None => {
-                    self.finish(Message::new("end-stock-out"));
-                    return Ok(Message::new("narr-discards-stock-out").text("card", card).clause("out", out));
+        if self.stock.is_empty() {
+            match self.rules.stock_out {
+                StockOut::EndOnEmptyDraw => {}
+                StockOut::EndAfterTurn => match (0..2).find(|&side| self.morto_waiting(side)) {
+                    Some(side) => {
+                        self.stock = self.mortos[side].take().unwrap_or_default();
+                        self.send_all(&format!("MORTO_TO_STOCK {side}"));
+                    }
+                    None => return Ok(self.stock_out(card, out)),
+                },
+                StockOut::PileOrEnd => {
+                    let next = (self.current + 1) % self.seats();
+                    let current = std::mem::replace(&mut self.current, next);
+                    let can = self.can_pick_up();
+                    self.current = current;
+                    if !can {
+                        return Ok(self.stock_out(card, out));
+                    }
                 }
             }
         }
@@ -303,6 +325,14 @@ impl Table {
         self.drawn = false;
         self.announce_turn();
         Ok(Message::new("narr-discards").text("card", card).clause("out", out))
+    }
+}
+
+impl Table {
+    /// Ends the hand on the stock's end, after `card`'s discard (`out`: its closing clause).
+    fn stock_out(&mut self, card: Card, out: Message) -> Message {
+        self.finish(Message::new("end-stock-out"));
+        Message::new("narr-discards-stock-out").text("card", card).clause("out", out)
     }
 }
 

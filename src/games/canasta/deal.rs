@@ -12,7 +12,7 @@ use rand::RngExt;
 use rand_pcg::Pcg64;
 
 use crate::cards::{Card, build_decks, format_list, shuffle};
-use crate::games::deal_file::{deal_error, parse_list, take_named};
+use crate::games::deal_file::{TakenCopy, deal_error, parse_list, take_named};
 use crate::games::{Seat, SetupError};
 
 use super::rules::{CanastaRules, is_red_three, is_wild};
@@ -138,7 +138,7 @@ fn from_file(text: &str, rules: &CanastaRules, mut deck: Vec<Card>) -> Result<De
         .iter()
         .chain(std::iter::once(&named_stock))
         .flat_map(|(line, cards)| cards.iter().map(move |&c| (*line, c)));
-    take_named(&mut deck, named, rules.decks, |card| rules.copies_of(card))?;
+    take_named(&mut deck, named, rules.decks, |card| rules.copies_of(card), TakenCopy::Top)?;
     deck.extend(named_stock.1.iter().rev());
     let mut lists = lists.into_iter().map(|(_, cards)| cards);
     let mut next = || lists.next().unwrap_or_default();

@@ -19,8 +19,10 @@ pub enum InitialMeld {
     /// Anything (the source text).
     Free,
     /// Classic Canasta's minimum by the player's total: below 0, 15; below 1500, 50; below 3000,
-    /// 90; else 120 card points, reached by the first action that melds (a `MELD_NEW` or the meld
-    /// a `GET_DISCARD` makes) on its own.
+    /// 90; else 120 card points. Reached by the sum of the melds laid down in the turn that
+    /// makes the player's first meld of the round (checked when the turn ends: by the discard, or
+    /// by going out); a take of the pile for a first meld must reach it with the meld it names
+    /// alone, since the pile's other cards are not the player's own.
     Classic,
 }
 

@@ -49,6 +49,9 @@ pub struct Round {
     pub discard: Vec<Card>,
     pub current: Seat,
     pub drawn: bool,
+    /// Whether the current player had no meld when he drew this turn (the classic initial meld
+    /// is then the sum of the melds he lays down before the turn ends).
+    pub opening: bool,
     pub turns: u32,
     pub went_out: Option<Seat>,
     /// Whether `STOCK_EMPTY` has been sent.
@@ -77,6 +80,7 @@ impl Round {
             discard: deal.discard,
             current: deal.start,
             drawn: false,
+            opening: false,
             turns: 0,
             went_out: None,
             stock_out_told: false,
@@ -151,14 +155,15 @@ impl Round {
         self.over = Some(Message::new("cn-end-stock-out"));
     }
 
-    /// Lays out the red 3s among `cards` for the current player, replacing each from the stock;
-    /// returns the cards that join the hand and the red 3s laid out. A red 3 that is the last
-    /// stock card (`from_stock`: `cards` was just drawn, or a replacement) ends the round at once,
-    /// unreplaced (R1b, A8); once the stock is empty nothing replaces a red 3 from the pile.
+    /// Lays out the red 3s among `cards` for the current player; returns the cards that join the
+    /// hand and the red 3s laid out. Red 3s drawn from the stock (`from_stock`: `cards` was just
+    /// drawn) are replaced from the stock, again and again; a red 3 that is the last stock card
+    /// ends the round at once, unreplaced (R1b, A8). Red 3s found in a taken pile are laid out
+    /// and score, but nothing replaces them (classic Canasta; the source text is silent, A12).
     pub(super) fn lay_out_red_threes(&mut self, cards: Vec<Card>, from_stock: bool) -> (Vec<Card>, Vec<Card>) {
         let (mut reds, mut kept): (Vec<Card>, Vec<Card>) = cards.into_iter().partition(|&c| is_red_three(c));
-        let mut owed = reds.len();
-        let mut last_drawn_red = from_stock && owed > 0 && self.stock.is_empty();
+        let mut owed = if from_stock { reds.len() } else { 0 };
+        let mut last_drawn_red = owed > 0 && self.stock.is_empty();
         while owed > 0 && !last_drawn_red {
             let Some(card) = self.stock.pop() else { break };
             if is_red_three(card) {

@@ -76,9 +76,10 @@ impl Round {
         Err(illegal("go-out-needs-canasta", Message::new(id)))
     }
 
-    /// Under the classic initial-meld rule, refuses a first meld of the round worth fewer card
-    /// points than the player's total requires.
-    fn initial_meld(&self, meld: &Meld) -> Result<(), Violation> {
+    /// Under the classic initial-meld rule, refuses a take whose meld is the player's first of
+    /// the round and is worth fewer card points than his total requires: the pile's other cards
+    /// join the hand, so only the meld the take names counts.
+    fn initial_take(&self, meld: &Meld) -> Result<(), Violation> {
         let Some(min) = self.rules.initial_meld.minimum(self.totals[self.current]) else { return Ok(()) };
         let points = self.rules.values.sum(meld.cards());
         if !self.melds[self.current].is_empty() || points >= min {
@@ -86,6 +87,24 @@ impl Round {
         }
         let detail = Message::new("cn-viol-initial-meld")
             .text("meld", format_list(meld.cards()))
+            .text("points", points)
+            .text("min", min)
+            .text("total", self.totals[self.current]);
+        Err(illegal("initial-meld-too-low", detail))
+    }
+
+    /// Under the classic initial-meld rule, refuses ending a turn (by a discard or by going out)
+    /// in which the player laid down his first melds of the round, `melds`, when together they
+    /// are worth fewer card points than his total requires. A turn that lays down nothing is free.
+    fn initial_turn(&self, melds: &[&Meld]) -> Result<(), Violation> {
+        let Some(min) = self.rules.initial_meld.minimum(self.totals[self.current]) else { return Ok(()) };
+        let points: i64 = melds.iter().map(|m| self.rules.values.sum(m.cards())).sum();
+        if !self.opening || melds.is_empty() || points >= min {
+            return Ok(());
+        }
+        let shown: Vec<String> = melds.iter().map(|m| format_list(m.cards())).collect();
+        let detail = Message::new("cn-viol-initial-melds")
+            .text("melds", shown.join(" "))
             .text("points", points)
             .text("min", min)
             .text("total", self.totals[self.current]);
@@ -123,10 +142,6 @@ impl Round {
         if freezes(top) {
             return Err(illegal("pile-frozen", Message::new("cn-viol-pile-frozen").text("top", top)));
         }
-        let rest = &self.discard[..self.discard.len() - 1];
-        let reds = rest.iter().filter(|&&c| is_red_three(c)).count();
-        let gained = rest.len() - reds + reds.min(self.stock.len());
-        let hand = self.hands[self.current].len();
         match take {
             Take::New(cards) => {
                 if let Some(index) = self.meld_of_rank(self.current, top) {
@@ -141,8 +156,9 @@ impl Round {
                         Message::new("viol-not-a-meld").text("cards", format_list(&all)).clause("why", e.message());
                     illegal(e.rule(), detail)
                 })?;
-                self.initial_meld(&meld)?;
-                self.may_leave(hand + gained - cards.len(), false, &self.melds_with(Some((None, &meld))), None)?;
+                self.initial_take(&meld)?;
+                let left = self.left_after_take(cards);
+                self.may_leave(left.len(), false, &self.melds_with(Some((None, &meld))), left.first().copied())?;
                 Ok(meld)
             }
             Take::Join(index) => {
@@ -153,7 +169,13 @@ impl Round {
                         .clause("why", e.message());
                     illegal(e.rule(), detail)
                 })?;
-                self.may_leave(hand + gained, false, &self.melds_with(Some((Some(*index), &joined))), None)?;
+                let left = self.left_after_take(&[]);
+                self.may_leave(
+                    left.len(),
+                    false,
+                    &self.melds_with(Some((Some(*index), &joined))),
+                    left.first().copied(),
+                )?;
                 Ok(joined)
             }
         }
@@ -209,12 +231,14 @@ impl Round {
         };
         self.hands[self.current].push(drawn);
         self.send(self.current, drawn.to_string());
+        self.opening = self.melds[self.current].is_empty();
         self.drawn = true;
         Ok(Message::new("cn-narr-draws").text("card", drawn).clause("reds", reds_said))
     }
 
     fn take_pile(&mut self, take: Take) -> Result<Message, Violation> {
         let meld = self.check_take(&take)?;
+        self.opening = self.melds[self.current].is_empty();
         let top = self.discard.pop().unwrap_or(crate::cards::Card::Joker);
         let rest = std::mem::take(&mut self.discard);
         let taken = rest.len() + 1;
@@ -261,9 +285,12 @@ impl Round {
             let detail = Message::new("cn-viol-rank-already-melded").text("card", card).number("index", index);
             return Err(illegal("rank-already-melded", detail));
         }
-        self.initial_meld(&meld)?;
         let left = self.left_after(cards);
-        self.may_leave(left.len(), false, &self.melds_with(Some((None, &meld))), left.first().copied())?;
+        let melds = self.melds_with(Some((None, &meld)));
+        self.may_leave(left.len(), false, &melds, left.first().copied())?;
+        if left.is_empty() {
+            self.initial_turn(&melds)?;
+        }
         let removed = self.hands[self.current].remove_all(cards);
         debug_assert!(removed.is_ok(), "checked to be in the hand");
         let stored = format_list(meld.cards());
@@ -286,7 +313,11 @@ impl Round {
             illegal(e.rule(), detail)
         })?;
         let left = self.left_after(cards);
-        self.may_leave(left.len(), false, &self.melds_with(Some((Some(index), &joined))), left.first().copied())?;
+        let melds = self.melds_with(Some((Some(index), &joined)));
+        self.may_leave(left.len(), false, &melds, left.first().copied())?;
+        if left.is_empty() {
+            self.initial_turn(&melds)?;
+        }
         let removed = self.hands[self.current].remove_all(cards);
         debug_assert!(removed.is_ok(), "checked to be in the hand");
         let stored = format_list(joined.cards());
@@ -307,6 +338,7 @@ impl Round {
         need_in_hand(&self.hands[self.current], &[card])?;
         let left = self.hands[self.current].len() - 1;
         self.may_leave(left, true, &self.melds_with(None), None)?;
+        self.initial_turn(&self.melds_with(None))?;
         self.hands[self.current].remove(card);
         self.discard.push(card);
         self.send_other(format!("DISCARD {card}"));
@@ -325,6 +357,15 @@ impl Round {
         let removed = hand.remove_all(used);
         debug_assert!(removed.is_ok(), "checked to be in the hand");
         hand.cards().to_vec()
+    }
+
+    /// The hand after taking the pile with `used` (already checked to be in the hand): the hand
+    /// without them, plus the pile under its top card but for its red 3s (laid out, not replaced).
+    fn left_after_take(&self, used: &[Card]) -> Vec<Card> {
+        let mut left = self.left_after(used);
+        let rest = &self.discard[..self.discard.len().saturating_sub(1)];
+        left.extend(rest.iter().copied().filter(|&c| !is_red_three(c)));
+        left
     }
 
     /// When the current player's hand is empty he goes out and the round ends.

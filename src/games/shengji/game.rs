@@ -150,7 +150,7 @@ impl ShengjiEngine {
             self.redeals += 1;
             let start = (self.deal.cards.start + 1) % 4;
             let cards = DealCards::random(&self.rules, &mut self.rng, Some(start));
-            let banker = (self.redeals > MAX_REDEALS).then_some(start);
+            let banker = (self.redeals >= MAX_REDEALS).then_some(start);
             self.deal = DealState::new(self.rules.clone(), self.ids.clone(), cards, Rank::Two, banker);
             self.announce_deal();
             return said;

@@ -70,6 +70,24 @@ impl Groups {
         None
     }
 
+    /// Every unit of `width` × `len`, highest first; at each position the card of the fewest
+    /// copies that still make a group of `width` (a pair is taken from a pair before a triple).
+    fn all(&self, width: u8, len: u8) -> Vec<Unit> {
+        let pick = |pos: u8| -> Option<Card> {
+            let list = self.by_pos.get(&pos)?;
+            list.iter().filter(|(_, n)| *n >= width).min_by_key(|(_, n)| *n).map(|(c, _)| *c)
+        };
+        let mut units = Vec::new();
+        for top in (len - 1..=15).rev() {
+            let picks: Option<Vec<Card>> = (top + 1 - len..=top).map(pick).collect();
+            if let Some(picks) = picks {
+                let cards = picks.iter().flat_map(|&c| std::iter::repeat_n(c, width as usize)).collect();
+                units.push(Unit { width, len, top, cards });
+            }
+        }
+        units
+    }
+
     /// The longest chain of groups of at least `width` cards (ties: the highest).
     fn longest(&self, width: u8) -> Option<Unit> {
         (1..=16u8).rev().find_map(|len| self.find(width, len, None))
@@ -128,36 +146,80 @@ pub fn sort_units(units: &mut [Unit]) {
     units.sort_by_key(|u| std::cmp::Reverse((u.size(), u.len, u.top)));
 }
 
-/// The units of the lead's shape found in `cards` (one effective suit): the lead's units of two
-/// or more cards, biggest first, each matched by the highest unit of that shape left, a unit that
-/// cannot be matched replaced by smaller ones — a tractor of L by one of L−1 and a single group, a
-/// triple by a pair.
+/// The units of the lead's shape found in `cards` (one effective suit), matched as well as the
+/// cards allow (F3): the lead's units of two or more cards, each matched by a unit of that shape,
+/// or replaced by smaller ones — a tractor of `L` by two shorter tractors or groups (`L−k` and
+/// `k`), a triple by a pair — or left unmatched, so that the units found hold the most cards, then
+/// the most cards in tractors (`shape_score`). Of the matchings that score best, the first in a
+/// fixed order: units as the lead lists them, each tried highest first (taking a group of exactly
+/// the width before breaking a bigger one), before it is split, before it is left out.
 pub fn shape_units(cards: &[Card], format: &[Unit], ctx: &TrumpContext) -> Vec<Unit> {
-    let mut groups = Groups::new(cards, ctx);
-    let mut wanted: Vec<(u8, u8)> = format.iter().filter(|u| u.width >= 2).map(Unit::shape).collect();
-    wanted.reverse();
-    let mut found = Vec::new();
-    while let Some((w, l)) = wanted.pop() {
-        if let Some(unit) = groups.find(w, l, None) {
-            groups.remove(&unit.cards, ctx);
-            found.push(unit);
-        } else if l >= 2 {
-            wanted.push((w, 1));
-            wanted.push((w, l - 1));
-        } else if w >= 3 {
-            wanted.push((w - 1, 1));
+    let wanted: Vec<(u8, u8)> = format.iter().filter(|u| u.width >= 2).map(Unit::shape).collect();
+    let mut search = Search { best: (0, 0), units: Vec::new(), budget: SEARCH_BUDGET, ctx };
+    search.run(&Groups::new(cards, ctx), &wanted, &mut Vec::new());
+    search.units
+}
+
+/// The most matchings `shape_units` tries before it keeps the best found so far (no real holding
+/// comes near it: the first matching tried is complete unless a unit is missing).
+const SEARCH_BUDGET: u32 = 20_000;
+
+/// A depth-first search for the best matching of a lead's units, with a bound: a branch stops as
+/// soon as even matching every unit left in full could not beat the best found.
+struct Search<'a> {
+    best: (usize, usize),
+    units: Vec<Unit>,
+    budget: u32,
+    ctx: &'a TrumpContext,
+}
+
+impl Search<'_> {
+    fn run(&mut self, groups: &Groups, wanted: &[(u8, u8)], found: &mut Vec<Unit>) {
+        if self.budget == 0 {
+            return;
         }
+        self.budget -= 1;
+        let score = score_of(found);
+        if score > self.best {
+            self.best = score;
+            self.units = found.clone();
+        }
+        let Some((&(w, l), rest)) = wanted.split_first() else { return };
+        let size = |&(w, l): &(u8, u8)| w as usize * l as usize;
+        let cards: usize = wanted.iter().map(size).sum();
+        let tractors: usize = wanted.iter().filter(|s| s.1 >= 2).map(size).sum();
+        if (score.0 + cards, score.1 + tractors) <= self.best {
+            return;
+        }
+        for unit in groups.all(w, l) {
+            let mut left = groups.clone();
+            left.remove(&unit.cards, self.ctx);
+            found.push(unit);
+            self.run(&left, rest, found);
+            found.pop();
+        }
+        let mut splits: Vec<Vec<(u8, u8)>> = (1..=l / 2).map(|k| vec![(w, l - k), (w, k)]).collect();
+        if l == 1 && w >= 3 {
+            splits.push(vec![(w - 1, 1)]);
+        }
+        for mut split in splits {
+            split.extend_from_slice(rest);
+            self.run(groups, &split, found);
+        }
+        self.run(groups, rest, found);
     }
-    found
+}
+
+fn score_of(units: &[Unit]) -> (usize, usize) {
+    let tractors = units.iter().filter(|u| u.len >= 2).map(Unit::size).sum();
+    (units.iter().map(Unit::size).sum(), tractors)
 }
 
 /// How much of the lead's structure `cards` reproduces: the cards in `shape_units`, then of
 /// those, the cards in tractors. A follower must reach with the cards he plays what his whole
 /// holding in the led suit reaches.
 pub fn shape_score(cards: &[Card], format: &[Unit], ctx: &TrumpContext) -> (usize, usize) {
-    let units = shape_units(cards, format, ctx);
-    let tractors = units.iter().filter(|u| u.len >= 2).map(Unit::size).sum();
-    (units.iter().map(Unit::size).sum(), tractors)
+    score_of(&shape_units(cards, format, ctx))
 }
 
 /// `cards` read in the lead's format: for each unit of the format (biggest first) the highest
