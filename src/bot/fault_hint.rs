@@ -28,6 +28,15 @@ pub fn fault_hint(kind: FaultKind, detail: &str) -> Option<Message> {
     }
 }
 
+/// The hint for a fault recorded by its kind's name (a tournament's `games.csv`), `build` (a
+/// bot whose source does not compile) included.
+pub fn hint_for_recorded(kind: &str, detail: &str) -> Option<Message> {
+    match kind {
+        "build" => Some(Message::new("hint-build")),
+        _ => fault_hint(FaultKind::from_name(kind)?, detail),
+    }
+}
+
 /// Computing (CPU close to the time charged), sleeping, reading its input, or waiting.
 fn timeout_hint(detail: &str) -> Message {
     let limit = detail

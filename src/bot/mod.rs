@@ -42,7 +42,7 @@ pub use affinity::{CorePicker, allowed_cpus, unpin_current_thread};
 pub use bare::BareBot;
 pub use build::{BuildError, build_c, default_build_cache};
 pub use command::{BotCommand, CommandError};
-pub use fault_hint::{fault_hint, looks_like_debugging};
+pub use fault_hint::{fault_hint, hint_for_recorded, looks_like_debugging};
 pub use fault::{BotFault, ExitReport, FaultKind, QUOTED_LINE_CHARS, Termination, Usage, quote_line, signal_name};
 pub use limits::{Limits, format_bytes, parse_size};
 pub use process::{BotProcess, WorkDir};

@@ -25,6 +25,7 @@ hint-timeout-reading = it was waiting to read a line while the referee waited fo
 hint-timeout-waiting = it was waiting, with little CPU ({ $cpu }s): for a line that never comes, or with its answer in a buffer; is stdout buffered? flush after each line (fflush(stdout) in C, print(..., flush=True) in Python)
 hint-premature-debug = that line is not a command of the protocol: it looks like debugging output, and the referee reads every line on stdout as a move; write debugging output on stderr: fprintf(stderr, "...\n") in C, print(..., file=sys.stderr) in Python
 hint-debug-stderr = that line is not a command of the protocol: it looks like debugging output, which belongs on stderr, never on stdout: fprintf(stderr, "...\n") in C, print(..., file=sys.stderr) in Python
+hint-build = compile it yourself (for example cc -Wall -O2 -o bot bot.c) and fix the first error the compiler names (its file, line and column start the message)
 hint-no-shebang = start the script with a line naming its interpreter, such as #!/usr/bin/env python3, or run it through the interpreter: python3 { $file }
 hint-crlf = save the file with Unix line endings (LF): dos2unix { $file }, or sed -i 's/\r$//' { $file }
 hint-no-interpreter = install that interpreter, or name one that exists in the #! line (#!/usr/bin/env python3)

@@ -25,6 +25,7 @@ hint-timeout-reading = ele esperava ler uma linha enquanto o juiz esperava a sua
 hint-timeout-waiting = ele estava esperando, com pouca CPU ({ $cpu }s): por uma linha que nunca chega, ou com a resposta num buffer; a saída está em buffer? dê flush após cada linha (fflush(stdout) em C, print(..., flush=True) em Python)
 hint-premature-debug = essa linha não é um comando do protocolo: parece saída de depuração, e o juiz lê cada linha do stdout como uma jogada; escreva a depuração em stderr: fprintf(stderr, "...\n") em C, print(..., file=sys.stderr) em Python
 hint-debug-stderr = essa linha não é um comando do protocolo: parece saída de depuração, que vai em stderr, nunca em stdout: fprintf(stderr, "...\n") em C, print(..., file=sys.stderr) em Python
+hint-build = compile-o você mesmo (por exemplo cc -Wall -O2 -o bot bot.c) e corrija o primeiro erro que o compilador aponta (o arquivo, a linha e a coluna começam a mensagem)
 hint-no-shebang = comece o script com uma linha que nomeie o interpretador, como #!/usr/bin/env python3, ou rode-o pelo interpretador: python3 { $file }
 hint-crlf = salve o arquivo com fins de linha do Unix (LF): dos2unix { $file }, ou sed -i 's/\r$//' { $file }
 hint-no-interpreter = instale esse interpretador, ou nomeie na linha #! um que exista (#!/usr/bin/env python3)

@@ -23,7 +23,8 @@ pub struct GameRow {
     /// Side 0's score (seats 0 and 2) and side 1's (seats 1 and 3).
     pub score0: i64,
     pub score1: i64,
-    /// The bot whose side won; empty for a draw.
+    /// The bot whose side won; empty for a draw, and for a game lost by both sides (a fault with
+    /// no winner: see `lost_by_both`).
     pub winner: String,
     /// `OK` when nobody faulted, `NOK` otherwise (as the original referee's result line).
     pub verdict: Verdict,
@@ -65,6 +66,13 @@ impl GameRow {
     /// The bot at each seat.
     pub fn seat_bots(&self) -> Vec<&str> {
         self.seats.split(' ').filter(|s| !s.is_empty()).collect()
+    }
+
+    /// A game both sides lost: no winner although someone faulted. Only a game that could not be
+    /// played gives it (a bot of each side does not build or cannot run); a game played ends at
+    /// its first fault, which the other side wins.
+    pub fn lost_by_both(&self) -> bool {
+        self.winner.is_empty() && !self.fault_kind.is_empty()
     }
 
     /// The bot of side 0 and of side 1.
