@@ -3,6 +3,7 @@
 
 mod bots;
 mod config;
+mod defaults;
 mod error;
 mod fingerprint;
 mod limits_config;
@@ -21,6 +22,7 @@ mod submissions;
 mod summary;
 
 pub use bots::{PreparedBot, check_command};
+pub use defaults::applied_defaults;
 pub use config::{BotRun, BotSpec, Format, FormatName, Points, Tournament, load};
 pub use error::{ConfigError, TournamentError};
 pub use limits_config::{LimitsConfig, Setting, parse_duration};
