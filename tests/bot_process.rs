@@ -319,7 +319,10 @@ fn resolve_errors_name_the_path() {
     assert!(matches!(err, CommandError::NotFound(_)));
     assert_eq!(
         err.to_string(),
-        format!("bot program {} does not exist (check the path: it is taken from the current folder)", missing.display())
+        format!(
+            "bot program {} does not exist (check the path: it is taken from the current folder)",
+            missing.display()
+        )
     );
 
     let plain = dir.path().join("plain");

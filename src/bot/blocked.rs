@@ -1,5 +1,5 @@
 //! What a bot's main thread was doing when its time ran out, read from `/proc/<pid>/syscall`
-//! (the wait channel as a fallback): sleeping, reading its input, or neither. It chooses the
+//! (the wait channel as a fallback): running, sleeping, reading its input, or none of these. It chooses the
 //! hint of a timeout; nothing is charged or decided on it.
 
 use crate::games::{Arg, Message};
@@ -9,6 +9,8 @@ use super::fault::BotFault;
 /// Where a process was blocked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Blocked {
+    /// Not in a system call: computing.
+    Running,
     /// In `nanosleep`, `clock_nanosleep` or `pause`: `sleep()`, `usleep()`, `time.sleep()`.
     Sleeping,
     /// In `read` on its standard input: waiting for a line from the referee.
@@ -19,6 +21,7 @@ impl Blocked {
     /// The clause a timeout's detail ends with (`bf-timeout`'s `note`).
     pub(crate) fn note(self) -> Message {
         match self {
+            Blocked::Running => Message::new("bf-was-running"),
             Blocked::Sleeping => Message::new("bf-was-sleeping"),
             Blocked::ReadingInput => Message::new("bf-was-reading"),
         }
@@ -46,7 +49,7 @@ pub(crate) fn noted(fault: BotFault, pid: i32) -> BotFault {
     BotFault::new(fault.kind, message)
 }
 
-/// What `pid`'s main thread is blocked in, when that can be read and is one of the above.
+/// What `pid`'s main thread is doing, when that can be read and is one of the above.
 pub(crate) fn blocked_in(pid: i32) -> Option<Blocked> {
     match std::fs::read_to_string(format!("/proc/{pid}/syscall")) {
         Ok(text) => from_syscall_line(&text),
@@ -61,6 +64,9 @@ pub(crate) fn blocked_in(pid: i32) -> Option<Blocked> {
 /// `"230 0x1 0x1 ..."`: the system call number and its arguments (`running` or `-1 ...` when the
 /// thread is not in a system call).
 fn from_syscall_line(text: &str) -> Option<Blocked> {
+    if text.trim() == "running" {
+        return Some(Blocked::Running);
+    }
     let mut fields = text.split_whitespace();
     let number: i64 = fields.next()?.parse().ok()?;
     let first = fields.next().and_then(|a| i64::from_str_radix(a.trim_start_matches("0x"), 16).ok());
@@ -85,7 +91,7 @@ mod tests {
         assert_eq!(from_syscall_line(&read_stdin), Some(Blocked::ReadingInput));
         let read_file = format!("{} 0x3 0x5576bf091e70 0x2000 0x0 0x0 0x0 0x7ffd 0x7fdd", libc::SYS_read);
         assert_eq!(from_syscall_line(&read_file), None);
-        assert_eq!(from_syscall_line("running"), None);
+        assert_eq!(from_syscall_line("running\n"), Some(Blocked::Running));
         assert_eq!(from_syscall_line("-1 0x7ffd 0x7fdd"), None);
     }
 

@@ -49,20 +49,19 @@ fn timeout_hint(detail: &str) -> Message {
         detail[start..end].parse().ok()
     };
     let (cpu, charged) = (number("s cpu,"), number("s charged,"));
-    if let (Some(cpu), Some(charged)) = (cpu, charged)
-        && charged > 0.0
-        && cpu >= 0.8 * charged
-    {
-        return Message::new("hint-timeout-computing").text("cpu", format!("{cpu:.2}")).text("limit", limit);
-    }
+    // What the bot was doing when its time ran out decides; without that, its CPU time: a bot
+    // charged mostly CPU was computing (start-up aside, which costs time off the CPU too).
+    let busy = matches!((cpu, charged), (Some(cpu), Some(charged)) if charged > 0.0 && cpu >= 0.5 * charged);
+    let text = |v: Option<f64>| format!("{:.2}", v.unwrap_or(0.0));
     if detail.ends_with("; it was sleeping") {
-        return Message::new("hint-timeout-sleeping").text("limit", limit);
+        Message::new("hint-timeout-sleeping").text("limit", limit)
+    } else if detail.ends_with("; it was waiting to read its input") {
+        Message::new("hint-timeout-reading").text("cpu", text(cpu))
+    } else if detail.ends_with("; it was computing") || busy {
+        Message::new("hint-timeout-computing").text("cpu", text(cpu)).text("limit", limit)
+    } else {
+        Message::new("hint-timeout-waiting").text("cpu", text(cpu))
     }
-    let cpu = format!("{:.2}", cpu.unwrap_or(0.0));
-    if detail.ends_with("; it was waiting to read its input") {
-        return Message::new("hint-timeout-reading").text("cpu", cpu);
-    }
-    Message::new("hint-timeout-waiting").text("cpu", cpu)
 }
 
 /// The fix for a program that would not start, from the reason `exec_check` gave: the detail
@@ -118,6 +117,8 @@ mod tests {
         assert_eq!(id(FaultKind::Timeout, asleep), "hint-timeout-sleeping");
         let reading = "no line within 3s (3.00s charged, 0.00s cpu, 3.00s wall); it was waiting to read its input";
         assert_eq!(id(FaultKind::Timeout, reading), "hint-timeout-reading");
+        let running = "no line within 1s (1.00s charged, 0.41s cpu, 2.50s wall); it was computing";
+        assert_eq!(id(FaultKind::Timeout, running), "hint-timeout-computing");
         let waiting = "no line within 3s (3.00s charged, 0.20s cpu, 3.00s wall) (12 bytes of an unfinished line)";
         assert_eq!(id(FaultKind::Timeout, waiting), "hint-timeout-waiting");
     }
@@ -129,7 +130,9 @@ mod tests {
         assert!(!looks_like_debugging("GET_STOCK"));
         assert!(!looks_like_debugging("MELD_JOIN 0 [ 5♠ ]"));
         assert!(!looks_like_debugging(""));
-        let premature = |line: &str| format!("wrote \"{line}\" when it was not its turn (turn 2, while the referee waited for p1.a)");
+        let premature = |line: &str| {
+            format!("wrote \"{line}\" when it was not its turn (turn 2, while the referee waited for p1.a)")
+        };
         assert_eq!(id(FaultKind::PrematureOutput, &premature("my hand is 5♠")), "hint-premature-debug");
         assert_eq!(id(FaultKind::PrematureOutput, &premature("GET_STOCK")), "hint-premature");
         let refused = "unknown command 'hand:' (expected GET_STOCK, ...) (rule unknown-command): hand: 5♠";
@@ -139,7 +142,8 @@ mod tests {
 
     #[test]
     fn a_program_that_would_not_start_gets_its_fix() {
-        let detail = "cannot start `./bot.py`: could not exec: Exec format error (os error 8): /tmp/bot.py has no #! line";
+        let detail =
+            "cannot start `./bot.py`: could not exec: Exec format error (os error 8): /tmp/bot.py has no #! line";
         let hint = fault_hint(FaultKind::Spawn, detail).unwrap();
         assert_eq!((hint.id, hint.arg_text("file")), ("hint-no-shebang", Some("/tmp/bot.py")));
         assert_eq!(id(FaultKind::Spawn, "cannot create a work dir: no space"), "none");

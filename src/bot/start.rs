@@ -185,9 +185,11 @@ impl BotProcess {
             },
             |c| c.pid,
         )
-        .map_err(|e| match program_file(cmd).and_then(|file| Some((file, exec_check::after_failure(file, &e)?))) {
-            Some((file, problem)) => exec_fault(cmd, file, Some(&e), &problem),
-            None => spawn_fault(format!("cannot start `{}`: {e}{}", cmd.display, access_hint(&e, jail.as_ref()))),
+        .map_err(|e| {
+            match program_file(cmd).and_then(|file| Some((file, exec_check::after_failure(file)?))) {
+                Some((file, problem)) => exec_fault(cmd, file, Some(&e), &problem),
+                None => spawn_fault(format!("cannot start `{}`: {e}{}", cmd.display, access_hint(&e, jail.as_ref()))),
+            }
         })?;
         let pid_i32 = child.pid;
         let quota = confinement.quota_dir(pid_i32, limits);

@@ -280,6 +280,7 @@ bf-timeout = no line within { $timeout } ({ $charged }s charged, { $cpu }s cpu, 
 bf-overload = host overloaded: { $charged }s charged and { $cpu }s cpu of { $timeout }, { $wall }s wall, load { $load } on { $cores } cores{ $note }
 bf-premature = wrote "{ $line }" when it was not its turn (turn { $turn }, while the referee waited for { $waiting })
 bf-two-notes = { $first }{ $second }
+bf-was-running = ; it was computing
 bf-was-sleeping = ; it was sleeping
 bf-was-reading = ; it was waiting to read its input
 bf-cannot-start = cannot start `{ $command }`: { $error }: { $why }

@@ -279,6 +279,7 @@ bf-timeout = nenhuma linha em { $timeout } ({ $charged }s cobrados, { $cpu }s de
 bf-overload = máquina sobrecarregada: { $charged }s cobrados e { $cpu }s de cpu de { $timeout }, { $wall }s de relógio, carga { $load } em { $cores } núcleos{ $note }
 bf-premature = escreveu "{ $line }" quando não era a sua vez (vez { $turn }, enquanto o juiz esperava { $waiting })
 bf-two-notes = { $first }{ $second }
+bf-was-running = ; ele estava calculando
 bf-was-sleeping = ; ele estava dormindo
 bf-was-reading = ; ele esperava ler a sua entrada
 bf-cannot-start = não foi possível iniciar `{ $command }`: { $error }: { $why }

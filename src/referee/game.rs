@@ -413,7 +413,12 @@ impl Table<'_> {
                     ViolationKind::Malformed => FaultKind::Malformed,
                     ViolationKind::Illegal => FaultKind::Illegal,
                 },
-                detail: format!("{} (rule {}): {}", violation.detail, violation.rule, crate::bot::quote_line(line.as_bytes())),
+                detail: format!(
+                    "{} (rule {}): {}",
+                    violation.detail,
+                    violation.rule,
+                    crate::bot::quote_line(line.as_bytes())
+                ),
                 violation: Some(violation),
                 line: Some(line),
                 message: None,

@@ -7,7 +7,8 @@ use serde_json::Value;
 use super::config::Tournament;
 
 /// Top-level keys that have a default, in the canonical order.
-const KEYS: [&str; 8] = ["game", "seed", "format", "games_per_pairing", "duplicate", "move_timeout", "players", "points"];
+const KEYS: [&str; 8] =
+    ["game", "seed", "format", "games_per_pairing", "duplicate", "move_timeout", "players", "points"];
 
 /// `key value` for every setting of `t` that its file's `text` did not set, in the canonical
 /// order; the limits as `limits.memory 1GiB`. Empty when the file set them all (or is not a

@@ -22,8 +22,8 @@ mod submissions;
 mod summary;
 
 pub use bots::{PreparedBot, check_command};
-pub use defaults::applied_defaults;
 pub use config::{BotRun, BotSpec, Format, FormatName, Points, Tournament, load};
+pub use defaults::applied_defaults;
 pub use error::{ConfigError, TournamentError};
 pub use limits_config::{LimitsConfig, Setting, parse_duration};
 pub use merge::merge;

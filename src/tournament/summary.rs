@@ -178,7 +178,8 @@ pub(super) fn assemble(
 /// `faults.csv`: every faulted game, in schedule order, with the commands that reproduce it.
 pub(super) fn faults_csv(faulted: &[FaultedGame]) -> Vec<u8> {
     let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record(["game_id", "bot", "kind", "detail", "replay", "play", "hint"]).expect("writing to memory cannot fail");
+    w.write_record(["game_id", "bot", "kind", "detail", "replay", "play", "hint"])
+        .expect("writing to memory cannot fail");
     for f in faulted {
         let replay = f.replay.as_deref().unwrap_or_default();
         w.write_record([&f.game_id, &f.bot, &f.kind, &f.detail, replay, &f.play, &f.hint])
