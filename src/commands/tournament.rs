@@ -15,7 +15,7 @@ pub fn tournament(args: TournamentArgs) -> Outcome {
     let text = std::fs::read_to_string(&args.file).unwrap_or_default();
     let applied = tournament::applied_defaults(&text, &t);
     if !applied.is_empty() {
-        eprintln!("defaults applied (not set in {}): {}", args.file.display(), applied.join("; "));
+        println!("defaults applied (not set in {}): {}", args.file.display(), applied.join("; "));
     }
     let shard = match &args.shard {
         Some(text) => Some(text.parse::<Shard>().map_err(Failure::input)?),
