@@ -317,7 +317,13 @@ fn resolve_errors_name_the_path() {
     let missing = dir.path().join("nope");
     let err = BotCommand::parse(&missing.to_string_lossy()).unwrap().resolve().unwrap_err();
     assert!(matches!(err, CommandError::NotFound(_)));
-    assert_eq!(err.to_string(), format!("bot program {} does not exist", missing.display()));
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "bot program {} does not exist (check the path: it is taken from the current folder)",
+            missing.display()
+        )
+    );
 
     let plain = dir.path().join("plain");
     std::fs::write(&plain, "#!/bin/sh\n").unwrap();

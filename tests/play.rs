@@ -244,7 +244,9 @@ fn a_timeout_says_what_the_referee_was_waiting_for() {
     assert!(text.contains("p1.unflushed_discard: the bot did not answer in time\n"), "{text}");
     assert!(text.contains("  the referee was waiting for its line: meld or discard:"), "{text}");
     assert!(text.contains("the last line it wrote:    MELD_NEW [ 5♣ 6♣ 7♣ ]"), "{text}");
-    assert!(text.contains("stdout buffered? flush after each line (fflush(stdout) in C"), "{text}");
+    // Blocked reading its input while its answer sat unflushed: the hint says so.
+    assert!(text.contains("hint: it was waiting to read a line while the referee waited for its answer"), "{text}");
+    assert!(text.contains("flush after each line: fflush(stdout) or setbuf(stdout, NULL) in C"), "{text}");
 }
 
 #[test]
@@ -260,7 +262,7 @@ fn fault_messages_speak_portuguese_with_lang_pt() {
     assert!(output.status.success(), "{text}{}", stderr(&output));
     assert!(text.contains("p1.unflushed_discard: o bot não respondeu a tempo\n"), "{text}");
     assert!(text.contains("  a última linha que ele escreveu: MELD_NEW [ 5♣ 6♣ 7♣ ]"), "{text}");
-    assert!(text.contains("dica: ele espera uma linha que nunca chega"), "{text}");
+    assert!(text.contains("dica: ele esperava ler uma linha enquanto o juiz esperava a sua resposta"), "{text}");
 }
 
 #[test]

@@ -173,3 +173,36 @@ fn standings_do_not_depend_on_the_order_of_the_rows() {
         assert_eq!(String::from_utf8(standings_csv(&standings(&t, &order))), String::from_utf8(expected.clone()));
     }
 }
+
+#[test]
+fn a_game_neither_side_could_play_is_a_loss_for_both() {
+    // ben and cat do not build: their deal is lost by both, 0 points each; ann beats both.
+    let t = tournament("");
+    let build = |id: &str, seats: &str, winner: &str, faulty: &str| {
+        let pairing = id.split('-').skip(1).take(2).collect::<Vec<_>>().join("-");
+        let deal = "1";
+        format!("{id},{pairing},{deal},{seats},7,0,0,{winner},NOK,build,{faulty},compiling failed,0,0,,")
+    };
+    let rows = [
+        build("r0001-ann-ben-d001-s0", "ann ben", "ann", "ben"),
+        build("r0001-ann-ben-d001-s1", "ben ann", "ann", "ben"),
+        build("r0002-ann-cat-d001-s0", "ann cat", "ann", "cat"),
+        build("r0002-ann-cat-d001-s1", "cat ann", "ann", "cat"),
+        build("r0003-ben-cat-d001-s0", "ben cat", "", "ben"),
+        build("r0003-ben-cat-d001-s1", "cat ben", "", "cat"),
+    ];
+    let text = format!("{HEADER}{}\n", rows.join("\n"));
+    let (rows, _) = decode(text.as_bytes(), Path::new("games.csv")).unwrap();
+    assert!(rows[4].lost_by_both() && !rows[0].lost_by_both());
+    let s = standings(&t, &rows);
+    for line in &s[1..] {
+        assert_eq!((line.games, line.wins, line.draws, line.losses, line.points), (4, 0, 0, 4, 0.0), "{line:?}");
+        let pairs = line.pairs.unwrap();
+        assert_eq!((pairs.mean, pairs.ci95), (0.0, Some(0.0)), "{line:?}");
+        assert_eq!(line.pentanomial, [2, 0, 0, 0, 0]);
+    }
+    assert_eq!((s[0].bot.as_str(), s[0].wins, s[0].points), ("ann", 4, 4.0));
+    // Both lose rating to the loss, equally; the fit stays finite.
+    assert!((s[1].rating.elo - s[2].rating.elo).abs() < 1e-6 && s[1].rating.elo < s[0].rating.elo - 200.0, "{s:?}");
+    assert!(s.iter().all(|l| l.rating.ci95.is_finite()));
+}

@@ -24,7 +24,7 @@ pub enum CommandError {
     Empty,
     #[error("cannot split bot command `{0}`: unbalanced quotes or a trailing backslash")]
     Unsplittable(String),
-    #[error("bot program {} does not exist", .0.display())]
+    #[error("bot program {} does not exist (check the path: it is taken from the current folder)", .0.display())]
     NotFound(PathBuf),
     #[error("bot program {} is not a file", .0.display())]
     NotAFile(PathBuf),
@@ -32,7 +32,7 @@ pub enum CommandError {
     NotExecutable(PathBuf),
     #[error("bot program `{0}` is not in PATH")]
     NotInPath(String),
-    #[error("bot script {} does not exist", .0.display())]
+    #[error("bot script {} does not exist (check the path: it is taken from the current folder)", .0.display())]
     ScriptNotFound(PathBuf),
     #[error("cannot read the current directory: {0}")]
     CurrentDir(std::io::Error),

@@ -139,6 +139,40 @@ impl fmt::Display for BotFault {
 
 impl std::error::Error for BotFault {}
 
+/// The most of a bot's line a fault quotes, in characters.
+pub const QUOTED_LINE_CHARS: usize = 120;
+
+/// A line a bot wrote, as a fault quotes it: cut to `QUOTED_LINE_CHARS` characters (`…` after a
+/// cut), control characters escaped (`\t`, `\r`, `\u{1b}`) and bytes that are not UTF-8 shown
+/// as `\xNN`, so that it reads safely on a terminal, in a CSV cell and in a page.
+pub fn quote_line(bytes: &[u8]) -> String {
+    let mut out = String::new();
+    let mut chars = 0;
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            if chars == QUOTED_LINE_CHARS {
+                out.push('…');
+                return out;
+            }
+            chars += 1;
+            if c.is_control() {
+                out.extend(c.escape_debug());
+            } else {
+                out.push(c);
+            }
+        }
+        for byte in chunk.invalid() {
+            if chars == QUOTED_LINE_CHARS {
+                out.push('…');
+                return out;
+            }
+            chars += 1;
+            out.push_str(&format!("\\x{byte:02x}"));
+        }
+    }
+    out
+}
+
 /// How a process ended, as `wait` reported it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Termination {
@@ -262,6 +296,16 @@ mod tests {
         }
         assert_eq!(FaultKind::ClosedOutput.name(), "closed-output");
         assert_eq!(FaultKind::from_name("nonsense"), None);
+    }
+
+    #[test]
+    fn quoted_lines_are_cut_and_escaped() {
+        assert_eq!(quote_line(b"my hand is 5\xe2\x99\xa0"), "my hand is 5♠");
+        assert_eq!(quote_line(b"a\tb\r\x1b[2J"), "a\\tb\\r\\u{1b}[2J");
+        assert_eq!(quote_line(b"ok \xff"), "ok \\xff");
+        let long = quote_line("x".repeat(500).as_bytes());
+        assert_eq!(long.chars().count(), QUOTED_LINE_CHARS + 1);
+        assert!(long.ends_with("x…"));
     }
 
     #[test]

@@ -35,6 +35,13 @@ impl LineBuffer {
         self.buf.is_empty()
     }
 
+    /// The first line held (without its '\n'), or all the bytes when none is complete: what a
+    /// bot wrote that was not asked for, to quote it.
+    pub(crate) fn first_line(&self) -> &[u8] {
+        let end = self.buf.iter().position(|&b| b == b'\n').unwrap_or(self.buf.len());
+        &self.buf[..end]
+    }
+
     pub(crate) fn clear(&mut self) {
         self.buf.clear();
     }

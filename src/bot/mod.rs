@@ -10,12 +10,15 @@
 
 mod affinity;
 mod bare;
+mod blocked;
 mod boxes;
 mod build;
 mod cgroup;
 mod command;
 mod escapees;
+mod exec_check;
 mod fault;
+mod fault_hint;
 mod landlock;
 mod leftovers;
 mod limits;
@@ -39,7 +42,8 @@ pub use affinity::{CorePicker, allowed_cpus, unpin_current_thread};
 pub use bare::BareBot;
 pub use build::{BuildError, build_c, default_build_cache};
 pub use command::{BotCommand, CommandError};
-pub use fault::{BotFault, ExitReport, FaultKind, Termination, Usage, signal_name};
+pub use fault::{BotFault, ExitReport, FaultKind, QUOTED_LINE_CHARS, Termination, Usage, quote_line, signal_name};
+pub use fault_hint::{fault_hint, hint_for_recorded, looks_like_debugging};
 pub use limits::{Limits, format_bytes, parse_size};
 pub use process::{BotProcess, WorkDir};
 pub use support::{SandboxSupport, sandbox_support};

@@ -325,7 +325,7 @@ impl BotProcess {
         }
         clock.refresh(&self.run_delay);
         if let Some(fault) = clock.expired(self.cpu_time(), self.partial_note()) {
-            return Err(fault);
+            return Err(super::blocked::noted(fault, self.pid));
         }
         // The bot was waiting for a CPU: its allowance moved on.
         Ok(Waited::For(sys::left(clock.next_deadline()).max(Duration::from_millis(1))))
@@ -414,6 +414,12 @@ impl BotProcess {
             self.fill();
         }
         !self.lines.is_empty()
+    }
+
+    /// The first line the bot wrote and was not yet received (the bytes so far when no line is
+    /// complete): what it wrote out of turn, to quote.
+    pub fn pending_line(&self) -> Vec<u8> {
+        self.lines.first_line().to_vec()
     }
 
     /// Reads whatever stdout holds without blocking, up to what the line cap can use.

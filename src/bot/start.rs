@@ -7,9 +7,12 @@ use std::path::{Path, PathBuf};
 
 use nix::sys::signal::Signal;
 
+use crate::games::Message;
+
 use super::boxes::{self, BotBox};
 use super::command::BotCommand;
 use super::escapees;
+use super::exec_check::{self, ExecProblem};
 use super::fault::{BotFault, FaultKind};
 use super::limits::Limits;
 use super::linebuf::LineBuffer;
@@ -55,6 +58,20 @@ fn spawn_fault(detail: String) -> BotFault {
     BotFault::text(FaultKind::Spawn, detail)
 }
 
+/// The program of `cmd` when it is a file named by a path (not a name looked up in PATH).
+fn program_file(cmd: &BotCommand) -> Option<&Path> {
+    cmd.argv.first().filter(|p| p.contains('/')).map(Path::new)
+}
+
+/// A `spawn` fault that says what is wrong with the program file (`error`: the failed start's).
+fn exec_fault(cmd: &BotCommand, file: &Path, error: Option<&std::io::Error>, problem: &ExecProblem) -> BotFault {
+    let message = match error {
+        Some(e) => Message::new("bf-cannot-start").text("error", e),
+        None => Message::new("bf-will-not-start"),
+    };
+    BotFault::new(FaultKind::Spawn, message.text("command", &cmd.display).clause("why", problem.message(file)))
+}
+
 impl BotProcess {
     /// Spawns the bot in its own process group with `cwd` = its work dir, stdin and stdout piped,
     /// stderr drained continuously on its own thread into `stderr_log` (capped at
@@ -70,6 +87,12 @@ impl BotProcess {
     ) -> Result<BotProcess, BotFault> {
         if cmd.argv.is_empty() {
             return Err(spawn_fault("empty bot command".to_string()));
+        }
+        let path_var = std::env::var("PATH").unwrap_or_else(|_| "/usr/local/bin:/usr/bin:/bin".into());
+        if let Some(file) = program_file(cmd)
+            && let Some(problem) = exec_check::before_start(file, &path_var)
+        {
+            return Err(exec_fault(cmd, file, None, &problem));
         }
         let jail = match boxes::uid_range().map_err(spawn_fault)? {
             Some(range) => Some(
@@ -162,7 +185,12 @@ impl BotProcess {
             },
             |c| c.pid,
         )
-        .map_err(|e| spawn_fault(format!("cannot start `{}`: {e}{}", cmd.display, access_hint(&e, jail.as_ref()))))?;
+        .map_err(|e| {
+            match program_file(cmd).and_then(|file| Some((file, exec_check::after_failure(file)?))) {
+                Some((file, problem)) => exec_fault(cmd, file, Some(&e), &problem),
+                None => spawn_fault(format!("cannot start `{}`: {e}{}", cmd.display, access_hint(&e, jail.as_ref()))),
+            }
+        })?;
         let pid_i32 = child.pid;
         let quota = confinement.quota_dir(pid_i32, limits);
         drop(confinement);

@@ -196,7 +196,8 @@ fn play_one(config: &GameConfig, game: CheckGame, bot: &str, dir: &Path, keep: b
         Err(source) => return Err(CheckError::Game { number: game.number, title: game.title.clone(), source }),
     };
     let (fault_line, fault_prompt) = match &report.fault {
-        Some(f) => (watch.last_from[f.seat].clone(), watch.last_to[f.seat].clone()),
+        // The line the fault is about: the one refused, or the one written out of turn.
+        Some(f) => (f.line.clone().or_else(|| watch.last_from[f.seat].clone()), watch.last_to[f.seat].clone()),
         None => (None, None),
     };
     let mut stderr_bytes = 0;

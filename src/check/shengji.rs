@@ -29,7 +29,7 @@ struct Script {
 
 const SCRIPTS: [Script; 4] = [
     Script {
-        title: "♠A led; you hold 5♠ and 7♠: follow suit",
+        title: "A♠ led; you hold 5♠ and 7♠: follow suit",
         slug: "shengji-follow-suit",
         bot: "5♠ 7♠",
         lead: Some("A♠"),

@@ -15,17 +15,10 @@ pub fn explain(kind: FaultKind) -> String {
     tr(&format!("fault-{}", kind.name()), &[])
 }
 
-/// A hint on what usually causes a fault, from its kind and detail.
+/// The hint for a fault, chosen from the evidence in its detail (see `bot::fault_hint`), in the
+/// process's language.
 pub fn fault_hint(kind: FaultKind, detail: &str) -> Option<String> {
-    let id = match kind {
-        FaultKind::Crash if detail.contains("SIGSEGV") => "hint-segfault",
-        FaultKind::Crash if detail.contains("exited with code") => "hint-exit-code",
-        FaultKind::Timeout => "hint-timeout",
-        FaultKind::PrematureOutput => "hint-premature",
-        FaultKind::Malformed | FaultKind::Illegal => "hint-rules",
-        _ => return None,
-    };
-    Some(tr(id, &[]))
+    crate::bot::fault_hint(kind, detail).map(|hint| crate::i18n::say(&hint))
 }
 
 /// A game's title in the process's language: `check-title-<slug>` (the stem without its number)
@@ -150,7 +143,7 @@ impl GameCheck {
                     say(format!(
                         "  {}{}",
                         label("check-the-line"),
-                        line.map_or_else(|| tr("check-no-line", &[]), str::to_owned)
+                        line.map_or_else(|| tr("check-no-line", &[]), |l| crate::bot::quote_line(l.as_bytes()))
                     ));
                     say(format!("  {}{why}", label("check-why")));
                     if let Some(violation) = &fault.violation {

@@ -77,12 +77,17 @@ pub fn replay(args: ReplayArgs) -> Outcome {
     }
 }
 
+/// `the 1 recorded line`, `the 3 recorded lines`.
+fn recorded_lines(lines: usize) -> String {
+    if lines == 1 { "1 recorded line".to_string() } else { format!("{lines} recorded lines") }
+}
+
 /// Prints what `feed_bot` found and returns the exit status: 0 the same lines, or past the
 /// recorded fault; 1 different lines or a new fault; 4 the recorded fault again.
 fn report_feed(outcome: &FeedOutcome, seat: usize, style: &Style) -> u8 {
     match outcome {
         FeedOutcome::Same { lines } => {
-            println!("same: the bot wrote the {lines} recorded lines of seat {seat}");
+            println!("same: the bot wrote the {} of seat {seat}", recorded_lines(*lines));
             SUCCESS
         }
         FeedOutcome::Differs { seq, recorded, got, lines_before } => {
@@ -100,7 +105,8 @@ fn report_feed(outcome: &FeedOutcome, seat: usize, style: &Style) -> u8 {
         }
         FeedOutcome::StillFaults { seq, fault, lines } => {
             println!(
-                "still faults: after the {lines} recorded lines the bot commits the recorded fault again (row {seq})"
+                "still faults: after the {} the bot commits the recorded fault again (row {seq})",
+                recorded_lines(*lines)
             );
             println!("  {}", safe(fault));
             STILL_FAULTS

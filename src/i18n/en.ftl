@@ -19,7 +19,18 @@ fault-timeout-overload = the move took too long by the clock while the machine w
 
 hint-segfault = a segmentation fault: an invalid memory access (an index out of bounds, a NULL pointer, a buffer too small for a line)
 hint-exit-code = a bot must keep reading until the referee closes its input, then exit
-hint-timeout = is it waiting for a line that never comes, or is stdout buffered? flush after each line (fflush(stdout) in C, print(..., flush=True) in Python)
+hint-timeout-computing = it was computing: it used { $cpu }s of CPU of the { $limit } it had (an endless loop, or a search too slow for the limit): stop searching well before the limit, and look for a loop that never ends
+hint-timeout-sleeping = it was sleeping (sleep, usleep, time.sleep) when its time ran out: never sleep during a game; a move may take { $limit } (--move-timeout), and only the first reply has the longer start-up allowance (10s unless --startup-timeout says otherwise)
+hint-timeout-reading = it was waiting to read a line while the referee waited for its answer: its answer is probably still in its stdout buffer (flush after each line: fflush(stdout) or setbuf(stdout, NULL) in C, print(..., flush=True) in Python), or it reads a line the referee does not send
+hint-timeout-waiting = it was waiting, with little CPU ({ $cpu }s): for a line that never comes, or with its answer in a buffer; is stdout buffered? flush after each line (fflush(stdout) in C, print(..., flush=True) in Python)
+hint-premature-debug = that line is not a command of the protocol: it looks like debugging output, and the referee reads every line on stdout as a move; write debugging output on stderr: fprintf(stderr, "...\n") in C, print(..., file=sys.stderr) in Python
+hint-debug-stderr = that line is not a command of the protocol: it looks like debugging output, which belongs on stderr, never on stdout: fprintf(stderr, "...\n") in C, print(..., file=sys.stderr) in Python
+hint-build = compile it yourself (for example cc -Wall -O2 -o bot bot.c) and fix the first error the compiler names (its file, line and column start the message)
+hint-no-shebang = start the script with a line naming its interpreter, such as #!/usr/bin/env python3, or run it through the interpreter: python3 { $file }
+hint-crlf = save the file with Unix line endings (LF): dos2unix { $file }, or sed -i 's/\r$//' { $file }
+hint-no-interpreter = install that interpreter, or name one that exists in the #! line (#!/usr/bin/env python3)
+hint-not-executable = make it executable: chmod +x { $file }
+hint-other-machine = build it on this machine from its source (cc -O2 -o bot bot.c), or hand in the source
 hint-premature = answer only after the referee sends your id (the draw) or your drawn card or pile (the rest of the turn)
 hint-rules = see protocol.md and bots/README.md for the commands and the rules
 
@@ -142,7 +153,10 @@ view-turns = { $turns ->
         [one] { $turns } turn
        *[other] { $turns } turns
     }
-view-turns-fault = { $turns } turns completed, the fault in turn { $next }
+view-turns-fault = { $turns ->
+        [one] { $turns } turn completed
+       *[other] { $turns } turns completed
+    }, the fault in turn { $next }
 view-summary = { $ending }. { $scores } — { $winner } ({ $turns })
 view-not-accepted = not accepted: { $problem } (rule { $rule })
 view-prompt = { $hint }; cards as 5♥ or 5h (h d c s for ♥ ♦ ♣ ♠)
@@ -167,7 +181,7 @@ check-title-stbl-take-the-closed-pile = the closed pile's top card 9♥ makes a 
 check-title-schwab-natural-pair = the up-card 9♥ may be taken with the natural pair 9♣ 9♠ (GET_DISCARD [ 9♣ 9♠ ]), never with the joker
 check-title-schwab-seven-at-most = 3♥ to 10♥ in hand: a pile holds at most 7 cards (at 7 it is a cerrado)
 check-title-schwab-buraco = melding 3♠ 4♠ 5♠, 8♦ 8♣ 8♥ and J♥ Q♥ K♥ leaves JK 2♣: the buraco comes (MORTO [ … ]) and the turn goes on
-check-title-shengji-follow-suit = ♠A led; you hold 5♠ and 7♠: follow suit
+check-title-shengji-follow-suit = A♠ led; you hold 5♠ and 7♠: follow suit
 check-title-shengji-follow-pair = the pair 9♠ 9♠ led; you hold K♠ K♠ 4♠ 6♠: a pair must be answered by your pair
 check-title-shengji-follow-tractor = the tractor 9♠ 9♠ 10♠ 10♠ led; you hold the tractor 5♠ 5♠ 6♠ 6♠: play it
 check-title-shengji-declare-and-bury = you get every level card and joker: declare (only cards you hold), then bury exactly 8
@@ -264,7 +278,18 @@ bf-memory-used = its processes used { $used } of memory (limit { $limit })
 bf-cpu-time = its processes used { $used }s of cpu time (limit { $limit }s)
 bf-timeout = no line within { $timeout } ({ $charged }s charged, { $cpu }s cpu, { $wall }s wall){ $note }
 bf-overload = host overloaded: { $charged }s charged and { $cpu }s cpu of { $timeout }, { $wall }s wall, load { $load } on { $cores } cores{ $note }
-bf-premature = wrote output when it was not its turn
+bf-premature = wrote "{ $line }" when it was not its turn (turn { $turn }, while the referee waited for { $waiting })
+bf-two-notes = { $first }{ $second }
+bf-was-running = ; it was computing
+bf-was-sleeping = ; it was sleeping
+bf-was-reading = ; it was waiting to read its input
+bf-cannot-start = cannot start `{ $command }`: { $error }: { $why }
+bf-will-not-start = cannot start `{ $command }`: { $why }
+bf-exec-no-shebang = { $file } has no #! line naming its interpreter, and is not a program
+bf-exec-crlf = { $file } has Windows line endings: its #! line ends in a carriage return (\r), so its interpreter's name does too
+bf-exec-no-interpreter = { $file } names the interpreter { $interpreter } in its #! line, which does not exist here
+bf-exec-not-executable = { $file } is not executable
+bf-exec-other-machine = { $file } is a program for another machine ({ $machine }; this one is { $here })
 
 # The sandbox line of juiz play (src/bot/support.rs): what protects bots from each other.
 sb-off = sandbox off (--no-sandbox): bots can read any file { $who } can, including other players' logs, and use the network; { $identity }

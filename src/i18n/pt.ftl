@@ -19,7 +19,18 @@ fault-timeout-overload = a jogada demorou demais no relógio com a máquina sobr
 
 hint-segfault = falha de segmentação: um acesso inválido à memória (um índice fora dos limites, um ponteiro NULL, um buffer pequeno demais para uma linha)
 hint-exit-code = o bot deve continuar lendo até o juiz fechar a sua entrada, e só então terminar
-hint-timeout = ele espera uma linha que nunca chega, ou a saída está em buffer? dê flush após cada linha (fflush(stdout) em C, print(..., flush=True) em Python)
+hint-timeout-computing = ele estava calculando: usou { $cpu }s de CPU dos { $limit } que tinha (um laço sem fim, ou uma busca lenta demais para o limite): pare de buscar bem antes do limite, e procure um laço que nunca termina
+hint-timeout-sleeping = ele estava dormindo (sleep, usleep, time.sleep) quando o tempo acabou: nunca durma durante a partida; uma jogada pode levar { $limit } (--move-timeout), e só a primeira resposta tem a tolerância maior de início (10s, salvo --startup-timeout)
+hint-timeout-reading = ele esperava ler uma linha enquanto o juiz esperava a sua resposta: a resposta provavelmente ainda está no buffer do stdout (dê flush após cada linha: fflush(stdout) ou setbuf(stdout, NULL) em C, print(..., flush=True) em Python), ou ele lê uma linha que o juiz não envia
+hint-timeout-waiting = ele estava esperando, com pouca CPU ({ $cpu }s): por uma linha que nunca chega, ou com a resposta num buffer; a saída está em buffer? dê flush após cada linha (fflush(stdout) em C, print(..., flush=True) em Python)
+hint-premature-debug = essa linha não é um comando do protocolo: parece saída de depuração, e o juiz lê cada linha do stdout como uma jogada; escreva a depuração em stderr: fprintf(stderr, "...\n") em C, print(..., file=sys.stderr) em Python
+hint-debug-stderr = essa linha não é um comando do protocolo: parece saída de depuração, que vai em stderr, nunca em stdout: fprintf(stderr, "...\n") em C, print(..., file=sys.stderr) em Python
+hint-build = compile-o você mesmo (por exemplo cc -Wall -O2 -o bot bot.c) e corrija o primeiro erro que o compilador aponta (o arquivo, a linha e a coluna começam a mensagem)
+hint-no-shebang = comece o script com uma linha que nomeie o interpretador, como #!/usr/bin/env python3, ou rode-o pelo interpretador: python3 { $file }
+hint-crlf = salve o arquivo com fins de linha do Unix (LF): dos2unix { $file }, ou sed -i 's/\r$//' { $file }
+hint-no-interpreter = instale esse interpretador, ou nomeie na linha #! um que exista (#!/usr/bin/env python3)
+hint-not-executable = torne-o executável: chmod +x { $file }
+hint-other-machine = compile-o nesta máquina a partir do código-fonte (cc -O2 -o bot bot.c), ou entregue o código-fonte
 hint-premature = responda só depois que o juiz enviar o seu id (a compra) ou a carta comprada ou o lixo (o resto da vez)
 hint-rules = veja protocol.md e bots/README.md para os comandos e as regras
 
@@ -142,7 +153,10 @@ view-turns = { $turns ->
         [one] { $turns } jogada
        *[other] { $turns } jogadas
     }
-view-turns-fault = { $turns } jogadas completas, a falta na jogada { $next }
+view-turns-fault = { $turns ->
+        [one] { $turns } jogada completa
+       *[other] { $turns } jogadas completas
+    }, a falta na jogada { $next }
 view-summary = { $ending }. { $scores } — { $winner } ({ $turns })
 view-not-accepted = não aceito: { $problem } (regra { $rule })
 view-prompt = { $hint }; cartas como 5♥ ou 5h (h d c s para ♥ ♦ ♣ ♠)
@@ -166,7 +180,7 @@ check-title-stbl-take-the-closed-pile = a carta de cima do lixo fechado, 9♥, f
 check-title-schwab-natural-pair = a carta virada 9♥ pode ser pega com o par natural 9♣ 9♠ (GET_DISCARD [ 9♣ 9♠ ]), nunca com o coringa
 check-title-schwab-seven-at-most = 3♥ a 10♥ na mão: um jogo tem no máximo 7 cartas (com 7 ele é um cerrado)
 check-title-schwab-buraco = baixar 3♠ 4♠ 5♠, 8♦ 8♣ 8♥ e J♥ Q♥ K♥ deixa JK 2♣: vem o buraco (MORTO [ … ]) e a vez continua
-check-title-shengji-follow-suit = sai ♠A; você tem 5♠ e 7♠: siga o naipe
+check-title-shengji-follow-suit = sai A♠; você tem 5♠ e 7♠: siga o naipe
 check-title-shengji-follow-pair = sai o par 9♠ 9♠; você tem K♠ K♠ 4♠ 6♠: um par se responde com o seu par
 check-title-shengji-follow-tractor = sai o trator 9♠ 9♠ 10♠ 10♠; você tem o trator 5♠ 5♠ 6♠ 6♠: jogue-o
 check-title-shengji-declare-and-bury = você recebe todas as cartas do nível e os curingas: declare (só cartas que tem) e enterre exatamente 8
@@ -263,7 +277,18 @@ bf-memory-used = seus processos usaram { $used } de memória (limite { $limit })
 bf-cpu-time = seus processos usaram { $used }s de tempo de cpu (limite { $limit }s)
 bf-timeout = nenhuma linha em { $timeout } ({ $charged }s cobrados, { $cpu }s de cpu, { $wall }s de relógio){ $note }
 bf-overload = máquina sobrecarregada: { $charged }s cobrados e { $cpu }s de cpu de { $timeout }, { $wall }s de relógio, carga { $load } em { $cores } núcleos{ $note }
-bf-premature = escreveu uma linha quando não era a sua vez
+bf-premature = escreveu "{ $line }" quando não era a sua vez (vez { $turn }, enquanto o juiz esperava { $waiting })
+bf-two-notes = { $first }{ $second }
+bf-was-running = ; ele estava calculando
+bf-was-sleeping = ; ele estava dormindo
+bf-was-reading = ; ele esperava ler a sua entrada
+bf-cannot-start = não foi possível iniciar `{ $command }`: { $error }: { $why }
+bf-will-not-start = não foi possível iniciar `{ $command }`: { $why }
+bf-exec-no-shebang = { $file } não tem uma linha #! que nomeie o seu interpretador, e não é um programa
+bf-exec-crlf = { $file } tem fins de linha do Windows: a sua linha #! termina num retorno de carro (\r), e o nome do interpretador também
+bf-exec-no-interpreter = { $file } nomeia o interpretador { $interpreter } na sua linha #!, que não existe aqui
+bf-exec-not-executable = { $file } não é executável
+bf-exec-other-machine = { $file } é um programa para outra máquina ({ $machine }; esta é { $here })
 
 # A linha do sandbox do juiz play (src/bot/support.rs): o que protege os bots uns dos outros.
 sb-off = sandbox desligado (--no-sandbox): os bots podem ler qualquer arquivo que { $who } pode ler, inclusive os logs dos outros jogadores, e usar a rede; { $identity }

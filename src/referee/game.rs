@@ -413,7 +413,12 @@ impl Table<'_> {
                     ViolationKind::Malformed => FaultKind::Malformed,
                     ViolationKind::Illegal => FaultKind::Illegal,
                 },
-                detail: format!("{} (rule {}): {line}", violation.detail, violation.rule),
+                detail: format!(
+                    "{} (rule {}): {}",
+                    violation.detail,
+                    violation.rule,
+                    crate::bot::quote_line(line.as_bytes())
+                ),
                 violation: Some(violation),
                 line: Some(line),
                 message: None,
@@ -467,8 +472,20 @@ impl Table<'_> {
         let others: Vec<Seat> = (0..self.players.len()).filter(|seat| !awaited.contains(seat)).collect();
         match SeatPlayer::first_with_pending_output(&mut self.players, &others) {
             Some(seat) => {
-                let premature = BotFault::new(FaultKind::PrematureOutput, Message::new("bf-premature"));
-                Err(Stop::Fault(Box::new(fault(seat, premature))))
+                // The evidence: what it wrote, and when (whose line the referee was waiting for).
+                let wrote = match &self.players[seat] {
+                    SeatPlayer::Bot(process) => process.pending_line(),
+                    _ => Vec::new(),
+                };
+                let waiting: Vec<&str> = awaited.iter().map(|&s| self.seats[s].id.as_str()).collect();
+                let line = crate::bot::quote_line(&wrote);
+                let message = Message::new("bf-premature")
+                    .text("line", &line)
+                    .number("turn", self.engine.turns() as usize + 1)
+                    .text("waiting", waiting.join(" "));
+                let mut record = fault(seat, BotFault::new(FaultKind::PrematureOutput, message));
+                record.line = Some(String::from_utf8_lossy(&wrote).into_owned());
+                Err(Stop::Fault(Box::new(record)))
             }
             None => Ok(()),
         }

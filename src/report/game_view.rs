@@ -235,7 +235,7 @@ impl<W: Write> Observer for GameView<W> {
 pub fn fault_detail(fault: &FaultRecord) -> String {
     match &fault.violation {
         Some(v) => {
-            let line = fault.line.as_deref().unwrap_or_default();
+            let line = fault.line.as_deref().map(|l| crate::bot::quote_line(l.as_bytes())).unwrap_or_default();
             let args: [(&str, &dyn std::fmt::Display); 3] =
                 [("detail", &say(&v.detail)), ("rule", &v.rule), ("line", &line)];
             tr("view-refused", &args)

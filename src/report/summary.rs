@@ -69,6 +69,9 @@ fn faults_text(s: &Summary) -> String {
 
 fn first_of_kind(f: &FaultedGame) -> String {
     let mut out = format!("  {} first in {}: {}\n", f.kind, f.game_id, f.detail);
+    if !f.hint.is_empty() {
+        let _ = writeln!(out, "    hint: {}", f.hint);
+    }
     if let Some(replay) = &f.replay {
         let _ = writeln!(out, "    {replay}");
     }

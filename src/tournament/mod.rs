@@ -3,6 +3,7 @@
 
 mod bots;
 mod config;
+mod defaults;
 mod error;
 mod fingerprint;
 mod limits_config;
@@ -23,6 +24,7 @@ mod summary;
 
 pub use bots::{PreparedBot, check_command};
 pub use config::{BotRun, BotSpec, Format, FormatName, Points, Tournament, load};
+pub use defaults::applied_defaults;
 pub use error::{ConfigError, TournamentError};
 pub use limits_config::{LimitsConfig, Setting, parse_duration};
 pub use merge::merge;

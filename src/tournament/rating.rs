@@ -40,12 +40,15 @@ pub fn bradley_terry(n: usize, results: &[(usize, usize, f64)]) -> Vec<Rating> {
         scored[i][j] += s;
         scored[j][i] += 1.0 - s;
     }
-    bradley_terry_counts(games, scored)
+    bradley_terry_counts(games, scored, &vec![0.0; n])
 }
 
 /// The Bradley–Terry fit from totals: `games[i][j]` games between `i` and `j` (symmetric), in
-/// which `i` scored `scored[i][j]`.
-pub(super) fn bradley_terry_counts(games: Vec<Vec<f64>>, scored: Vec<Vec<f64>>) -> Vec<Rating> {
+/// which `i` scored `scored[i][j]` (with `scored[j][i]`, a whole point a game); and `lost[i]`
+/// games that `i` lost while its opponent lost too (both forfeited before playing), counted as
+/// losses against the 1500-rated reference of the prior: they lower both bots and rank neither
+/// above the other.
+pub(super) fn bradley_terry_counts(games: Vec<Vec<f64>>, scored: Vec<Vec<f64>>, lost: &[f64]) -> Vec<Rating> {
     let n = games.len();
     if n == 0 {
         return Vec::new();
@@ -54,6 +57,7 @@ pub(super) fn bradley_terry_counts(games: Vec<Vec<f64>>, scored: Vec<Vec<f64>>) 
         let mut ll = 0.0;
         for i in 0..n {
             ll += PRIOR_GAMES * 0.5 * (sigmoid(theta[i]).ln() + sigmoid(-theta[i]).ln());
+            ll += lost[i] * sigmoid(-theta[i]).ln();
             for j in 0..n {
                 if scored[i][j] > 0.0 {
                     ll += scored[i][j] * sigmoid(theta[i] - theta[j]).ln();
@@ -67,8 +71,8 @@ pub(super) fn bradley_terry_counts(games: Vec<Vec<f64>>, scored: Vec<Vec<f64>>) 
         let mut info = vec![vec![0.0; n]; n];
         for i in 0..n {
             let p0 = sigmoid(theta[i]);
-            grad[i] += PRIOR_GAMES * (0.5 - p0);
-            info[i][i] += PRIOR_GAMES * p0 * (1.0 - p0);
+            grad[i] += PRIOR_GAMES * (0.5 - p0) - lost[i] * p0;
+            info[i][i] += (PRIOR_GAMES + lost[i]) * p0 * (1.0 - p0);
             for j in 0..n {
                 if i == j || games[i][j] == 0.0 {
                     continue;
@@ -179,6 +183,16 @@ pub fn mean_ci(values: &[f64]) -> Option<MeanCi> {
     Some(MeanCi { n, mean, ci95 })
 }
 
+/// `mean_ci` of values that all lie in `lo..=hi` (a deal pair's points, 0 to 2): the interval is
+/// never wider than the range allows, its half-width at most the distance from the mean to the
+/// farther end (with two pairs, Student's t alone gives `0.50 ±6.35` on a 0 to 2 scale).
+pub fn mean_ci_in(values: &[f64], lo: f64, hi: f64) -> Option<MeanCi> {
+    let mut m = mean_ci(values)?;
+    let widest = (m.mean - lo).max(hi - m.mean).max(0.0);
+    m.ci95 = m.ci95.map(|ci| ci.min(widest));
+    Some(m)
+}
+
 /// The 97.5% quantile of Student's t with `df` degrees of freedom (table to 30, then a close fit).
 fn t975(df: usize) -> f64 {
     const TABLE: [f64; 30] = [
@@ -231,5 +245,9 @@ mod tests {
         assert!((m.ci95.unwrap() - 3.182 * 0.645_497).abs() < 1e-4);
         assert_eq!(mean_ci(&[5.0]).unwrap().ci95, None);
         assert!(mean_ci(&[]).is_none());
+        let few = mean_ci_in(&[0.0, 1.0], 0.0, 2.0).unwrap();
+        assert_eq!((few.mean, few.ci95), (0.5, Some(1.5)));
+        let sure = mean_ci_in(&[0.0, 0.0], 0.0, 2.0).unwrap();
+        assert_eq!(sure.ci95, Some(0.0));
     }
 }

@@ -23,7 +23,8 @@ pub struct GameRow {
     /// Side 0's score (seats 0 and 2) and side 1's (seats 1 and 3).
     pub score0: i64,
     pub score1: i64,
-    /// The bot whose side won; empty for a draw.
+    /// The bot whose side won; empty for a draw, and for a game lost by both sides (a fault with
+    /// no winner: see `lost_by_both`).
     pub winner: String,
     /// `OK` when nobody faulted, `NOK` otherwise (as the original referee's result line).
     pub verdict: Verdict,
@@ -67,6 +68,13 @@ impl GameRow {
     /// The bot at each seat.
     pub fn seat_bots(&self) -> Vec<&str> {
         self.seats.split(' ').filter(|s| !s.is_empty()).collect()
+    }
+
+    /// A game both sides lost: no winner although someone faulted. Only a game that could not be
+    /// played gives it (a bot of each side does not build or cannot run); a game played ends at
+    /// its first fault, which the other side wins.
+    pub fn lost_by_both(&self) -> bool {
+        self.winner.is_empty() && !self.fault_kind.is_empty()
     }
 
     /// The bot of side 0 and of side 1.
@@ -246,9 +254,36 @@ pub(super) fn set_result_mode(file: &File) -> std::io::Result<()> {
     file.set_permissions(std::fs::Permissions::from_mode(crate::private_file::FILE_MODE))
 }
 
+/// Whether the files at `a` and `b` hold the same bytes (false when one cannot be read).
+pub(super) fn same_content(a: &Path, b: &Path) -> bool {
+    use std::io::{BufReader, Read};
+    let (Ok(fa), Ok(fb)) = (File::open(a), File::open(b)) else {
+        return false;
+    };
+    if fa.metadata().map(|m| m.len()).ok() != fb.metadata().map(|m| m.len()).ok() {
+        return false;
+    }
+    let (mut ra, mut rb) = (BufReader::new(fa), BufReader::new(fb));
+    let (mut ba, mut bb) = (vec![0u8; 64 * 1024], vec![0u8; 64 * 1024]);
+    loop {
+        let Ok(n) = ra.read(&mut ba) else { return false };
+        if n == 0 {
+            return rb.read(&mut bb[..1]).is_ok_and(|m| m == 0);
+        }
+        if rb.read_exact(&mut bb[..n]).is_err() || ba[..n] != bb[..n] {
+            return false;
+        }
+    }
+}
+
 /// Replaces `path` with `bytes` atomically: a temporary file in the same directory, synced, then
 /// renamed over it, so a reader (or a crash) sees the old file or the new one, never a mix.
+/// A file that already holds exactly `bytes` is left alone (its time too): a run that plays
+/// nothing changes no file.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), TournamentError> {
+    if std::fs::read(path).is_ok_and(|old| old == bytes) {
+        return Ok(());
+    }
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(TournamentError::io(dir))?;
     tmp.write_all(bytes).map_err(TournamentError::io(path))?;

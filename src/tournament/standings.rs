@@ -7,7 +7,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::config::Tournament;
-use super::rating::{MeanCi, Rating, bradley_terry_counts, mean_ci};
+use super::rating::{MeanCi, Rating, bradley_terry_counts, mean_ci, mean_ci_in};
 use super::rows::GameRow;
 
 /// One bot's line of the standings.
@@ -58,8 +58,8 @@ struct Tally {
 }
 
 /// One game of a deal: the bots (indices) of side 0 and 1, their scores, the game points of
-/// side 0 (1, ½ or 0), and whether someone faulted.
-type DealGame = ([usize; 2], [i64; 2], f64, bool);
+/// each side (1 and 0, ½ each, or 0 each when both lost), and whether someone faulted.
+type DealGame = ([usize; 2], [i64; 2], [f64; 2], bool);
 
 /// Standings accumulated row by row, in memory that does not grow with the number of games
 /// (but for one paired difference a bot and deal with `duplicate`): per-bot counters, per-pair
@@ -72,6 +72,8 @@ pub(super) struct Standings<'t> {
     /// `games[i][j]`: games between bots `i` and `j`; `scored[i][j]`: what `i` scored against `j`.
     games: Vec<Vec<f64>>,
     scored: Vec<Vec<f64>>,
+    /// Games each bot lost while its opponent lost too (see `GameRow::lost_by_both`).
+    lost_by_both: Vec<f64>,
     /// Pairing labels seen, with their ids.
     labels: BTreeMap<String, u32>,
     /// The current deal, `(label id, deal)`, and its games.
@@ -89,6 +91,7 @@ impl<'t> Standings<'t> {
             names,
             games: vec![vec![0.0; n]; n],
             scored: vec![vec![0.0; n]; n],
+            lost_by_both: vec![0.0; n],
             labels: BTreeMap::new(),
             deal: None,
             deal_games: Vec::new(),
@@ -108,12 +111,15 @@ impl<'t> Standings<'t> {
             return;
         };
         let scores = [row.score0, row.score1];
+        let both_lost = row.lost_by_both();
         for (side, &i) in [i0, i1].iter().enumerate() {
             let t = &mut self.tally[i];
             t.games += 1;
             t.score_for += scores[side];
             t.score_against += scores[1 - side];
-            if row.winner.is_empty() {
+            if both_lost {
+                t.losses += 1;
+            } else if row.winner.is_empty() {
                 t.draws += 1;
             } else if row.winner == sides[side] {
                 t.wins += 1;
@@ -126,18 +132,23 @@ impl<'t> Standings<'t> {
         {
             *self.tally[f].faults.entry(row.fault_kind.clone()).or_default() += 1;
         }
-        let s0 = if row.winner.is_empty() {
-            0.5
+        let points = if both_lost {
+            [0.0, 0.0]
+        } else if row.winner.is_empty() {
+            [0.5, 0.5]
         } else if row.winner == sides[0] {
-            1.0
+            [1.0, 0.0]
         } else {
-            0.0
+            [0.0, 1.0]
         };
-        if i0 != i1 {
+        if both_lost {
+            self.lost_by_both[i0] += 1.0;
+            self.lost_by_both[i1] += 1.0;
+        } else if i0 != i1 {
             self.games[i0][i1] += 1.0;
             self.games[i1][i0] += 1.0;
-            self.scored[i0][i1] += s0;
-            self.scored[i1][i0] += 1.0 - s0;
+            self.scored[i0][i1] += points[0];
+            self.scored[i1][i0] += points[1];
         }
         if self.t.duplicate {
             let next = self.labels.len() as u32;
@@ -149,7 +160,7 @@ impl<'t> Standings<'t> {
                 self.close_deal();
                 self.deal = Some((label, row.deal));
             }
-            self.deal_games.push(([i0, i1], scores, s0, !row.fault_kind.is_empty()));
+            self.deal_games.push(([i0, i1], scores, points, !row.fault_kind.is_empty()));
         }
     }
 
@@ -167,14 +178,14 @@ impl<'t> Standings<'t> {
         }
         let (a, b) = (sides[0], sides[1]);
         // Bot a's game points over both games, and its total score minus its opponent's.
-        let ours = |s: &[usize; 2], side0: f64| if s[0] == a { side0 } else { 1.0 - side0 };
-        let points: f64 = games.iter().map(|(s, _, p, _)| ours(s, *p)).sum();
+        let of = |bot: usize| -> f64 { games.iter().map(|(s, _, p, _)| if s[0] == bot { p[0] } else { p[1] }).sum() };
+        let (points, theirs) = (of(a), of(b));
         let fault_free = games.iter().all(|g| !g.3);
         let diff: i64 = games.iter().map(|(s, sc, ..)| if s[0] == a { sc[0] - sc[1] } else { sc[1] - sc[0] }).sum();
         // (In whole numbers, negated before the conversion: no -0 in the file.)
         let margin = |d: i64| fault_free.then_some(d as f64);
         self.tally[a].pairs.push((label, deal, points, margin(diff)));
-        self.tally[b].pairs.push((label, deal, 2.0 - points, margin(-diff)));
+        self.tally[b].pairs.push((label, deal, theirs, margin(-diff)));
     }
 
     /// The standings, best first: by points, then points per deal pair, then rating, then name.
@@ -186,7 +197,7 @@ impl<'t> Standings<'t> {
         for (r, &id) in self.labels.values().enumerate() {
             rank[id as usize] = r as u32;
         }
-        let ratings = bradley_terry_counts(self.games, self.scored);
+        let ratings = bradley_terry_counts(self.games, self.scored, &self.lost_by_both);
         let p = self.t.points;
         let mut lines: Vec<StandingsRow> = self
             .names
@@ -213,7 +224,7 @@ impl<'t> Standings<'t> {
                     score_against: t.score_against,
                     faults: t.faults,
                     rating,
-                    pairs: mean_ci(&points),
+                    pairs: mean_ci_in(&points, 0.0, 2.0),
                     pentanomial,
                     margin: mean_ci(&margins),
                 }

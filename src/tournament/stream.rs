@@ -111,7 +111,7 @@ pub(super) struct Entry {
 
 /// Writes `out` atomically as the header then the rows of `entries` in schedule order, each read
 /// from its source file, decoded and encoded again (as `encode_all` would); `each` sees every
-/// row in that order.
+/// row in that order. An `out` that already holds those bytes is left as it was.
 pub(super) fn rewrite_sorted(
     out: &Path,
     sources: &[(PathBuf, File)],
@@ -149,6 +149,10 @@ pub(super) fn rewrite_sorted(
     drop(w);
     super::rows::set_result_mode(tmp.as_file()).map_err(&io)?;
     tmp.as_file().sync_all().map_err(&io)?;
+    // The same rows in the same order: the file stays as it was (a rerun that plays nothing).
+    if super::rows::same_content(tmp.path(), out) {
+        return Ok(());
+    }
     tmp.persist(out).map_err(|e| io(e.error))?;
     Ok(())
 }

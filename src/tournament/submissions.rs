@@ -44,7 +44,12 @@ fn pick(files: Vec<PathBuf>, kind: &str) -> Result<PathBuf, String> {
     }
     let names: Vec<String> =
         files.iter().filter_map(|p| p.file_name()).map(|n| n.to_string_lossy().into_owned()).collect();
-    Err(format!("several {kind}s ({}): name the bot's one bot or main", names.join(", ")))
+    let ext = files[0].extension().map(|e| format!(".{}", e.to_string_lossy())).unwrap_or_default();
+    Err(format!(
+        "several {kind}s ({}): juiz takes the one named bot or main (bot{ext}, main{ext}): rename the bot's \
+         file so, or leave only it in the folder",
+        names.join(", ")
+    ))
 }
 
 /// How to run the bot in `folder`, by the rule of the module doc.
@@ -93,8 +98,28 @@ fn bot_name(folder_name: &str) -> String {
     name
 }
 
-/// The submissions in `dir`, in name order.
+/// The submissions in `dir`, in name order. Sources lying loose in `dir` (`subs/alice.c`) are
+/// refused with the layout that works: a folder per student.
 pub fn scan(dir: &Path) -> Result<Vec<Submission>, String> {
+    let mut loose: Vec<String> = std::fs::read_dir(dir)
+        .map_err(|e| format!("cannot read submissions folder {}: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file())
+        .filter(|p| p.extension().is_some_and(|e| KINDS.iter().any(|(_, exts)| exts.iter().any(|x| e == *x))))
+        .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .collect();
+    loose.sort();
+    if let Some(first) = loose.first() {
+        let student = Path::new(first).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let ext = Path::new(first).extension().map(|e| e.to_string_lossy().into_owned()).unwrap_or_default();
+        return Err(format!(
+            "submissions folder {0} holds bot files of its own ({1}): each student's bot goes in a folder of its \
+             own, named after the student: {2}/bot.{ext}",
+            dir.display(),
+            loose.join(", "),
+            dir.join(&student).display()
+        ));
+    }
     let mut folders: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|e| format!("cannot read submissions folder {}: {e}", dir.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -142,8 +167,20 @@ mod tests {
         assert_eq!(subs[1].run, Ok(BotRun::Command(format!("python3 {}", d.join("bia/x.py").display()))));
         assert_eq!(subs[2].run, Ok(BotRun::Command(d.join("caio/prog").display().to_string())));
         assert!(subs[3].run.as_ref().unwrap_err().contains("does not run Makefiles"));
-        assert!(subs[4].run.as_ref().unwrap_err().contains("several C sources (a.c, b.c)"));
+        let several = subs[4].run.as_ref().unwrap_err();
+        assert!(several.contains("several C sources (a.c, b.c): juiz takes the one named bot or main (bot.c, main.c)"));
         assert_eq!(subs[5].run, Ok(BotRun::Build(d.join("fabi/main.cpp"))));
         assert!(subs[6].run.as_ref().unwrap_err().starts_with("no C or C++ source"));
+    }
+
+    #[test]
+    fn loose_files_are_refused_with_the_layout_that_works() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("bob.c"), "x").unwrap();
+        std::fs::write(dir.path().join("alice.c"), "x").unwrap();
+        std::fs::write(dir.path().join("notes.txt"), "x").unwrap();
+        let error = scan(dir.path()).unwrap_err();
+        assert!(error.contains("(alice.c, bob.c): each student's bot goes in a folder of its own"), "{error}");
+        assert!(error.ends_with(&format!("{}/bot.c", dir.path().join("alice").display())), "{error}");
     }
 }

@@ -21,6 +21,8 @@ pub struct FaultedGame {
     pub detail: String,
     /// `juiz replay <out>/games/<id>.csv`: the recorded game, turn by turn (`None` if unplayed).
     pub replay: Option<String>,
+    /// What to try, chosen from the fault's evidence (English; empty when there is no hint).
+    pub hint: String,
     /// `juiz play --game G --seed S --move-timeout T --log <id>.csv BOT...`: the game played
     /// again with the same bots in the same seats; empty when a seat's submission has no bot.
     pub play: String,
@@ -139,6 +141,8 @@ pub(super) fn faulted_game(t: &Tournament, out: &Path, r: &GameRow) -> Option<Fa
         bot: r.faulty_bot.clone(),
         kind: r.fault_kind.clone(),
         detail: r.fault_detail.clone(),
+        hint: crate::bot::hint_for_recorded(&r.fault_kind, &r.fault_detail)
+            .map_or_else(String::new, |hint| crate::i18n::say_in(crate::i18n::Lang::En, &hint)),
         replay: (!r.log.is_empty())
             .then(|| format!("juiz replay {}", shell_word(&out.join(&r.log).display().to_string()))),
         // A submission with no bot in it has nothing to play again.
@@ -174,11 +178,12 @@ pub(super) fn assemble(
 /// `faults.csv`: every faulted game, in schedule order, with the commands that reproduce it.
 pub(super) fn faults_csv(faulted: &[FaultedGame]) -> Vec<u8> {
     let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record(["game_id", "bot", "kind", "detail", "replay", "play"]).expect("writing to memory cannot fail");
+    w.write_record(["game_id", "bot", "kind", "detail", "replay", "play", "hint"])
+        .expect("writing to memory cannot fail");
     for f in faulted {
         let replay = f.replay.as_deref().unwrap_or_default();
         let detail = crate::record::cell::to_cell(&f.detail);
-        w.write_record([f.game_id.as_str(), &f.bot, &f.kind, &detail, replay, &f.play])
+        w.write_record([f.game_id.as_str(), &f.bot, &f.kind, &detail, replay, &f.play, &f.hint])
             .expect("writing to memory cannot fail");
     }
     w.into_inner().expect("writing to memory cannot fail")

@@ -71,7 +71,11 @@ pub fn page(title: &str, css: &str, body: &str, data_json: Option<&str>, script:
 
 /// Writes `bytes` to `path` whole: into a temporary file in the same folder, then renamed over
 /// `path`, so a failure leaves no half-written page.
+/// A page that already holds exactly `bytes` is left alone.
 pub fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    if std::fs::read(path).is_ok_and(|old| old == bytes) {
+        return Ok(());
+    }
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let mut file = tempfile::Builder::new().prefix(".juiz-page-").suffix(".tmp").tempfile_in(dir)?;
     file.write_all(bytes)?;

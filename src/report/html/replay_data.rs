@@ -60,6 +60,8 @@ pub struct Fault {
     pub detail: String,
     /// The offending line (the seat's last line before a malformed or illegal fault).
     pub line: Option<String>,
+    /// What to try, chosen from the fault's evidence (see `bot::fault_hint`), in English.
+    pub hint: Option<String>,
 }
 
 /// Everything the page shows, embedded in it as JSON.
@@ -235,6 +237,7 @@ pub fn replay_data(transcript: &Transcript, path: &Path) -> Result<PageData, Pag
             kind: kind.to_owned(),
             detail: detail.to_owned(),
             line,
+            hint: crate::bot::hint_for_recorded(kind, detail).map(|h| crate::i18n::say_in(crate::i18n::Lang::En, &h)),
         });
     }
     Ok(data)

@@ -100,6 +100,7 @@ pub fn read(dir: &Path) -> Result<ReportData, ReportError> {
                 rec.games += 1;
                 rec.margin_sum += sign * margin;
                 match row.winner.as_str() {
+                    _ if row.lost_by_both() => rec.losses += 1,
                     "" => rec.draws += 1,
                     w if w == me => rec.wins += 1,
                     _ => rec.losses += 1,

@@ -42,6 +42,8 @@ pub fn write_report(dir: &Path, choice: &PageChoice) -> Result<ReportSummary, Re
     let wanted: Vec<&str> = data
         .games
         .iter()
+        // A game that was not played (a bot did not build) has no transcript, hence no page.
+        .filter(|g| !g.log.is_empty())
         .filter(|g| choice.all || !g.faulty_bot.is_empty() || choice.games.contains(&g.game_id))
         .map(|g| g.game_id.as_str())
         .collect();
@@ -66,6 +68,33 @@ pub fn write_report(dir: &Path, choice: &PageChoice) -> Result<ReportSummary, Re
         .map_err(|e| ReportError::Write { path: path.display().to_string(), message: e.to_string() })?;
     let failed = made.iter().filter_map(|(id, r)| r.as_ref().err().map(|e| (id.clone(), e.clone()))).collect();
     Ok(ReportSummary { path, pages: made.values().filter(|r| r.is_ok()).count(), failed })
+}
+
+/// The bots that did not build, once each, with the compiler's message (from their first game)
+/// and the hint; nothing when every bot built.
+fn unplayable_section(b: &mut String, data: &ReportData) {
+    let mut seen: Vec<&str> = Vec::new();
+    for g in data.games.iter().filter(|g| g.fault_kind == "build") {
+        if seen.contains(&g.faulty_bot.as_str()) {
+            continue;
+        }
+        if seen.is_empty() {
+            b.push_str("<section id=\"unbuilt\"><h2>Bots that did not build (their games are lost, unplayed)</h2>");
+        }
+        seen.push(&g.faulty_bot);
+        let hint = crate::bot::hint_for_recorded("build", "")
+            .map_or_else(String::new, |h| crate::i18n::say_in(crate::i18n::Lang::En, &h));
+        let _ = writeln!(
+            b,
+            "<h3>{}</h3><pre class=\"detail\">{}</pre><p>hint: {}</p>",
+            escape(&g.faulty_bot),
+            escape(&g.fault_detail),
+            escape(&hint)
+        );
+    }
+    if !seen.is_empty() {
+        b.push_str("</section>\n");
+    }
 }
 
 /// A link to a game's page, or its id (with why there is no page).
@@ -133,20 +162,30 @@ fn report_html(data: &ReportData, made: &BTreeMap<String, Result<(), String>>, c
         let _ = writeln!(b, "<tr><td>{}</td><td class=\"left\">{}</td></tr>", escape(bot), list.join(" · "));
     }
     b.push_str("</tbody></table></section>\n");
+    unplayable_section(&mut b, data);
     b.push_str("<section id=\"faulted\"><h2>Faulted games</h2>");
     if faulted == 0 {
         b.push_str("<p>None.</p>");
     } else {
-        b.push_str("<table class=\"grid\"><thead><tr><th>game</th><th>bot</th><th>fault</th><th>detail</th></tr></thead><tbody>\n");
+        b.push_str("<table class=\"grid\"><thead><tr><th>game</th><th>bot</th><th>fault</th><th>detail</th><th>hint</th></tr></thead><tbody>\n");
         for g in data.games.iter().filter(|g| !g.faulty_bot.is_empty()) {
-            let detail: String = g.fault_detail.chars().take(160).collect();
+            // A bot that did not build is said once, above; its games were not played.
+            let detail: String = if g.fault_kind == "build" {
+                format!("not played: {} did not build (see above)", g.faulty_bot)
+            } else {
+                g.fault_detail.chars().take(160).collect()
+            };
+            let hint = crate::bot::hint_for_recorded(&g.fault_kind, &g.fault_detail)
+                .filter(|_| g.fault_kind != "build")
+                .map_or_else(String::new, |h| crate::i18n::say_in(crate::i18n::Lang::En, &h));
             let _ = writeln!(
                 b,
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td class=\"left detail\">{}</td></tr>",
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td class=\"left detail\">{}</td><td class=\"left detail\">{}</td></tr>",
                 game_link(&g.game_id, made),
                 escape(&g.faulty_bot),
                 escape(&g.fault_kind),
-                escape(&detail)
+                escape(&detail),
+                escape(&hint)
             );
         }
         b.push_str("</tbody></table>");

@@ -216,6 +216,7 @@
       banner.appendChild(el('span', 'fault-text', 'fault: ' + seatName(f.seat) + ' \u2014 ' + f.kind));
       banner.appendChild(el('span', null, ': ' + f.detail));
       if (f.line !== null && f.line !== undefined) banner.appendChild(el('div', null, 'offending line: ' + f.line));
+      if (f.hint) banner.appendChild(el('div', null, 'hint: ' + f.hint));
       var b = el('button', null, 'go to the fault');
       b.id = 'go-fault';
       b.onclick = function () { go(f.step); };

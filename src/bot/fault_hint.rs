@@ -1,0 +1,151 @@
+//! The hint a fault ends with: one suggestion chosen from the evidence in the fault's detail
+//! (the English that logs and CSV files keep, so a fault read back from a file gets the same
+//! hint): the signal or exit code of a crash, the CPU and wall time of a timeout and what the
+//! bot was blocked in, the line it wrote, the file that would not start.
+
+use crate::games::Message;
+
+use super::fault::FaultKind;
+
+/// The hint for a fault of `kind` with `detail` (English, as recorded); `None` when there is
+/// nothing to add to the fault's own explanation.
+pub fn fault_hint(kind: FaultKind, detail: &str) -> Option<Message> {
+    match kind {
+        FaultKind::Crash if detail.contains("SIGSEGV") => Some(Message::new("hint-segfault")),
+        FaultKind::Crash if detail.contains("exited with code") => Some(Message::new("hint-exit-code")),
+        FaultKind::Timeout => Some(timeout_hint(detail)),
+        FaultKind::PrematureOutput => Some(match quoted_premature(detail) {
+            Some(line) if looks_like_debugging(line) => Message::new("hint-premature-debug"),
+            _ => Message::new("hint-premature"),
+        }),
+        FaultKind::Malformed => Some(match refused_line(detail) {
+            Some(line) if looks_like_debugging(line) => Message::new("hint-debug-stderr"),
+            _ => Message::new("hint-rules"),
+        }),
+        FaultKind::Illegal => Some(Message::new("hint-rules")),
+        FaultKind::Spawn => spawn_hint(detail),
+        _ => None,
+    }
+}
+
+/// The hint for a fault recorded by its kind's name (a tournament's `games.csv`), `build` (a
+/// bot whose source does not compile) included.
+pub fn hint_for_recorded(kind: &str, detail: &str) -> Option<Message> {
+    match kind {
+        "build" => Some(Message::new("hint-build")),
+        _ => fault_hint(FaultKind::from_name(kind)?, detail),
+    }
+}
+
+/// Computing (CPU close to the time charged), sleeping, reading its input, or waiting.
+fn timeout_hint(detail: &str) -> Message {
+    let limit = detail
+        .strip_prefix("no line within ")
+        .and_then(|rest| rest.split_once(" ("))
+        .map_or_else(String::new, |(limit, _)| limit.to_owned());
+    let number = |unit: &str| -> Option<f64> {
+        let end = detail.find(unit)?;
+        let start = detail[..end].rfind(|c: char| c != '.' && !c.is_ascii_digit())? + 1;
+        detail[start..end].parse().ok()
+    };
+    let (cpu, charged) = (number("s cpu,"), number("s charged,"));
+    // What the bot was doing when its time ran out decides; without that, its CPU time: a bot
+    // charged mostly CPU was computing (start-up aside, which costs time off the CPU too).
+    let busy = matches!((cpu, charged), (Some(cpu), Some(charged)) if charged > 0.0 && cpu >= 0.5 * charged);
+    let text = |v: Option<f64>| format!("{:.2}", v.unwrap_or(0.0));
+    if detail.ends_with("; it was sleeping") {
+        Message::new("hint-timeout-sleeping").text("limit", limit)
+    } else if detail.ends_with("; it was waiting to read its input") {
+        Message::new("hint-timeout-reading").text("cpu", text(cpu))
+    } else if detail.ends_with("; it was computing") || busy {
+        Message::new("hint-timeout-computing").text("cpu", text(cpu)).text("limit", limit)
+    } else {
+        Message::new("hint-timeout-waiting").text("cpu", text(cpu))
+    }
+}
+
+/// The fix for a program that would not start, from the reason `exec_check` gave: the detail
+/// ends with `<file> <reason>`.
+fn spawn_hint(detail: &str) -> Option<Message> {
+    const REASONS: [(&str, &str); 5] = [
+        (" has no #! line", "hint-no-shebang"),
+        (" has Windows line endings", "hint-crlf"),
+        (" names the interpreter ", "hint-no-interpreter"),
+        (" is not executable", "hint-not-executable"),
+        (" is a program for another machine", "hint-other-machine"),
+    ];
+    let (at, id) = REASONS.iter().find_map(|(reason, id)| Some((detail.rfind(reason)?, *id)))?;
+    let file = detail[..at].rsplit(": ").next().unwrap_or_default();
+    Some(Message::new(id).text("file", file))
+}
+
+/// The line in a premature-output detail: `wrote "<line>" when it was not its turn (...)`.
+fn quoted_premature(detail: &str) -> Option<&str> {
+    let rest = detail.strip_prefix("wrote \"")?;
+    Some(&rest[..rest.rfind("\" when it was not its turn")?])
+}
+
+/// The line at the end of a refused line's detail: `<why> (rule <rule>): <line>`.
+fn refused_line(detail: &str) -> Option<&str> {
+    detail.split_once("): ").map(|(_, line)| line)
+}
+
+/// A line that is no command of any game's protocol: its first word is not written in capitals
+/// (`GET_STOCK`, `PLAY`), nor a card or a list (`[`). `my hand is …`, `debug: 3`, `turn 4`.
+pub fn looks_like_debugging(line: &str) -> bool {
+    let Some(first) = line.split_whitespace().next() else {
+        return false;
+    };
+    !first.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn id(kind: FaultKind, detail: &str) -> &'static str {
+        fault_hint(kind, detail).map_or("none", |m| m.id)
+    }
+
+    #[test]
+    fn timeouts_are_told_apart_by_what_was_measured() {
+        let computing = "no line within 3s (3.00s charged, 2.98s cpu, 3.01s wall)";
+        let hint = fault_hint(FaultKind::Timeout, computing).unwrap();
+        assert_eq!(hint.id, "hint-timeout-computing");
+        assert_eq!((hint.arg_text("cpu"), hint.arg_text("limit")), (Some("2.98"), Some("3s")));
+        let asleep = "no line within 3s (3.00s charged, 0.01s cpu, 3.00s wall); it was sleeping";
+        assert_eq!(id(FaultKind::Timeout, asleep), "hint-timeout-sleeping");
+        let reading = "no line within 3s (3.00s charged, 0.00s cpu, 3.00s wall); it was waiting to read its input";
+        assert_eq!(id(FaultKind::Timeout, reading), "hint-timeout-reading");
+        let running = "no line within 1s (1.00s charged, 0.41s cpu, 2.50s wall); it was computing";
+        assert_eq!(id(FaultKind::Timeout, running), "hint-timeout-computing");
+        let waiting = "no line within 3s (3.00s charged, 0.20s cpu, 3.00s wall) (12 bytes of an unfinished line)";
+        assert_eq!(id(FaultKind::Timeout, waiting), "hint-timeout-waiting");
+    }
+
+    #[test]
+    fn lines_that_look_like_debugging_point_to_stderr() {
+        assert!(looks_like_debugging("my hand is [ 5♠ ]"));
+        assert!(looks_like_debugging("turn 3"));
+        assert!(!looks_like_debugging("GET_STOCK"));
+        assert!(!looks_like_debugging("MELD_JOIN 0 [ 5♠ ]"));
+        assert!(!looks_like_debugging(""));
+        let premature = |line: &str| {
+            format!("wrote \"{line}\" when it was not its turn (turn 2, while the referee waited for p1.a)")
+        };
+        assert_eq!(id(FaultKind::PrematureOutput, &premature("my hand is 5♠")), "hint-premature-debug");
+        assert_eq!(id(FaultKind::PrematureOutput, &premature("GET_STOCK")), "hint-premature");
+        let refused = "unknown command 'hand:' (expected GET_STOCK, ...) (rule unknown-command): hand: 5♠";
+        assert_eq!(id(FaultKind::Malformed, refused), "hint-debug-stderr");
+        assert_eq!(id(FaultKind::Malformed, "x (rule bad-card): DISCARD 9x"), "hint-rules");
+    }
+
+    #[test]
+    fn a_program_that_would_not_start_gets_its_fix() {
+        let detail =
+            "cannot start `./bot.py`: could not exec: Exec format error (os error 8): /tmp/bot.py has no #! line";
+        let hint = fault_hint(FaultKind::Spawn, detail).unwrap();
+        assert_eq!((hint.id, hint.arg_text("file")), ("hint-no-shebang", Some("/tmp/bot.py")));
+        assert_eq!(id(FaultKind::Spawn, "cannot create a work dir: no space"), "none");
+    }
+}
