@@ -37,7 +37,8 @@ mod workdir;
 
 pub use affinity::{CorePicker, allowed_cpus, unpin_current_thread};
 pub use bare::BareBot;
-pub use build::{BuildError, build_c, default_build_cache};
+pub use build::{BuildError, BuildLimits, build_c, build_c_with, default_build_cache};
+pub use workdir::check_copyable;
 pub use command::{BotCommand, CommandError};
 pub use fault::{BotFault, ExitReport, FaultKind, Termination, Usage, signal_name};
 pub use limits::{Limits, format_bytes, parse_size};
