@@ -35,7 +35,7 @@ const LOCK: &str = ".lock";
 pub(super) fn root() -> io::Result<&'static Path> {
     let root = ROOT.get_or_init(|| {
         remove_stale_roots();
-        let dir = tempfile::Builder::new().prefix("juiz-work-").tempdir().map_err(|e| e.to_string())?;
+        let dir = tempfile::Builder::new().prefix("juiz-work-").permissions(private()).tempdir().map_err(|e| e.to_string())?;
         let lock = std::fs::File::create(dir.path().join(LOCK)).map_err(|e| e.to_string())?;
         // SAFETY: flock on a descriptor we own; it stays open (and locked) until juiz exits.
         unsafe { libc::flock(std::os::fd::IntoRawFd::into_raw_fd(lock), libc::LOCK_EX) };
@@ -44,6 +44,11 @@ pub(super) fn root() -> io::Result<&'static Path> {
         Ok(dir.keep())
     });
     root.as_deref().map_err(|e| io::Error::other(e.clone()))
+}
+
+/// Mode 0700, for the folders of the root.
+pub(super) fn private() -> std::fs::Permissions {
+    std::os::unix::fs::PermissionsExt::from_mode(0o700)
 }
 
 /// Removes the roots of this user that no live juiz holds (their lock is free).
@@ -86,7 +91,7 @@ impl WorkDirLease {
             return Ok(WorkDirLease { path });
         }
         let root = root()?;
-        let dir = tempfile::Builder::new().prefix("bot-").tempdir_in(root)?;
+        let dir = tempfile::Builder::new().prefix("bot-").permissions(private()).tempdir_in(root)?;
         Ok(WorkDirLease { path: dir.keep() })
     }
 

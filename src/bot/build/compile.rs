@@ -143,7 +143,7 @@ impl Build<'_> {
     /// Compiles `sources` in a box and returns the binary, opened (the box is emptied after).
     fn run(&self, sources: &Sources) -> Result<File, BuildError> {
         let root = workdir::root().map_err(|e| self.host_err(e))?;
-        let scratch = tempfile::Builder::new().prefix("build-").tempdir_in(root).map_err(|e| self.host_err(e))?;
+        let scratch = tempfile::Builder::new().prefix("build-").permissions(workdir::private()).tempdir_in(root).map_err(|e| self.host_err(e))?;
         let stage = scratch.path().join("src");
         stage_sources(&stage, sources).map_err(|e| self.host_err(e))?;
         let log = scratch.path().join("compiler.log");
