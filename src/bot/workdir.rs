@@ -193,7 +193,7 @@ fn walk_fd(dir: &OwnedFd, shown: &Path, to: Option<&Path>) -> io::Result<()> {
     names.sort();
     for name in names {
         let path = shown.join(&name);
-        let mode = lstat_at(dir, Path::new(&name), &path)?;
+        let mode = lstat_at(Some(dir), Path::new(&name), &path)?;
         let is_dir = mode & libc::S_IFMT == libc::S_IFDIR;
         refuse_special(mode, &path)?;
         let fd = open_at(Some(dir), Path::new(&name), &path, is_dir)?;
@@ -242,13 +242,13 @@ fn c_path(path: &Path) -> io::Result<CString> {
     CString::new(path.as_os_str().as_bytes()).map_err(|_| io::Error::other(format!("nul in {}", path.display())))
 }
 
-/// The type and mode of `name` in `dir`, not following a link.
-fn lstat_at(dir: &OwnedFd, name: &Path, shown: &Path) -> io::Result<u32> {
+/// The type and mode of `name` in `dir` (or of the path `name`), not following a link.
+fn lstat_at(dir: Option<&OwnedFd>, name: &Path, shown: &Path) -> io::Result<u32> {
     let c = c_path(name)?;
     // SAFETY: an all-zero stat is a valid value to be overwritten.
     let mut st: libc::stat = unsafe { std::mem::zeroed() };
     // SAFETY: an open folder, a NUL-terminated name and a valid stat pointer.
-    if unsafe { libc::fstatat(dir.as_raw_fd(), c.as_ptr(), &mut st, libc::AT_SYMLINK_NOFOLLOW) } != 0 {
+    if unsafe { libc::fstatat(dir.map_or(libc::AT_FDCWD, AsRawFd::as_raw_fd), c.as_ptr(), &mut st, libc::AT_SYMLINK_NOFOLLOW) } != 0 {
         let e = io::Error::last_os_error();
         return Err(io::Error::new(e.kind(), format!("{}: {e}", shown.display())));
     }
@@ -267,8 +267,9 @@ fn open_at(dir: Option<&OwnedFd>, name: &Path, shown: &Path, want_dir: bool) -> 
     let raw = unsafe { libc::openat(at, c.as_ptr(), flags) };
     if raw < 0 {
         let e = io::Error::last_os_error();
-        if e.raw_os_error() == Some(libc::ELOOP) {
-            return Err(refused(shown, "a symbolic link"));
+        // A link (ELOOP, or ENOTDIR for a link to a folder) or a special file says what it is.
+        if let Ok(mode) = lstat_at(dir, name, shown) {
+            refuse_special(mode, shown)?;
         }
         return Err(io::Error::new(e.kind(), format!("{}: {e}", shown.display())));
     }
