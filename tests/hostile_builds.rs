@@ -206,3 +206,13 @@ fn a_hostile_build_loses_its_games_and_the_others_are_played() {
         }
     }
 }
+
+#[test]
+fn a_build_over_its_memory_limit_is_stopped_and_names_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let limits = BuildLimits { memory_bytes: 8 << 20, ..BuildLimits::default() };
+    let source = common::root().join("bots/smart.c");
+    let err = build_c_with(&source, &dir.path().join("cache"), &limits).expect_err("cc1 needs more than 8 MiB");
+    let BuildError::Limit { limit, .. } = &err else { panic!("expected a limit, got {err}") };
+    assert!(limit.contains("memory limit"), "{limit}");
+}

@@ -253,7 +253,7 @@ fn limit_of(fault: &BotFault) -> String {
         FaultKind::Disk => "disk",
         _ => return fault.to_string(),
     };
-    format!("over its {which} limit ({})", fault.detail)
+    format!("over its {which} limit: {}", fault.detail)
 }
 
 /// The compiler's diagnostics: at most `cap` bytes of its log (with the drain's note of what it

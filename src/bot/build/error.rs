@@ -18,12 +18,17 @@ pub enum BuildError {
     #[error("compiling {} failed ({status}):\n{output}", .path.display())]
     Compile { path: PathBuf, status: String, output: String },
     /// The compiler went over one of its limits (`BuildLimits`) and was stopped.
-    #[error("compiling {} stopped: {limit}:\n{output}", .path.display())]
+    #[error("compiling {} stopped {limit}{}", .path.display(), below(.output))]
     Limit { path: PathBuf, limit: String, output: String },
     /// An earlier build of the same bytes failed (`Compile` or `Limit`): its message, kept in
     /// the build cache, is not compiled again.
     #[error("{message}\n(the verdict of an earlier build of the same source, kept in {}: remove it to build again)", .kept.display())]
     Earlier { message: String, kept: PathBuf },
+}
+
+/// `text` on the lines below a message, if any.
+fn below(text: &str) -> String {
+    if text.is_empty() { String::new() } else { format!("\n{text}") }
 }
 
 impl BuildError {
