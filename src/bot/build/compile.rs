@@ -147,7 +147,8 @@ impl Build<'_> {
         let stage = scratch.path().join("src");
         stage_sources(&stage, sources).map_err(|e| self.host_err(e))?;
         let log = scratch.path().join("compiler.log");
-        let main = sources.files[0].0.to_string_lossy().into_owned();
+        // `./` keeps a source named like an option (`-fplugin=x.c`) a file name.
+        let main = Path::new(".").join(&sources.files[0].0).to_string_lossy().into_owned();
         let mut argv = self.cc.to_vec();
         argv.extend(["-O2", "-o", OUTPUT, &main, "-lm"].map(String::from));
         let command = BotCommand { argv, display: self.cc_text.to_string() };
