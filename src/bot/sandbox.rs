@@ -151,8 +151,8 @@ impl Confinement {
     /// receives its output) under `limits`, in box `bx`: the bot's identity, cgroups, namespaces,
     /// RLIMIT_NPROC and seccomp, but a Landlock ruleset of its own that lets it read and run only
     /// the toolchain (`BUILD_DIRS` and `toolchain`, the compiler's own prefix), read and write
-    /// only `work_dir` and `/dev/null`: no `/etc`, no `/sys`, no `/dev/zero`, no file of a
-    /// classmate or of the referee. Used by `build/` alone.
+    /// only `work_dir` and `/dev/null`: of `/etc` only the loader's cache, no `/sys`, no
+    /// `/dev/zero`, no file of a classmate or of the referee. Used by `build/` alone.
     pub(crate) fn prepare_build(
         work_dir: &Path,
         limits: &Limits,
@@ -166,9 +166,9 @@ impl Confinement {
         let own = uid.is_some() || support.namespaces && !support.root;
         let nproc = limits.max_processes.filter(|_| own && !counted).map(tasks_allowed);
         let ruleset = match support.landlock_abi {
-            Some(abi) => Some(
-                build_tool_ruleset(abi, work_dir, toolchain).map_err(|e| format!("cannot set up landlock: {e}"))?,
-            ),
+            Some(abi) => {
+                Some(build_tool_ruleset(abi, work_dir, toolchain).map_err(|e| format!("cannot set up landlock: {e}"))?)
+            }
             None => None,
         };
         Ok(Confinement {

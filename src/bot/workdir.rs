@@ -35,7 +35,11 @@ const LOCK: &str = ".lock";
 pub(super) fn root() -> io::Result<&'static Path> {
     let root = ROOT.get_or_init(|| {
         remove_stale_roots();
-        let dir = tempfile::Builder::new().prefix("juiz-work-").permissions(private()).tempdir().map_err(|e| e.to_string())?;
+        let dir = tempfile::Builder::new()
+            .prefix("juiz-work-")
+            .permissions(private())
+            .tempdir()
+            .map_err(|e| e.to_string())?;
         let lock = std::fs::File::create(dir.path().join(LOCK)).map_err(|e| e.to_string())?;
         // SAFETY: flock on a descriptor we own; it stays open (and locked) until juiz exits.
         unsafe { libc::flock(std::os::fd::IntoRawFd::into_raw_fd(lock), libc::LOCK_EX) };
@@ -248,7 +252,10 @@ fn lstat_at(dir: Option<&OwnedFd>, name: &Path, shown: &Path) -> io::Result<u32>
     // SAFETY: an all-zero stat is a valid value to be overwritten.
     let mut st: libc::stat = unsafe { std::mem::zeroed() };
     // SAFETY: an open folder, a NUL-terminated name and a valid stat pointer.
-    if unsafe { libc::fstatat(dir.map_or(libc::AT_FDCWD, AsRawFd::as_raw_fd), c.as_ptr(), &mut st, libc::AT_SYMLINK_NOFOLLOW) } != 0 {
+    if unsafe {
+        libc::fstatat(dir.map_or(libc::AT_FDCWD, AsRawFd::as_raw_fd), c.as_ptr(), &mut st, libc::AT_SYMLINK_NOFOLLOW)
+    } != 0
+    {
         let e = io::Error::last_os_error();
         return Err(io::Error::new(e.kind(), format!("{}: {e}", shown.display())));
     }

@@ -69,7 +69,9 @@ pub(super) fn private_dir(dir: &Path) -> io::Result<()> {
     }
     let mode = meta.mode() & 0o7777;
     if mode & 0o022 != 0 {
-        return refuse(format!("mode {mode:04o}: others may write in it; a build cache must be private (chmod 700 it)"));
+        return refuse(format!(
+            "mode {mode:04o}: others may write in it; a build cache must be private (chmod 700 it)"
+        ));
     }
     if mode != cache_mode() {
         std::fs::set_permissions(dir, std::fs::Permissions::from_mode(cache_mode()))?;

@@ -143,7 +143,11 @@ impl Build<'_> {
     /// Compiles `sources` in a box and returns the binary, opened (the box is emptied after).
     fn run(&self, sources: &Sources) -> Result<File, BuildError> {
         let root = workdir::root().map_err(|e| self.host_err(e))?;
-        let scratch = tempfile::Builder::new().prefix("build-").permissions(workdir::private()).tempdir_in(root).map_err(|e| self.host_err(e))?;
+        let scratch = tempfile::Builder::new()
+            .prefix("build-")
+            .permissions(workdir::private())
+            .tempdir_in(root)
+            .map_err(|e| self.host_err(e))?;
         let stage = scratch.path().join("src");
         stage_sources(&stage, sources).map_err(|e| self.host_err(e))?;
         let log = scratch.path().join("compiler.log");
@@ -168,11 +172,9 @@ impl Build<'_> {
         let path = self.source.to_path_buf();
         match (ended, binary) {
             (Ok(()), Some(Ok(file))) => Ok(file),
-            (Ok(()), _) => Err(BuildError::Compile {
-                path,
-                status: "exited with code 0 but left no binary".to_string(),
-                output,
-            }),
+            (Ok(()), _) => {
+                Err(BuildError::Compile { path, status: "exited with code 0 but left no binary".to_string(), output })
+            }
             (Err(Ended::Failed(status)), _) => Err(BuildError::Compile { path, status, output }),
             (Err(Ended::Limit(limit)), _) => Err(BuildError::Limit { path, limit, output }),
         }

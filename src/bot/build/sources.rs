@@ -30,9 +30,10 @@ pub(super) struct Sources {
 /// file, or larger than `MAX_FILE_BYTES`, is refused; so is such a header.
 pub(super) fn gather(source: &Path) -> Result<Sources, BuildError> {
     let read_err = |path: &Path, e| BuildError::Read { path: path.to_path_buf(), source: e };
-    let name = source.file_name().map(PathBuf::from).ok_or_else(|| {
-        read_err(source, io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))
-    })?;
+    let name = source
+        .file_name()
+        .map(PathBuf::from)
+        .ok_or_else(|| read_err(source, io::Error::new(io::ErrorKind::InvalidInput, "not a file name")))?;
     let file = workdir::open_regular(source).map_err(|e| read_err(source, e))?;
     let bytes = read_capped(file).map_err(|e| read_err(source, e))?;
     let dir = match source.parent() {
