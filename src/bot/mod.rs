@@ -40,7 +40,7 @@ mod workdir;
 
 pub use affinity::{CorePicker, allowed_cpus, unpin_current_thread};
 pub use bare::BareBot;
-pub use build::{BuildError, build_c, default_build_cache};
+pub use build::{BuildError, BuildLimits, build_c, build_c_with, default_build_cache};
 pub use command::{BotCommand, CommandError};
 pub use fault::{BotFault, ExitReport, FaultKind, QUOTED_LINE_CHARS, Termination, Usage, quote_line, signal_name};
 pub use fault_hint::{fault_hint, hint_for_recorded, looks_like_debugging};
@@ -49,3 +49,4 @@ pub use process::{BotProcess, WorkDir};
 pub use support::{SandboxSupport, sandbox_support};
 pub(crate) use sys::readable_now;
 pub use timing::{MoveTime, TimingTotals};
+pub use workdir::check_copyable;

@@ -146,6 +146,57 @@ impl Confinement {
     }
 }
 
+impl Confinement {
+    /// The confinement of a compiler building a bot in `work_dir` (which holds its sources and
+    /// receives its output) under `limits`, in box `bx`: the bot's identity, cgroups, namespaces,
+    /// RLIMIT_NPROC and seccomp, but a Landlock ruleset of its own that lets it read and run only
+    /// the toolchain (`BUILD_DIRS` and `toolchain`, the compiler's own prefix), read and write
+    /// only `work_dir` and `/dev/null`: of `/etc` only the loader's cache, no `/sys`, no
+    /// `/dev/zero`, no file of a classmate or of the referee. Used by `build/` alone.
+    pub(crate) fn prepare_build(
+        work_dir: &Path,
+        limits: &Limits,
+        bx: Option<&BotBox>,
+        toolchain: &[PathBuf],
+    ) -> Result<Confinement, String> {
+        let uid = bx.map(|b| b.uid);
+        let join = bx.and_then(|b| b.cgroup.as_ref()).map(|c| c.join_fds()).unwrap_or_default();
+        let counted = bx.and_then(|b| b.cgroup.as_ref()).is_some_and(|c| c.limits_tasks());
+        let support = sandbox_support();
+        let own = uid.is_some() || support.namespaces && !support.root;
+        let nproc = limits.max_processes.filter(|_| own && !counted).map(tasks_allowed);
+        let ruleset = match support.landlock_abi {
+            Some(abi) => {
+                Some(build_tool_ruleset(abi, work_dir, toolchain).map_err(|e| format!("cannot set up landlock: {e}"))?)
+            }
+            None => None,
+        };
+        Ok(Confinement {
+            ruleset,
+            namespaces: support.namespaces,
+            deny_sockets: support.seccomp,
+            nproc,
+            uid,
+            join,
+            tmpfs: None,
+        })
+    }
+}
+
+/// Folders (and the loader's cache) a compiler may read and run from.
+const BUILD_DIRS: [&str; 9] =
+    ["/usr", "/lib", "/lib32", "/lib64", "/libx32", "/bin", "/sbin", "/nix/store", "/etc/ld.so.cache"];
+
+fn build_tool_ruleset(abi: u32, work_dir: &Path, toolchain: &[PathBuf]) -> std::io::Result<Ruleset> {
+    let ruleset = Ruleset::new(abi)?;
+    for path in BUILD_DIRS.iter().map(Path::new).chain(toolchain.iter().map(PathBuf::as_path)) {
+        ruleset.allow(path, landlock::READ)?;
+    }
+    ruleset.allow(Path::new("/dev/null"), landlock::READ_WRITE_FILE)?;
+    ruleset.allow(work_dir, landlock::work_dir_rights(abi))?;
+    Ok(ruleset)
+}
+
 /// The tasks (threads included) a bot of `processes` processes may have at once.
 pub(crate) fn tasks_allowed(processes: u64) -> u64 {
     processes.saturating_mul(TASKS_PER_PROCESS).max(TASKS_PER_PROCESS)

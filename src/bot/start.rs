@@ -24,23 +24,7 @@ use super::stderr::StderrDrain;
 use super::sys;
 use super::timing::TimingTotals;
 use super::watchdog;
-use super::workdir::WorkDirLease;
-
-/// Copies the files and folders under `from` into `to` (symbolic links are copied as what they
-/// point to).
-fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(from)? {
-        let entry = entry?;
-        let target = to.join(entry.file_name());
-        if std::fs::metadata(entry.path())?.is_dir() {
-            std::fs::create_dir_all(&target)?;
-            copy_tree(&entry.path(), &target)?;
-        } else {
-            std::fs::copy(entry.path(), &target)?;
-        }
-    }
-    Ok(())
-}
+use super::workdir::{self, WorkDirLease};
 
 /// Why a bot in a box may not start: its uid cannot reach its program.
 fn access_hint(error: &std::io::Error, jail: Option<&BotBox>) -> String {
@@ -85,6 +69,29 @@ impl BotProcess {
         stderr_log: Option<&Path>,
         limits: &Limits,
     ) -> Result<BotProcess, BotFault> {
+        BotProcess::start(cmd, work, stderr_log, limits, None)
+    }
+
+    /// `spawn` for a compiler building a bot (`build/`): the same box, limits and sandbox, but
+    /// the build's own Landlock rules (`Confinement::prepare_build`: the toolchain `toolchain`,
+    /// the system headers and the work dir, nothing else).
+    pub(super) fn spawn_build(
+        cmd: &BotCommand,
+        work: WorkDir,
+        stderr_log: &Path,
+        limits: &Limits,
+        toolchain: &[PathBuf],
+    ) -> Result<BotProcess, BotFault> {
+        BotProcess::start(cmd, work, Some(stderr_log), limits, Some(toolchain))
+    }
+
+    fn start(
+        cmd: &BotCommand,
+        work: WorkDir,
+        stderr_log: Option<&Path>,
+        limits: &Limits,
+        build: Option<&[PathBuf]>,
+    ) -> Result<BotProcess, BotFault> {
         if cmd.argv.is_empty() {
             return Err(spawn_fault("empty bot command".to_string()));
         }
@@ -116,7 +123,7 @@ impl BotProcess {
             WorkDir::Fresh => fresh()?,
             WorkDir::CopyOf(source) => {
                 let (lease, path) = fresh()?;
-                let copied = copy_tree(&source, &path).and_then(|()| match &jail {
+                let copied = workdir::copy_tree(&source, &path).and_then(|()| match &jail {
                     Some(bx) => bx.hand_over(&path),
                     None => Ok(()),
                 });
@@ -157,8 +164,11 @@ impl BotProcess {
                 .flatten()
                 .map(|p| std::path::absolute(&p).unwrap_or(p))
                 .collect();
-        let confinement = Confinement::prepare(&cmd.argv, &work_dir, empty_work_dir, limits, jail.as_ref(), &keep_out)
-            .map_err(spawn_fault)?;
+        let confinement = match build {
+            Some(toolchain) => Confinement::prepare_build(&work_dir, limits, jail.as_ref(), toolchain),
+            None => Confinement::prepare(&cmd.argv, &work_dir, empty_work_dir, limits, jail.as_ref(), &keep_out),
+        }
+        .map_err(spawn_fault)?;
         let plan = confinement.child_plan();
         let env: Vec<(String, PathBuf)> = vec![
             (

@@ -473,10 +473,15 @@ fn check_bot_files(name: &str, run: &BotRun, workdir: Option<&Path>) -> Result<(
             }
         }
     }
-    if let Some(dir) = workdir
-        && !dir.is_dir()
-    {
-        return Err(ConfigError::BadWorkdir { name: name.to_string(), path: dir.to_path_buf() });
+    if let Some(dir) = workdir {
+        if !dir.is_dir() {
+            return Err(ConfigError::BadWorkdir { name: name.to_string(), path: dir.to_path_buf() });
+        }
+        // Copied for every game: a link or a special file in it is refused now, before any game.
+        crate::bot::check_copyable(dir).map_err(|e| ConfigError::BotCommand {
+            name: name.to_string(),
+            problem: format!("workdir {}: {e}", dir.display()),
+        })?;
     }
     Ok(())
 }

@@ -1,0 +1,13 @@
+//! Compiling C and C++ bots, contained as bots run: the compiler in a box of its own under
+//! limits (`compile.rs`), reading only the source and the local headers juiz copied for it
+//! (`sources.rs`), its verdict kept in a private cache by a hash of what it was given
+//! (`cache.rs`).
+
+mod cache;
+mod compile;
+mod error;
+mod sources;
+
+pub use cache::default_build_cache;
+pub use compile::{BuildLimits, build_c, build_c_with};
+pub use error::BuildError;
