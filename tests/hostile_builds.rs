@@ -194,6 +194,7 @@ fn a_hostile_build_loses_its_games_and_the_others_are_played() {
         resume: false,
         shard: None,
         unpinned: false,
+        secret: None,
     };
     juiz::tournament::run(&t, &opts, &juiz::tournament::Quiet, Arc::new(AtomicBool::new(false))).unwrap();
     let rows = juiz::tournament::read_games(&out.join("games.csv")).unwrap();
