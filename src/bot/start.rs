@@ -151,7 +151,7 @@ impl BotProcess {
         let child = escapees::start(
             |slot| {
                 let request = spawn::Request {
-                    argv: &cmd.argv,
+                    argv: confinement.argv(&cmd.argv),
                     env: &env,
                     work_dir: &work_dir,
                     rlimits: &rlimits,
