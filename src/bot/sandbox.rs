@@ -108,9 +108,9 @@ impl Confinement {
         let files = program_files(argv, keep_out, &SYSTEM_DIRS);
         let own = OwnCopies::open(argv, &files.copies, work_dir)?;
         let ruleset = match support.landlock_abi {
-            Some(abi) => Some(
-                build_ruleset(abi, &files.grants, work_dir).map_err(|e| format!("cannot set up landlock: {e}"))?,
-            ),
+            Some(abi) => {
+                Some(build_ruleset(abi, &files.grants, work_dir).map_err(|e| format!("cannot set up landlock: {e}"))?)
+            }
             None => None,
         };
         // With Landlock only: juiz is dumpable while such a bot starts (`spawn.rs`).

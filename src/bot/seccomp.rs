@@ -330,8 +330,7 @@ mod tests {
                 } {
                     25
                 } else if libc::syscall(libc::SYS_keyctl, 0 /* KEYCTL_GET_KEYRING_ID */, -3, 0) >= 0
-                    || libc::syscall(libc::SYS_add_key, c"user".as_ptr(), c"k".as_ptr(), c"v".as_ptr(), 1usize, -3)
-                        >= 0
+                    || libc::syscall(libc::SYS_add_key, c"user".as_ptr(), c"k".as_ptr(), c"v".as_ptr(), 1usize, -3) >= 0
                     || libc::syscall(libc::SYS_request_key, c"user".as_ptr(), c"k".as_ptr(), 0usize, 0) >= 0
                 {
                     26
