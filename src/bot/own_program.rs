@@ -12,6 +12,16 @@ use std::path::{Path, PathBuf};
 /// Files of a command copied at most (the program and its scripts).
 pub(crate) const MAX_COPIES: usize = 4;
 
+/// A file that makes the folder holding it a bot's own: a program or script there runs in place
+/// and the folder is granted for reading (a script and its modules). Only for a folder that holds
+/// nothing of another student's (the house's fixtures, a student's own submission folder).
+pub(crate) const OWN_FOLDER_MARK: &str = ".juiz-bot-folder";
+
+/// The folder of `file` when it is marked as its bot's own.
+fn own_folder(file: &Path) -> Option<&Path> {
+    file.parent().filter(|dir| dir.join(OWN_FOLDER_MARK).is_file())
+}
+
 /// What a bot may reach of its command besides system folders.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub(crate) struct ProgramFiles {
@@ -29,7 +39,8 @@ fn in_system(path: &Path, system: &[&str]) -> bool {
 }
 
 /// Sorts `argv` (resolved: `argv[0]` a path) into copies and grants. A script argument is
-/// copied. The program is copied too, unless it is in a system folder, or runs a script from a
+/// copied, unless its folder is marked as its bot's own (`OWN_FOLDER_MARK`): then that folder is
+/// granted and the script runs in place; the same for the program. The program is copied too, unless it is in a system folder, or runs a script from a
 /// `bin/`, `sbin/` or `shims/` folder (an interpreter: that folder is granted, with the
 /// installation prefix above it when it holds `lib/`, `libexec/` or `pyvenv.cfg`, as for a
 /// virtual environment or pyenv), or runs a script from elsewhere (only the file is granted). A
@@ -47,17 +58,24 @@ pub(crate) fn program_files(argv: &[String], keep_out: &[PathBuf], system: &[&st
             if !holds_kept(path) {
                 files.grants.push(path.to_path_buf());
             }
-        } else if path.is_file() && files.copies.len() < MAX_COPIES - 1 {
-            files.copies.push((i, path.to_path_buf()));
+        } else if path.is_file() {
+            match own_folder(path) {
+                Some(dir) if !holds_kept(dir) => files.grants.push(dir.to_path_buf()),
+                _ if files.copies.len() < MAX_COPIES - 1 => files.copies.push((i, path.to_path_buf())),
+                _ => {}
+            }
         }
     }
     // A bare name is looked up along `PATH` at the spawn (an unresolved command): not the bot's.
     let program = argv.first().filter(|p| p.contains('/'));
     if let Some(program) = program.map(|p| std::path::absolute(p).unwrap_or_else(|_| PathBuf::from(p))) {
         let real = program.canonicalize().unwrap_or_else(|_| program.clone());
+        let scripts = files.copies.len() + argv.iter().skip(1).filter(|a| own_folder(Path::new(a)).is_some()).count();
         if in_system(&program, system) && in_system(&real, system) {
             // Nothing to grant or copy.
-        } else if files.copies.is_empty() {
+        } else if let Some(dir) = own_folder(&program).filter(|dir| !holds_kept(dir)) {
+            files.grants.push(dir.to_path_buf());
+        } else if scripts == 0 {
             files.copies.insert(0, (0, program));
         } else {
             for path in [program, real] {
@@ -222,6 +240,19 @@ mod tests {
         assert_eq!(program_files(&line, &[x.path().join("results")], &SYSTEM).grants, vec![x.path().join("bin")]);
         // With them in X/bin, only the interpreter file is.
         assert_eq!(program_files(&line, &[x.path().join("bin").join("out")], &SYSTEM).grants, vec![python]);
+    }
+
+    #[test]
+    fn a_folder_marked_as_the_bots_own_is_granted_and_its_script_runs_in_place() {
+        let dir = tempfile::tempdir().unwrap();
+        let script = dir.path().join("garbage.py");
+        std::fs::write(&script, "import fixture").unwrap();
+        std::fs::write(dir.path().join(OWN_FOLDER_MARK), "").unwrap();
+        let files = program_files(&argv(&[Path::new("/usr/bin/python3"), &script]), &[], &SYSTEM);
+        assert_eq!(files, ProgramFiles { grants: vec![dir.path().to_path_buf()], copies: vec![] });
+        // Never a folder that holds the results.
+        let kept = program_files(&argv(&[Path::new("/usr/bin/python3"), &script]), &[dir.path().join("out")], &SYSTEM);
+        assert_eq!(kept, ProgramFiles { grants: vec![], copies: vec![(1, script)] });
     }
 
     #[test]
