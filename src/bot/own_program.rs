@@ -38,16 +38,18 @@ fn in_system(path: &Path, system: &[&str]) -> bool {
     system.iter().any(|dir| path.starts_with(dir))
 }
 
-/// Sorts `argv` (resolved: `argv[0]` a path) into copies and grants. A script argument is
-/// copied, unless its folder is marked as its bot's own (`OWN_FOLDER_MARK`): then that folder is
-/// granted and the script runs in place; the same for the program. The program is copied too, unless it is in a system folder, or runs a script from a
-/// `bin/`, `sbin/` or `shims/` folder (an interpreter: that folder is granted, with the
+/// Sorts `argv` (resolved: `argv[0]` a path) into copies and grants. A script argument (an
+/// absolute path to a file outside system folders) is copied, unless its folder is marked as its
+/// bot's own (`OWN_FOLDER_MARK`): then that folder is granted and the script runs in place; the
+/// same for the program. The program is copied too, unless it is in a system folder, or runs a
+/// script from a `bin/`, `sbin/` or `shims/` folder (an interpreter: that folder is granted, with the
 /// installation prefix above it when it holds `lib/`, `libexec/` or `pyvenv.cfg`, as for a
 /// virtual environment or pyenv), or runs a script from elsewhere (only the file is granted). A
 /// folder given as an argument is granted. Nothing that holds one of `keep_out` (juiz's working
 /// folder, where the results go) is ever granted.
 pub(crate) fn program_files(argv: &[String], keep_out: &[PathBuf], system: &[&str]) -> ProgramFiles {
     let mut files = ProgramFiles::default();
+    let mut scripts = 0;
     let holds_kept = |dir: &Path| keep_out.iter().any(|k| k.starts_with(dir));
     for (i, arg) in argv.iter().enumerate().skip(1) {
         let path = Path::new(arg);
@@ -59,6 +61,7 @@ pub(crate) fn program_files(argv: &[String], keep_out: &[PathBuf], system: &[&st
                 files.grants.push(path.to_path_buf());
             }
         } else if path.is_file() {
+            scripts += 1;
             match own_folder(path) {
                 Some(dir) if !holds_kept(dir) => files.grants.push(dir.to_path_buf()),
                 _ if files.copies.len() < MAX_COPIES - 1 => files.copies.push((i, path.to_path_buf())),
@@ -70,7 +73,6 @@ pub(crate) fn program_files(argv: &[String], keep_out: &[PathBuf], system: &[&st
     let program = argv.first().filter(|p| p.contains('/'));
     if let Some(program) = program.map(|p| std::path::absolute(p).unwrap_or_else(|_| PathBuf::from(p))) {
         let real = program.canonicalize().unwrap_or_else(|_| program.clone());
-        let scripts = files.copies.len() + argv.iter().skip(1).filter(|a| own_folder(Path::new(a)).is_some()).count();
         if in_system(&program, system) && in_system(&real, system) {
             // Nothing to grant or copy.
         } else if let Some(dir) = own_folder(&program).filter(|dir| !holds_kept(dir)) {

@@ -43,7 +43,7 @@ fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
 fn access_hint(error: &std::io::Error, jail: Option<&BotBox>) -> String {
     match jail {
         Some(bx) if error.kind() == std::io::ErrorKind::PermissionDenied => format!(
-            " (bots run as uid {}: their programs and the folders above them must be readable by \
+            " (bots run as uid {}: their interpreters and the folders above them must be readable by \
              others, or set JUIZ_BOT_UIDS=off)",
             bx.uid
         ),
