@@ -134,7 +134,7 @@ impl BotProcess {
         let (mut sent_term, mut sent_kill) = (false, false);
         // End of input first: a bot that reads to its end and exits has written all it had to.
         let left_on_eof = !self.group_killed && self.exit_on_end_of_input(EOF_GRACE);
-        if !self.group_killed && !(left_on_eof && !sys::group_exists(self.pid)) {
+        if !self.group_killed && (!left_on_eof || sys::group_exists(self.pid)) {
             // The main process is alive or an unreaped zombie, so the group id is still ours.
             sys::signal_group(self.pid, Signal::SIGTERM);
             sys::signal_process(self.pid, Signal::SIGTERM);
