@@ -100,8 +100,9 @@ fn a_canasta_match_replays_from_its_transcript() {
 #[test]
 fn check_and_replay_catch_a_bot_that_takes_a_frozen_pile() {
     let dir = tempfile::tempdir().unwrap();
-    // The bot in a folder of its own (the sandbox lets a bot read its program's folder).
+    // The bot in a folder marked as its own (the sandbox lets a bot read such a folder).
     std::fs::create_dir_all(dir.path().join("bot")).unwrap();
+    std::fs::write(dir.path().join("bot/.juiz-bot-folder"), "").unwrap();
     let bot = dir.path().join("bot/frozen_taker");
     let script = dir.path().join("bot/scripted.py");
     std::fs::copy(root().join("tests/fixtures/scripted.py"), &script).unwrap();

@@ -1,6 +1,9 @@
-//! Hostile bots against each other, end to end (issue 9 items 3 and 6): two spies find no channel
-//! through the host to pass a hand (SysV IPC, file locks, priorities, CPU sets, file watches),
-//! and a chain of processes each in a session of its own does not outlive its game. Root and not.
+//! Hostile bots against each other, end to end (issue 9 items 3 and 6, issue 18 item 3): two
+//! spies find no channel through the host to pass a hand (SysV IPC, file locks, priorities, CPU
+//! sets, file watches); copies of one bot, as partners, side by side and one game after another,
+//! find none either (page cache, keyrings, extended attributes, files left, other boxes' cgroups,
+//! a classmate's file beside the program); and a chain of processes each in a session of its own
+//! does not outlive its game. Root and not.
 
 mod common;
 
@@ -9,6 +12,8 @@ use std::time::Duration;
 use juiz::bot::{BotCommand, FaultKind, Limits};
 use juiz::games::GameKind;
 use juiz::referee::{self, GameConfig, GameReport, Player, PlayerSpec};
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
 
 use common::*;
 
@@ -28,6 +33,110 @@ fn play(seed: u64, seats: [(&str, BotCommand); 2], limits: Limits) -> GameReport
     let mut config = GameConfig::new(GameKind::ItpBuraco, seed, players.collect());
     config.limits = limits;
     referee::play(&config, &mut referee::Quiet).unwrap_or_else(|e| panic!("harness error {e}"))
+}
+
+/// A class's submissions as the README lays them out, readable by anyone (as root the bots run
+/// under uids of their own: only the sandbox may keep them out): `alice.c`, `bob.py`,
+/// `carol/bot.c`, and the twin's program `twin`, built from `bots/fixtures/twin.c`.
+struct Class {
+    dir: tempfile::TempDir,
+}
+
+impl Class {
+    fn new() -> Class {
+        let dir = tempfile::tempdir().unwrap();
+        let subs = dir.path().join("submissions");
+        std::fs::create_dir_all(subs.join("carol")).unwrap();
+        for (file, text) in [("alice.c", "/* alice's hand evaluator */"), ("bob.py", "# bob's"), ("carol/bot.c", "")] {
+            std::fs::write(subs.join(file), text).unwrap();
+        }
+        let source = root().join("bots").join("fixtures").join("twin.c");
+        let binary = juiz::bot::build_c(&source, &bot_cache()).unwrap_or_else(|e| panic!("building twin.c: {e}"));
+        std::fs::copy(&binary, subs.join("twin")).unwrap();
+        for path in [dir.path(), &subs, &subs.join("carol"), &subs.join("twin")] {
+            std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        }
+        Class { dir }
+    }
+
+    fn file(&self, name: &str) -> PathBuf {
+        self.dir.path().join("submissions").join(name)
+    }
+
+    /// The twin, asked to peek at its classmates' files and at its own program where it lies.
+    fn twin(&self, marker: &str) -> BotCommand {
+        let mut argv = vec![path_str(&self.file("twin")), marker.to_string()];
+        for peek in ["alice.c", "bob.py", "carol/bot.c", "twin"] {
+            argv.push(format!("peek={}", path_str(&self.file(peek))));
+        }
+        BotCommand { display: "twin".into(), argv }
+    }
+}
+
+/// Plays `game` with the twin in every seat, logging stderr into `logs`; panics on a channel.
+fn play_twins(class: &Class, game: GameKind, seats: usize, seed: u64, logs: &Path) -> GameReport {
+    let marker = format!("juiz-twin-{}", std::process::id());
+    let players = (0..seats).map(|_| PlayerSpec { name: "twin".into(), player: Player::Bot(class.twin(&marker)) });
+    let mut config = GameConfig::new(game, seed, players.collect());
+    config.log = Some(logs.join("game.csv"));
+    config.stderr_dir = Some(logs.to_path_buf());
+    let report = referee::play(&config, &mut referee::Quiet).unwrap_or_else(|e| panic!("harness error {e}"));
+    assert!(
+        report.fault.is_none(),
+        "{game:?} seed {seed}: a twin found a channel (its line names it): {:?}",
+        report.fault
+    );
+    assert!(report.turns > 3 * seats as u32, "seed {seed}: the game ended before the twins could try all their turns");
+    report
+}
+
+/// The `exe DEV:INODE` each seat's twin reported: the file it ran.
+fn programs_run(logs: &Path, seats: usize) -> Vec<String> {
+    (0..seats)
+        .map(|seat| {
+            let text = std::fs::read_to_string(referee::stderr_log_path(logs, "game", seat)).unwrap();
+            text.lines()
+                .find_map(|l| l.strip_prefix("exe "))
+                .unwrap_or_else(|| panic!("seat {seat}: {text}"))
+                .to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn partners_at_a_four_seat_table_find_no_channel_and_run_files_of_their_own() {
+    let class = Class::new();
+    for seed in [3, 4] {
+        let logs = tempfile::tempdir().unwrap();
+        play_twins(&class, GameKind::BuracoSchwab, 4, seed, logs.path());
+        let mut programs = programs_run(logs.path(), 4);
+        programs.sort();
+        programs.dedup();
+        assert_eq!(programs.len(), 4, "seed {seed}: two copies of the twin ran one file: {programs:?}");
+    }
+}
+
+#[test]
+fn twins_side_by_side_and_one_game_after_another_find_no_channel() {
+    let class = Class::new();
+    // Two rounds of two games at once: the second round's twins start where the first's were
+    // (a reused uid, box or work dir) and look for what they left.
+    for round in 0..2u64 {
+        std::thread::scope(|scope| {
+            let games: Vec<_> = (0..2u64)
+                .map(|game| {
+                    let class = &class;
+                    scope.spawn(move || {
+                        let logs = tempfile::tempdir().unwrap();
+                        play_twins(class, GameKind::ItpBuraco, 2, 20 + 2 * round + game, logs.path());
+                    })
+                })
+                .collect();
+            for game in games {
+                game.join().unwrap();
+            }
+        });
+    }
 }
 
 #[test]

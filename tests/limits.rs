@@ -66,12 +66,9 @@ fn too_many_processes_is_its_own_fault() {
 fn memory_spread_over_processes_is_its_own_fault() {
     let dir = tempfile::tempdir().unwrap();
     // Four children of 60 MiB each: every one is under the per-process limit, the group is not.
-    let child = "import time\nb = bytearray(60 << 20)\nfor i in range(0, len(b), 4096): b[i] = 1\ntime.sleep(30)\n";
-    std::fs::write(dir.path().join("child.py"), child).unwrap();
-    let text = format!(
-        "#!/bin/sh\nfor i in 1 2 3 4; do /usr/bin/python3 {} & done\nread x\nsleep 30\n",
-        dir.path().join("child.py").display()
-    );
+    // (The child's code is in the script: a file beside it is out of the bot's reach.)
+    let child = "import time; b = bytearray(b'1') * (60 << 20); time.sleep(30)";
+    let text = format!("#!/bin/sh\nfor i in 1 2 3 4; do /usr/bin/python3 -c \"{child}\" & done\nread x\nsleep 30\n");
     let cmd = script(dir.path(), "spread.sh", &text);
     let limits = Limits { memory_bytes: Some(150 << 20), ..limits() };
     let fault = fault_within(&cmd, &limits, Duration::from_secs(5));
@@ -135,6 +132,51 @@ fn a_busy_bot_is_charged_its_cpu_and_a_sleeping_one_none() {
         assert_eq!(bot.timing().replies, 1);
         bot.shutdown();
     }
+}
+
+/// A bot that, for each line, starts a process in a session of its own (`setsid`, then orphaned)
+/// that burns `secs` of CPU, waits for it to end, and answers `DONE`.
+const SESSION_PONDERER: &str = "#!/usr/bin/python3\nimport os, sys, time\nsecs = float(sys.argv[1])\n\
+    for line in sys.stdin:\n    r, w = os.pipe()\n    if os.fork() == 0:\n        os.setsid()\n        \
+    if os.fork() == 0:\n            os.close(r)\n            t = time.process_time()\n            \
+    while time.process_time() - t < secs: pass\n            os._exit(0)\n        os._exit(0)\n    \
+    os.close(w)\n    os.wait()\n    os.read(r, 1)\n    os.close(r)\n    print('DONE', flush=True)\n";
+
+fn session_ponderer(dir: &Path, secs: &str) -> BotCommand {
+    let mut cmd = script(dir, "ponder.py", SESSION_PONDERER);
+    cmd.argv.push(secs.to_string());
+    cmd
+}
+
+#[test]
+fn cpu_burnt_in_another_session_is_charged_to_the_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut bot = BotProcess::spawn(&session_ponderer(dir.path(), "0.5"), WorkDir::Fresh, None, &limits()).unwrap();
+    bot.send("go").unwrap();
+    let (line, _) = bot.receive(Duration::from_secs(10)).unwrap();
+    assert_eq!(line, "DONE");
+    // The burner's 500 ms, as of the watchdog's last look before it ended (one look a PERIOD).
+    let t = bot.last_move().unwrap();
+    assert!(t.cpu >= Duration::from_millis(350), "the move was charged {t:?}");
+    bot.shutdown();
+}
+
+#[test]
+fn cpu_burnt_in_other_sessions_faults_the_bot_during_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    // 400 ms a move, each in a process of its own that ends: 2.4 s in six moves, against 1 s.
+    let limits = Limits { cpu_seconds: Some(1), ..limits() };
+    let mut bot = BotProcess::spawn(&session_ponderer(dir.path(), "0.4"), WorkDir::Fresh, None, &limits).unwrap();
+    let mut fault = None;
+    for _ in 0..6 {
+        if let Err(f) = bot.send("go").and_then(|()| bot.receive(Duration::from_secs(10)).map(|_| ())) {
+            fault = Some(f);
+            break;
+        }
+    }
+    let fault = fault.expect("six moves of 400 ms of CPU each under a 1 s limit, and no fault");
+    assert_eq!(fault.kind, FaultKind::CpuTime, "{fault}");
+    bot.shutdown();
 }
 
 #[test]

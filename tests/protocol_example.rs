@@ -6,9 +6,11 @@ mod common;
 use common::*;
 
 /// A bot named `name` in `dir` playing `turns`: a shell wrapper beside a copy of the scripted
-/// bot (the sandbox lets a bot read its own program's folder, not the test fixtures').
+/// bot, in a folder marked as the bot's own (the sandbox lets a bot read such a folder, not the
+/// test fixtures': README, "files in reach").
 fn scripted_bot(dir: &std::path::Path, name: &str, turns: &[&str]) -> String {
     let path = dir.join(name);
+    std::fs::write(dir.join(".juiz-bot-folder"), "").unwrap();
     let script = dir.join("scripted.py");
     std::fs::copy(root().join("tests/fixtures/scripted.py"), &script).unwrap();
     let args: Vec<String> = turns.iter().map(|t| format!("'{t}'")).collect();

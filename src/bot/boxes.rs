@@ -7,7 +7,8 @@
 //! with `flock`: the kernel releases it when that juiz dies, even by `kill -9`. Taking a uid
 //! first kills whatever still runs under it and empties its cgroups and work dir: what a killed
 //! juiz left is cleaned by the next one. A box goes back to this juiz's pool after a game only
-//! once its cgroups are empty and its work dir is emptied; the pool is unmounted at exit.
+//! once its cgroups are empty and its work dir is emptied; the next bot gets a new tmpfs and
+//! emptied keyrings of the uid; the pool is unmounted at exit.
 
 use std::collections::BTreeSet;
 use std::fs::File;
@@ -198,12 +199,10 @@ impl BotBox {
         )))
     }
 
-    /// Mounts (or resizes) the tmpfs of the work dir: `size` bytes, 0 for no quota (the
-    /// memory limit still bounds it).
+    /// Mounts a new tmpfs on the work dir: `size` bytes, 0 for no quota (the memory limit still
+    /// bounds it). Never the last bot's: its root folder (attributes, times, mode) carries nothing
+    /// from one game to the next.
     fn mount(&mut self, size: u64) -> io::Result<()> {
-        if self.size == Some(size) {
-            return Ok(());
-        }
         if self.size.take().is_some() {
             unmount(&self.dir);
         }
@@ -287,7 +286,12 @@ impl Drop for BotBox {
     }
 }
 
-/// Kills every process running as `uid` (from a child that takes that uid: `kill(-1)` reaches
+/// `keyctl`'s clear operation and the special ids of the caller's uid's keyrings (linux/keyctl.h).
+const KEYCTL_CLEAR: libc::c_long = 7;
+const KEY_SPEC_USER_KEYRING: libc::c_long = -4;
+const KEY_SPEC_USER_SESSION_KEYRING: libc::c_long = -5;
+
+/// Kills every process running as `uid` and empties its keyrings (from a child that takes that uid: `kill(-1)` reaches
 /// exactly the processes of its own uid). True when the child could do it.
 fn kill_uid(uid: u32) -> bool {
     // SAFETY: the child only makes system calls and leaves with _exit.
@@ -299,6 +303,11 @@ fn kill_uid(uid: u32) -> bool {
                 && libc::setresuid(uid, uid, uid) == 0;
             if ok {
                 libc::kill(-1, libc::SIGKILL);
+                // What a bot of this uid left in the uid's keyrings (seccomp refuses keyrings to
+                // a bot; this is for one without the filter) goes too.
+                for keyring in [KEY_SPEC_USER_KEYRING, KEY_SPEC_USER_SESSION_KEYRING] {
+                    libc::syscall(libc::SYS_keyctl, KEYCTL_CLEAR, keyring);
+                }
             }
             libc::_exit(if ok { 0 } else { 1 })
         },

@@ -36,7 +36,7 @@ pub struct Limits {
     /// resident memory of the whole group (watchdog).
     pub memory_bytes: Option<u64>,
     /// CPU seconds over the whole game (default 60): each process (RLIMIT_CPU; SIGXCPU, then
-    /// SIGKILL 1 s later) and the whole group, with 2 s of slack (watchdog).
+    /// SIGKILL 1 s later) and the whole group, with 250 ms of slack (watchdog).
     pub cpu_seconds: Option<u64>,
     /// Processes alive at once in the bot's group, zombies included (default 32; watchdog,
     /// and RLIMIT_NPROC inside the bot's own user namespace where that is enforced).

@@ -23,6 +23,7 @@ mod landlock;
 mod leftovers;
 mod limits;
 mod linebuf;
+mod own_program;
 mod process;
 mod procfs;
 mod sandbox;

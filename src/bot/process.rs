@@ -110,16 +110,19 @@ impl BotProcess {
     }
 
     /// CPU time the bot has used so far: of all its processes and threads where it has
-    /// cgroups, else of its main process (all threads), precise to the microsecond: sample it
-    /// around a move to charge the bot its own CPU time. After the main process ended without
-    /// cgroups, the total from `wait4`.
+    /// cgroups; else of its main process (all threads), precise to the microsecond, plus that of
+    /// its other processes, in any group or session of its user namespace (not root), as of the
+    /// watchdog's last look (`watchdog::Verdict::others_cpu`): sample it around a move to
+    /// charge the bot its own CPU time. After the main process ended without cgroups, the total
+    /// from `wait4`.
     pub fn cpu_time(&self) -> Option<Duration> {
         if let Some(cpu) = self.jail.as_ref().and_then(|b| b.cgroup.as_ref()).and_then(|c| c.cpu_time()) {
             return Some(cpu);
         }
+        let others = self.verdict.as_ref().map_or(Duration::ZERO, |v| v.others_cpu());
         match self.exited {
             Some(exited) => Some(exited.usage.cpu_time),
-            None => sys::cpu_time(self.pid),
+            None => sys::cpu_time(self.pid).map(|main| main + others),
         }
     }
 

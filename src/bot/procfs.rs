@@ -14,6 +14,8 @@ pub(crate) struct GroupUsage {
     pub rss_bytes: u64,
     /// CPU time of the live processes plus that of the children they reaped.
     pub cpu_time: Duration,
+    /// CPU time of the group's leader (the bot's main process) itself, all its threads.
+    pub leader_cpu: Duration,
 }
 
 /// The processes of one bot: its process group and, when it has a user namespace of its own
@@ -109,6 +111,9 @@ pub(crate) fn group_usage(bots: &[Members]) -> Vec<GroupUsage> {
             u.tasks += stat.threads.max(1);
             u.rss_bytes = u.rss_bytes.saturating_add(stat.rss_pages.saturating_mul(page));
             u.cpu_time += Duration::from_secs_f64(stat.cpu_ticks as f64 / tick as f64);
+            if name.parse::<i32>() == Ok(bots[i].pgid) {
+                u.leader_cpu = Duration::from_secs_f64(stat.own_ticks as f64 / tick as f64);
+            }
         }
     }
     usage
@@ -133,7 +138,10 @@ pub(crate) fn parent_of(pid: i32) -> Option<i32> {
 struct Stat {
     ppid: i32,
     pgrp: i32,
+    /// Its own CPU time and that of the children it reaped.
     cpu_ticks: u64,
+    /// Its own CPU time.
+    own_ticks: u64,
     threads: u64,
     rss_pages: u64,
 }
@@ -149,6 +157,7 @@ fn parse_stat(text: &str) -> Option<Stat> {
         ppid: field(4)?.parse().ok()?,
         pgrp: field(5)?.parse().ok()?,
         cpu_ticks: num(14)? + num(15)? + num(16)? + num(17)?,
+        own_ticks: num(14)? + num(15)?,
         threads: num(20)?,
         rss_pages: num(24)?,
     })
@@ -227,7 +236,10 @@ mod tests {
     #[test]
     fn parses_stat_with_a_tricky_name() {
         let line = "1234 (a (b) c) S 1 1230 1230 0 -1 4194560 100 0 0 0 7 3 2 1 20 0 1 0 5 1000 250 rest";
-        assert_eq!(parse_stat(line), Some(Stat { ppid: 1, pgrp: 1230, cpu_ticks: 13, threads: 1, rss_pages: 250 }));
+        assert_eq!(
+            parse_stat(line),
+            Some(Stat { ppid: 1, pgrp: 1230, cpu_ticks: 13, own_ticks: 10, threads: 1, rss_pages: 250 })
+        );
         assert_eq!(parse_stat("garbage"), None);
     }
 

@@ -2,12 +2,14 @@
 //! child (what this host supports is probed in `support.rs`).
 //!
 //! - **Landlock** (Linux 5.13+): the bot may read and run only system directories (`/usr`,
-//!   `/lib*`, `/bin`, `/sbin`, `/etc`, `/opt`, `/sys`, `/nix/store`, `/snap`), its own program's
-//!   and scripts' directories, a few global `/proc` files and its own `/proc/<pid>`; it may write
-//!   only its work dir and `/dev/null`. So it cannot read transcripts, other bots' work dirs or
+//!   `/lib*`, `/bin`, `/sbin`, `/etc`, `/opt`, `/sys` but its cgroup file system, `/nix/store`,
+//!   `/snap`), an interpreter's installation, a folder given as an argument, a few global `/proc`
+//!   files and its own `/proc/<pid>`; it may read, write and run only its work dir (which holds
+//!   its private copy of its program and scripts: `own_program.rs`) and `/dev/null`. So it cannot read transcripts, other bots' work dirs or
 //!   the referee's command line and files; Landlock also denies it ptrace-style access (`/proc/
 //!   <pid>/fd`, `mem`, `environ`) to processes outside its own domain, and, from ABI 4, TCP
 //!   bind/connect, and from ABI 6, signals and abstract sockets to processes outside it.
+//! - **A cgroup namespace** and an empty session keyring of its own, root or not.
 //! - **User and network namespaces**: the bot runs in a user namespace of its own (its uid
 //!   unmapped: it sees itself as `nobody` and loses the referee's capabilities on host files)
 //!   with a network namespace that has no interface but a down loopback: no network at all. For
@@ -22,6 +24,7 @@ use super::boxes::BotBox;
 use super::cgroup::{MAX_DIRS, join_in_child};
 use super::landlock::{self, PathRule, Ruleset};
 use super::limits::Limits;
+use super::own_program::{CopyPlan, OwnCopies, program_files};
 use super::seccomp;
 use super::support::sandbox_support;
 use super::work_tmpfs::{WorkTmpfs, WorkTmpfsPlan};
@@ -37,6 +40,8 @@ pub(crate) struct Confinement {
     join: Vec<i32>,
     /// Not root, with a disk quota: the work dir's tmpfs.
     tmpfs: Option<WorkTmpfs>,
+    /// The bot's private copies of its program and scripts.
+    own: Option<OwnCopies>,
 }
 
 /// What the child needs: plain data, copied into the `pre_exec` closure.
@@ -54,6 +59,8 @@ pub(crate) struct ChildPlan {
     joins: usize,
     /// A tmpfs to mount on the work dir in a mount namespace of the bot's own.
     tmpfs: Option<WorkTmpfsPlan>,
+    /// The program and scripts to copy into the work dir.
+    copies: Option<CopyPlan>,
 }
 
 impl ChildPlan {
@@ -98,9 +105,11 @@ impl Confinement {
             return Ok(Confinement { uid, join, nproc: nproc.filter(|_| uid.is_some()), ..Confinement::default() });
         }
         let support = sandbox_support();
+        let files = program_files(argv, keep_out, &SYSTEM_DIRS);
+        let own = OwnCopies::open(argv, &files.copies, work_dir)?;
         let ruleset = match support.landlock_abi {
             Some(abi) => {
-                Some(build_ruleset(abi, argv, work_dir, keep_out).map_err(|e| format!("cannot set up landlock: {e}"))?)
+                Some(build_ruleset(abi, &files.grants, work_dir).map_err(|e| format!("cannot set up landlock: {e}"))?)
             }
             None => None,
         };
@@ -120,7 +129,13 @@ impl Confinement {
             uid,
             join,
             tmpfs,
+            own: Some(own),
         })
+    }
+
+    /// The command line to run: `argv` with the bot's own copies in place of their sources.
+    pub(crate) fn argv<'a>(&'a self, argv: &'a [String]) -> &'a [String] {
+        self.own.as_ref().map_or(argv, OwnCopies::argv)
     }
 
     /// The work dir as the watchdog sees it in the bot's own mount namespace, with its quota,
@@ -142,6 +157,7 @@ impl Confinement {
             join,
             joins,
             tmpfs: self.tmpfs.as_ref().map(WorkTmpfs::plan),
+            copies: self.own.as_ref().map(OwnCopies::plan),
         }
     }
 }
@@ -179,6 +195,8 @@ impl Confinement {
             uid,
             join,
             tmpfs: None,
+            // The compiler is the system's, not the student's: nothing to copy.
+            own: None,
         })
     }
 }
@@ -202,10 +220,13 @@ pub(crate) fn tasks_allowed(processes: u64) -> u64 {
     processes.saturating_mul(TASKS_PER_PROCESS).max(TASKS_PER_PROCESS)
 }
 
+/// `keyctl` operation that gives the caller a new, empty, anonymous session keyring.
+const KEYCTL_JOIN_SESSION_KEYRING: libc::c_long = 1;
+
 /// Global `/proc` files a runtime may read (none tells about another process).
 const PROC_FILES: [&str; 5] = ["/proc/meminfo", "/proc/cpuinfo", "/proc/stat", "/proc/filesystems", "/proc/sys"];
-/// System directories a bot may read and run from.
-const SYSTEM_DIRS: [&str; 13] = [
+/// System directories a bot may read and run from (and `/sys`, but its cgroups: `sys_entries`).
+pub(crate) const SYSTEM_DIRS: [&str; 12] = [
     "/usr",
     "/lib",
     "/lib32",
@@ -215,7 +236,6 @@ const SYSTEM_DIRS: [&str; 13] = [
     "/sbin",
     "/etc",
     "/opt",
-    "/sys",
     "/nix/store",
     "/snap",
     "/run/current-system",
@@ -228,13 +248,20 @@ fn system_rules(abi: u32) -> std::io::Result<&'static [PathRule]> {
     if let Some(rules) = RULES.get() {
         return Ok(rules);
     }
-    let read =
-        SYSTEM_DIRS.iter().chain(&PROC_FILES).chain(&["/dev/urandom", "/dev/random"]).map(|p| (p, landlock::READ));
-    let read_write = ["/dev/null", "/dev/zero", "/dev/full"].iter().map(|p| (p, landlock::READ_WRITE_FILE));
+    let sys = sys_entries(Path::new("/sys"));
+    let read = SYSTEM_DIRS
+        .iter()
+        .map(PathBuf::from)
+        .chain(sys)
+        .chain(PROC_FILES.iter().chain(&["/dev/urandom", "/dev/random"]).map(PathBuf::from))
+        .map(|p| (p, landlock::READ));
+    let read_write =
+        ["/dev/null", "/dev/zero", "/dev/full"].iter().map(|p| (PathBuf::from(p), landlock::READ_WRITE_FILE));
     let mut rules = Vec::new();
     for (path, rights) in read.chain(read_write) {
-        if let Some(rule) = PathRule::open(Path::new(path), rights, abi)
-            .map_err(|e| std::io::Error::new(e.kind(), format!("{path}: {e}")))?
+        let path = path.as_path();
+        if let Some(rule) = PathRule::open(path, rights, abi)
+            .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))?
         {
             rules.push(rule);
         }
@@ -243,68 +270,33 @@ fn system_rules(abi: u32) -> std::io::Result<&'static [PathRule]> {
     Ok(RULES.get_or_init(|| rules))
 }
 
-fn build_ruleset(abi: u32, argv: &[String], work_dir: &Path, keep_out: &[PathBuf]) -> std::io::Result<Ruleset> {
+/// What a bot may read of `sys` (`/sys`): every entry but the cgroup file system, whose files
+/// (`pids.current`, `cpu.stat` of other boxes) would show one bot what another does. Landlock
+/// grants whole trees, so `/sys` and `/sys/fs` are granted entry by entry, in name order.
+fn sys_entries(sys: &Path) -> Vec<PathBuf> {
+    let entries = |dir: &Path| -> Vec<PathBuf> {
+        let mut found: Vec<PathBuf> =
+            std::fs::read_dir(dir).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
+        found.sort();
+        found
+    };
+    let fs = sys.join("fs");
+    let cgroup = fs.join("cgroup");
+    let mut granted: Vec<PathBuf> = entries(sys).into_iter().filter(|p| *p != fs).collect();
+    granted.extend(entries(&fs).into_iter().filter(|p| *p != cgroup));
+    granted
+}
+
+fn build_ruleset(abi: u32, grants: &[PathBuf], work_dir: &Path) -> std::io::Result<Ruleset> {
     let ruleset = Ruleset::new(abi)?;
     for rule in system_rules(abi)? {
         ruleset.add(rule)?;
     }
-    for path in program_paths(argv, keep_out) {
-        ruleset.allow(&path, landlock::READ)?;
+    for path in grants {
+        ruleset.allow(path, landlock::READ)?;
     }
     ruleset.allow(work_dir, landlock::work_dir_rights(abi))?;
     Ok(ruleset)
-}
-
-/// The files and folders a bot may read as its own: the folder of its program and of each
-/// absolute path among its arguments (a script and its modules), before and after resolving
-/// links, and the installation prefix of a program in a `bin/`, `sbin/` or `shims/` folder when it
-/// is one (it holds `lib/`, `libexec/` or `pyvenv.cfg`: interpreters, virtual environments and
-/// pyenv). A folder that holds one of `keep_out` (juiz's working folder, where the results go)
-/// is never given: only the program or script file itself is, whatever the layout (a bot at
-/// `X/bin/bot` or `X/bot` with the results under `X`).
-fn program_paths(argv: &[String], keep_out: &[PathBuf]) -> Vec<PathBuf> {
-    let mut paths = Vec::new();
-    let holds_kept = |dir: &Path| keep_out.iter().any(|k| k.starts_with(dir));
-    let add_file = |file: &Path, prefix: bool, paths: &mut Vec<PathBuf>| {
-        let Some(parent) = file.parent() else { return };
-        if holds_kept(parent) {
-            paths.push(file.to_path_buf());
-            return;
-        }
-        paths.push(parent.to_path_buf());
-        if prefix
-            && parent.file_name().is_some_and(|n| n == "bin" || n == "sbin" || n == "shims")
-            && let Some(root) = parent.parent()
-            && ["lib", "libexec", "pyvenv.cfg"].iter().any(|m| root.join(m).exists())
-            && !holds_kept(root)
-        {
-            paths.push(root.to_path_buf());
-        }
-    };
-    if let Some(program) = argv.first() {
-        let program = Path::new(program);
-        add_file(program, true, &mut paths);
-        if let Ok(real) = program.canonicalize() {
-            add_file(&real, true, &mut paths);
-        }
-    }
-    for arg in argv.iter().skip(1) {
-        let path = Path::new(arg);
-        if !path.is_absolute() {
-            continue;
-        }
-        if path.is_dir() {
-            if !holds_kept(path) {
-                paths.push(path.to_path_buf());
-            }
-        } else if path.is_file() {
-            add_file(path, false, &mut paths);
-        }
-    }
-    paths.retain(|d| d != Path::new("/"));
-    paths.sort();
-    paths.dedup();
-    paths
 }
 
 /// In the child before `exec`: joins the box's cgroups; then as root, a private IPC namespace
@@ -319,7 +311,8 @@ pub(crate) fn confine_in_child(plan: &ChildPlan) -> std::io::Result<()> {
     let private = if let Some(uid) = plan.uid {
         // SAFETY (the block): plain system calls; the child is single-threaded.
         unsafe {
-            if libc::unshare(libc::CLONE_NEWIPC | net) != 0 {
+            // Juiz's cgroup namespace is left while the child can still do so (a capability).
+            if libc::unshare(libc::CLONE_NEWIPC | libc::CLONE_NEWCGROUP | net) != 0 {
                 return Err(last());
             }
             // Raw system calls: glibc's wrappers would ask every thread of juiz (whose memory
@@ -334,17 +327,25 @@ pub(crate) fn confine_in_child(plan: &ChildPlan) -> std::io::Result<()> {
         true
     } else {
         let mount = if plan.tmpfs.is_some() { libc::CLONE_NEWNS } else { 0 };
+        let user = libc::CLONE_NEWUSER | libc::CLONE_NEWCGROUP;
         // SAFETY: unshare is async-signal-safe and the child is single-threaded.
-        let all =
-            plan.namespaces && unsafe { libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWIPC | net | mount) } == 0;
+        let all = plan.namespaces && unsafe { libc::unshare(user | libc::CLONE_NEWIPC | net | mount) } == 0;
         if all && let Some(tmpfs) = plan.tmpfs {
             tmpfs.mount_in_child(plan.ruleset_fd)?;
         }
         // SAFETY: as above.
         all || plan.namespaces
-            && (unsafe { libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWIPC | net) } == 0
+            && (unsafe { libc::unshare(user | libc::CLONE_NEWIPC | net) } == 0
                 || unsafe { libc::unshare(libc::CLONE_NEWUSER | net) } == 0)
     };
+    // A session keyring of its own, empty, in place of the one juiz inherited from a login or a
+    // service (seccomp then refuses every keyring call: this is for a bot without the filter).
+    // SAFETY: keyctl takes integers; a kernel without keyrings refuses, and the bot has none.
+    unsafe { libc::syscall(libc::SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, std::ptr::null::<libc::c_char>()) };
+    // In its work dir, as its own uid, before Landlock: the bot's own copy of its program.
+    if let Some(copies) = plan.copies {
+        copies.copy_in_child()?;
+    }
     // Set after unshare (in a user namespace of its own, or for a uid of its own), so that the
     // ceiling of juiz's user as a whole stays as it was.
     if private && let Some(n) = plan.nproc {
@@ -363,38 +364,4 @@ pub(crate) fn confine_in_child(plan: &ChildPlan) -> std::io::Result<()> {
         seccomp::install()?;
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn program_paths_cover_interpreter_prefixes_and_scripts() {
-        let here = std::env::current_dir().unwrap();
-        let script = here.join("src").join("lib.rs");
-        let argv = vec!["/usr/bin/python3".to_string(), "-u".to_string(), script.to_string_lossy().into_owned()];
-        let paths = program_paths(&argv, &[]);
-        assert!(paths.contains(&PathBuf::from("/usr/bin")), "{paths:?}");
-        assert!(paths.contains(&PathBuf::from("/usr")), "{paths:?}");
-        assert!(paths.contains(&here.join("src")), "{paths:?}");
-        assert!(!paths.contains(&PathBuf::from("/")));
-    }
-
-    #[test]
-    fn a_folder_holding_the_results_is_never_given_only_the_program() {
-        let x = tempfile::tempdir().unwrap();
-        std::fs::create_dir_all(x.path().join("bin")).unwrap();
-        std::fs::create_dir_all(x.path().join("lib")).unwrap();
-        let bot = x.path().join("bin").join("bot");
-        std::fs::write(&bot, "").unwrap();
-        let results = x.path().join("results");
-        let argv = vec![bot.to_string_lossy().into_owned()];
-        // Without results under X, X/bin and X (it has a lib/) are the bot's.
-        assert_eq!(program_paths(&argv, &[]), vec![x.path().to_path_buf(), x.path().join("bin")]);
-        // With them, X/bin still is, X is not.
-        assert_eq!(program_paths(&argv, std::slice::from_ref(&results)), vec![x.path().join("bin")]);
-        // With the results in X/bin, only the program file is.
-        assert_eq!(program_paths(&argv, &[x.path().join("bin").join("out")]), vec![bot.clone()]);
-    }
 }

@@ -1,5 +1,5 @@
 //! The seccomp filters every bot runs under, compiled by `seccompiler` (rust-vmm) in the parent
-//! and installed between clone and exec. Four filters, each with its own answer:
+//! and installed between clone and exec. Five filters, each with its own answer:
 //! - **`EACCES`, no network and no watching**: `socket()`, `socketpair()`, `io_uring_setup()`
 //!   (with no socket, `connect`, `bind` and `sendto` have nothing to work on; pipes and files are
 //!   untouched), and `inotify`/`fanotify`, which would let a bot see the files another one opens.
@@ -13,9 +13,17 @@
 //!   `F_OFD_GETLK`, `F_GETLEASE`) is refused too, and so is a user namespace inside the bot's
 //!   (`unshare`/`clone` with `CLONE_NEWUSER`): without root the watchdog counts a bot's processes
 //!   by its user namespace (`procfs::Members`).
-//! - **`0`, locks that lock nothing**: `flock()` and the `fcntl` locks and leases succeed without
-//!   doing anything, so a lock on a system file both bots may read carries nothing from one to the
-//!   other, and a bot that locks its own files for its own use runs unchanged.
+//! - **`EPERM`, no shared state to write or probe**: `mincore` and `cachestat` (which pages of a
+//!   file are in the page cache: two bots reading one file would signal through it), the
+//!   keyrings (`keyctl`, `add_key`, `request_key`: a key left in a user's or a session's keyring
+//!   outlives the bot), and writing extended attributes (`setxattr`, `removexattr` and their
+//!   `l`, `f` and `at` forms: a `user.*` attribute on a file both bots can name would carry a
+//!   hand, and one on a reused folder would reach the next game).
+//! - **`0`, locks that lock nothing, advice taken as read**: `flock()` and the `fcntl` locks and
+//!   leases succeed without doing anything, so a lock on a system file both bots may read carries
+//!   nothing from one to the other, and a bot that locks its own files for its own use runs
+//!   unchanged; so do `posix_fadvise` and `madvise(MADV_COLD | MADV_PAGEOUT)`, which would let a
+//!   bot evict a shared file's pages for another to time.
 //! - **`ENOSYS`, no `clone3`**: its flags are in a structure a filter cannot read; the C library
 //!   then falls back to `clone`, as on kernels before 5.3.
 //!
@@ -95,6 +103,32 @@ const HANDS_OFF: &[(libc::c_long, When)] = &[
     (libc::SYS_clone, NEW_USER_NS),
 ];
 
+/// `cachestat` (Linux 6.5) and the `*xattrat` calls (6.13), numbered alike on every
+/// architecture; older kernels answer `ENOSYS` anyway.
+const SYS_CACHESTAT: libc::c_long = 451;
+const SYS_SETXATTRAT: libc::c_long = 463;
+const SYS_REMOVEXATTRAT: libc::c_long = 466;
+
+const NO_SHARED_STATE: &[(libc::c_long, When)] = &[
+    (libc::SYS_mincore, When::Always),
+    (SYS_CACHESTAT, When::Always),
+    (libc::SYS_keyctl, When::Always),
+    (libc::SYS_add_key, When::Always),
+    (libc::SYS_request_key, When::Always),
+    (libc::SYS_setxattr, When::Always),
+    (libc::SYS_lsetxattr, When::Always),
+    (libc::SYS_fsetxattr, When::Always),
+    (SYS_SETXATTRAT, When::Always),
+    (libc::SYS_removexattr, When::Always),
+    (libc::SYS_lremovexattr, When::Always),
+    (libc::SYS_fremovexattr, When::Always),
+    (SYS_REMOVEXATTRAT, When::Always),
+];
+
+/// `madvise`'s advice (argument 2) that pushes a file's pages out of memory (linux/mman.h).
+const MADV_COLD: u64 = 20;
+const MADV_PAGEOUT: u64 = 21;
+
 /// `clone`'s or `unshare`'s flags (argument 0) ask for a new user namespace.
 const NEW_USER_NS: When =
     When::Any(&[(0, SeccompCmpOp::MaskedEq(libc::CLONE_NEWUSER as u64), libc::CLONE_NEWUSER as u64)]);
@@ -115,12 +149,15 @@ const NO_LOCKS: &[(libc::c_long, When)] = &[
             (1, Eq, libc::F_SETLEASE as u64),
         ]),
     ),
+    (libc::SYS_fadvise64, When::Always),
+    (libc::SYS_madvise, When::Any(&[(2, Eq, MADV_COLD), (2, Eq, MADV_PAGEOUT)])),
 ];
 
 /// The filters, in the order they are installed, with the errno each answers.
-const FILTERS: [(&[(libc::c_long, When)], u32); 4] = [
+const FILTERS: [(&[(libc::c_long, When)], u32); 5] = [
     (NO_NETWORK, libc::EACCES as u32),
     (HANDS_OFF, libc::EPERM as u32),
+    (NO_SHARED_STATE, libc::EPERM as u32),
     (NO_LOCKS, 0),
     (NO_CLONE3, libc::ENOSYS as u32),
 ];
@@ -214,6 +251,20 @@ mod tests {
         }
     }
 
+    /// Whether `mincore` on a page of our own answers `EPERM`. System calls only.
+    fn mincore_refused() -> bool {
+        // SAFETY: an anonymous mapping of one page, probed, never touched.
+        unsafe {
+            let page = libc::sysconf(libc::_SC_PAGESIZE) as usize;
+            let map =
+                libc::mmap(std::ptr::null_mut(), page, libc::PROT_READ, libc::MAP_PRIVATE | libc::MAP_ANONYMOUS, -1, 0);
+            let mut resident = [0u8; 1];
+            map != libc::MAP_FAILED
+                && libc::mincore(map, page, resident.as_mut_ptr()) != 0
+                && *libc::__errno_location() == libc::EPERM
+        }
+    }
+
     #[test]
     fn a_filtered_child_cannot_open_a_socket_but_can_use_pipes() {
         if !supported_arch() {
@@ -276,6 +327,21 @@ mod tests {
                     pid < 0 || libc::waitpid(pid, &mut status, 0) != pid || status != 0
                 } {
                     24
+                } else if !mincore_refused() {
+                    25
+                } else if libc::syscall(libc::SYS_keyctl, 0 /* KEYCTL_GET_KEYRING_ID */, -3, 0) >= 0
+                    || libc::syscall(libc::SYS_add_key, c"user".as_ptr(), c"k".as_ptr(), c"v".as_ptr(), 1usize, -3) >= 0
+                    || libc::syscall(libc::SYS_request_key, c"user".as_ptr(), c"k".as_ptr(), 0usize, 0) >= 0
+                {
+                    26
+                } else if libc::fsetxattr(0, c"user.hand".as_ptr(), c"x".as_ptr().cast(), 1, 0) == 0
+                    || *libc::__errno_location() != libc::EPERM
+                    || libc::setxattr(c"/tmp".as_ptr(), c"user.hand".as_ptr(), c"x".as_ptr().cast(), 1, 0) == 0
+                {
+                    27
+                } else if libc::posix_fadvise(0, 0, 0, libc::POSIX_FADV_DONTNEED) != 0 {
+                    // Advice on stdin, a pipe (ESPIPE in the kernel): taken as read, never reaching it.
+                    28
                 } else {
                     let mut fds = [0; 2];
                     if libc::pipe(fds.as_mut_ptr()) != 0 { 13 } else { 0 }
@@ -294,7 +360,8 @@ mod tests {
                      on the parent, 16: prlimit on the parent, 17: no setpriority or prlimit on itself, 18: getpriority \
                      of the parent or the user, 19: the parent's CPU set or scheduler, 20: flock reached the \
                      kernel, 21: inotify, 22: a nested user namespace, 23: clone3 not ENOSYS, 24: \
-                     fork failed"
+                     fork failed, 25: mincore not EPERM, 26: a keyring, 27: an xattr written, 28: fadvise \
+                     reached the kernel"
                 );
             }
         }

@@ -1,5 +1,6 @@
 //! The end of a bot: noticing that its main process died and naming the fault, and `shutdown`,
-//! which leaves no process of the bot's group behind (TERM, grace while draining, KILL, reap).
+//! which leaves no process of the bot's group behind (end of input and a grace to exit on it,
+//! TERM, grace while draining, KILL, reap).
 
 use std::os::fd::AsFd;
 use std::time::{Duration, Instant};
@@ -14,6 +15,10 @@ use super::fault::{BotFault, ExitReport, FaultKind, Termination};
 use super::process::{BotProcess, Exited, TICK};
 use super::{sys, watchdog};
 
+/// How long `shutdown` gives a bot, once its input is closed, to read to its end and exit before
+/// SIGTERM: a bot that exits on end of input (as the protocol asks) is never signalled, and the
+/// last lines it was sent reach it whatever the load.
+const EOF_GRACE: Duration = Duration::from_millis(500);
 /// How long `shutdown` keeps reaping after SIGKILL before it reports the group as not cleared.
 const CLEANUP_BOUND: Duration = Duration::from_secs(2);
 /// Words in a dying bot's stderr that say it ran out of memory.
@@ -112,8 +117,9 @@ impl BotProcess {
         BotFault::new(FaultKind::Crash, term.message())
     }
 
-    /// Ends the bot: closes its input, sends SIGTERM to the whole group, waits `kill_grace`
-    /// while still draining its output, sends SIGKILL to the group, reaps the main process and
+    /// Ends the bot: closes its input, waits `EOF_GRACE` for its main process to exit on end of
+    /// input, then (unless the group is gone) sends SIGTERM to the whole group, waits
+    /// `kill_grace` while still draining its output, sends SIGKILL to the group, reaps the main process and
     /// every orphan of the group, and removes a fresh work dir. Idempotent; `Drop` calls it.
     /// `sent_term`/`sent_kill` in the report say which signals shutdown sent to the group; a
     /// group already killed when a crash was noticed is only reaped.
@@ -126,7 +132,9 @@ impl BotProcess {
             verdict.stop();
         }
         let (mut sent_term, mut sent_kill) = (false, false);
-        if !self.group_killed {
+        // End of input first: a bot that reads to its end and exits has written all it had to.
+        let left_on_eof = !self.group_killed && self.exit_on_end_of_input(EOF_GRACE);
+        if !self.group_killed && (!left_on_eof || sys::group_exists(self.pid)) {
             // The main process is alive or an unreaped zombie, so the group id is still ours.
             sys::signal_group(self.pid, Signal::SIGTERM);
             sys::signal_process(self.pid, Signal::SIGTERM);
@@ -180,6 +188,29 @@ impl BotProcess {
         };
         self.report = Some(report.clone());
         report
+    }
+
+    /// Waits at most `bound` for the main process to exit (not reaped: its zombie keeps the group
+    /// id the bot's), draining its output meanwhile; true if it did.
+    fn exit_on_end_of_input(&mut self, bound: Duration) -> bool {
+        let deadline = Instant::now() + bound;
+        loop {
+            self.fill();
+            self.lines.clear();
+            if sys::has_exited(self.pid) {
+                return true;
+            }
+            let left = sys::left(deadline);
+            if left.is_zero() {
+                return false;
+            }
+            let stdout = match (&self.stdout, self.stdout_eof) {
+                (Some(fd), false) => Some((fd.as_fd(), PollFlags::POLLIN)),
+                _ => None,
+            };
+            let pidfd = self.pidfd.as_ref().map(|fd| (fd.as_fd(), PollFlags::POLLIN));
+            sys::poll_two(stdout, pidfd, left.min(TICK));
+        }
     }
 
     /// Reaps the group until it is empty (true) or `bound` has passed (false), draining and

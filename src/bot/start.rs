@@ -30,7 +30,7 @@ use super::workdir::{self, WorkDirLease};
 fn access_hint(error: &std::io::Error, jail: Option<&BotBox>) -> String {
     match jail {
         Some(bx) if error.kind() == std::io::ErrorKind::PermissionDenied => format!(
-            " (bots run as uid {}: their programs and the folders above them must be readable by \
+            " (bots run as uid {}: their interpreters and the folders above them must be readable by \
              others, or set JUIZ_BOT_UIDS=off)",
             bx.uid
         ),
@@ -184,7 +184,7 @@ impl BotProcess {
         let child = escapees::start(
             |slot| {
                 let request = spawn::Request {
-                    argv: &cmd.argv,
+                    argv: confinement.argv(&cmd.argv),
                     env: &env,
                     work_dir: &work_dir,
                     rlimits: &rlimits,

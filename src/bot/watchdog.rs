@@ -25,9 +25,10 @@ use super::{procfs, sys};
 
 /// How often the groups are checked.
 pub(crate) const PERIOD: Duration = Duration::from_millis(50);
-/// CPU time the group may use beyond `cpu_seconds` before the watchdog steps in: the per-process
-/// RLIMIT_CPU acts first and names its signal.
-const CPU_SLACK: Duration = Duration::from_secs(2);
+/// CPU time the group may use beyond `cpu_seconds` before the watchdog steps in: for a bot of one
+/// process the per-process RLIMIT_CPU acts first and names its signal; a bot of many processes
+/// (in any group or session) is stopped by the watchdog within a few looks of its limit.
+const CPU_SLACK: Duration = Duration::from_millis(250);
 
 /// What the watchdog checks for one bot.
 #[derive(Clone, Copy, Debug)]
@@ -42,12 +43,41 @@ pub(crate) struct GroupLimits {
 pub(crate) struct Verdict {
     fault: Mutex<Option<BotFault>>,
     active: AtomicBool,
+    cpu: Mutex<CpuTally>,
+}
+
+/// The CPU time of a bot watched by its group (not in a box), added up look by look: every rise
+/// of the total over its processes (live ones, and what they reaped) is charged, and a fall
+/// (a process gone without its parent among the bot's, reaped by juiz) takes nothing back, so
+/// the charge never goes down and never counts twice what moved from a child to its parent.
+#[derive(Debug, Default)]
+struct CpuTally {
+    last: Duration,
+    charged: Duration,
+    /// The part of `charged` that is not the main process's own: its other processes'.
+    others: Duration,
 }
 
 impl Verdict {
     /// The fault the watchdog found, if it killed the group.
     pub(crate) fn fault(&self) -> Option<BotFault> {
         lock(&self.fault).clone()
+    }
+
+    /// CPU time of the bot's processes other than its main one, as of the watchdog's last look
+    /// (zero for a bot in a box, whose cgroups count every process).
+    pub(crate) fn others_cpu(&self) -> Duration {
+        lock(&self.cpu).others
+    }
+
+    /// Adds a look at the group to the tally; returns the CPU time charged so far.
+    fn tally(&self, usage: &procfs::GroupUsage) -> Duration {
+        let mut tally = lock(&self.cpu);
+        let rise = usage.cpu_time.saturating_sub(tally.last);
+        tally.charged += rise;
+        tally.last = usage.cpu_time;
+        tally.others = tally.charged.saturating_sub(usage.leader_cpu);
+        tally.charged
     }
 
     /// Stops watching: called before the group's id can be reused (the main process reaped).
@@ -136,7 +166,7 @@ pub(crate) fn watch(
     if group.processes.is_none() && group.memory.is_none() && group.cpu.is_none() && !quota {
         return None;
     }
-    let verdict = Arc::new(Verdict { fault: Mutex::new(None), active: AtomicBool::new(true) });
+    let verdict = Arc::new(Verdict { active: AtomicBool::new(true), ..Verdict::default() });
     let (reg, wake) = registry();
     lock(reg).entries.push(Entry { target, limits: group, verdict: Arc::clone(&verdict) });
     wake.notify_all();
@@ -164,7 +194,8 @@ fn run() {
         for (target, limits, verdict) in &watched {
             let fault = match target {
                 Target::Group(_, quota) => {
-                    let usage = group_usage.next();
+                    let usage =
+                        group_usage.next().map(|usage| procfs::GroupUsage { cpu_time: verdict.tally(&usage), ..usage });
                     usage.and_then(|usage| judge(limits, &usage)).or_else(|| quota.as_ref().and_then(disk_fault))
                 }
                 Target::Box { cgroup, quota } => judge_box(limits, &cgroup.usage(), quota.as_ref()),
@@ -205,7 +236,7 @@ pub(crate) fn judge_box(limits: &GroupLimits, usage: &CgroupUsage, quota: Option
     if let Some(fault) = quota.and_then(disk_fault) {
         return Some(fault);
     }
-    let group = procfs::GroupUsage { processes: usage.processes, tasks: 0, rss_bytes: 0, cpu_time: usage.cpu_time };
+    let group = procfs::GroupUsage { processes: usage.processes, cpu_time: usage.cpu_time, ..Default::default() };
     judge(limits, &group)
 }
 
@@ -264,8 +295,13 @@ mod tests {
     #[test]
     fn judges_each_limit() {
         let limits = GroupLimits { processes: Some(4), memory: Some(100 << 20), cpu: Some(Duration::from_secs(3)) };
-        let fine =
-            procfs::GroupUsage { processes: 4, tasks: 63, rss_bytes: 50 << 20, cpu_time: Duration::from_secs(1) };
+        let fine = procfs::GroupUsage {
+            processes: 4,
+            tasks: 63,
+            rss_bytes: 50 << 20,
+            cpu_time: Duration::from_secs(1),
+            ..Default::default()
+        };
         assert!(judge(&limits, &fine).is_none());
         let many = procfs::GroupUsage { processes: 5, ..fine };
         assert_eq!(judge(&limits, &many).unwrap().kind, FaultKind::Processes);
@@ -275,5 +311,22 @@ mod tests {
         assert_eq!(judge(&limits, &fat).unwrap().kind, FaultKind::Memory);
         let busy = procfs::GroupUsage { cpu_time: Duration::from_secs(4), ..fine };
         assert_eq!(judge(&limits, &busy).unwrap().kind, FaultKind::CpuTime);
+    }
+
+    #[test]
+    fn the_cpu_tally_charges_every_rise_and_gives_nothing_back() {
+        let verdict = Verdict::default();
+        let look = |total: u64, leader: u64| procfs::GroupUsage {
+            cpu_time: Duration::from_millis(total),
+            leader_cpu: Duration::from_millis(leader),
+            ..Default::default()
+        };
+        assert_eq!(verdict.tally(&look(300, 100)), Duration::from_millis(300));
+        assert_eq!(verdict.others_cpu(), Duration::from_millis(200));
+        // A child of 200 ms reaped by juiz: the total falls, the charge stays.
+        assert_eq!(verdict.tally(&look(100, 100)), Duration::from_millis(300));
+        // Then another burns 50 ms: charged on top.
+        assert_eq!(verdict.tally(&look(150, 100)), Duration::from_millis(350));
+        assert_eq!(verdict.others_cpu(), Duration::from_millis(250));
     }
 }
