@@ -18,6 +18,7 @@ fn main() -> ExitCode {
         cli::Command::Check(args) => commands::check(args),
         cli::Command::Bench(args) => commands::bench(args),
         cli::Command::Report(args) => commands::report(args),
+        cli::Command::Serve(args) => commands::serve(args),
     };
     match outcome {
         Ok(code) => code,
