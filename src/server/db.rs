@@ -105,6 +105,17 @@ fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
     tx.commit()
 }
 
+/// Lets the bots' own uids (under a root juiz) pass through `dir` to their files, without
+/// listing it: mode 0711 as root, left as it is otherwise.
+pub fn open_to_bots(dir: &Path) -> Result<(), ServerError> {
+    use std::os::unix::fs::PermissionsExt;
+    // SAFETY: geteuid cannot fail.
+    if unsafe { libc::geteuid() } != 0 {
+        return Ok(());
+    }
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o711)).map_err(ServerError::io(dir))
+}
+
 /// The course folder's lock: held (an exclusive `flock` on `serve.lock`) while a server runs.
 pub struct FolderLock {
     _lock: nix::fcntl::Flock<std::fs::File>,
@@ -113,6 +124,7 @@ pub struct FolderLock {
 /// Creates `folder` if needed and takes its lock, or says another server holds it.
 pub fn lock_folder(folder: &Path) -> Result<FolderLock, ServerError> {
     std::fs::create_dir_all(folder).map_err(ServerError::io(folder))?;
+    open_to_bots(folder)?;
     let path = folder.join("serve.lock");
     let file = std::fs::OpenOptions::new()
         .create(true)

@@ -88,7 +88,8 @@ pub fn start(shared: &Arc<Shared>) -> Result<(), ServerError> {
 }
 
 fn run(shared: &Shared, t: &Tournament, results: &Path, dir: &Path) -> Result<(), ServerError> {
-    let opts = RunOptions { jobs: Some(shared.jobs), out: Some(results.to_path_buf()), resume: true, ..RunOptions::default() };
+    let opts =
+        RunOptions { jobs: Some(shared.jobs), out: Some(results.to_path_buf()), resume: true, ..RunOptions::default() };
     let summary = crate::tournament::run(t, &opts, &crate::tournament::Quiet, shared.stop.clone())
         .map_err(|e| ServerError::Other(e.to_string()))?;
     if summary.cancelled {

@@ -4,8 +4,8 @@
 //! `games/<id>/`, its result stored in one transaction. House bots join as versions.
 
 use std::collections::BTreeMap;
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use rusqlite::{OptionalExtension, Transaction};
 
@@ -29,7 +29,9 @@ pub fn register_house_bots(shared: &Shared) -> Result<Vec<String>, ServerError> 
     let mut problems = Vec::new();
     for spec in &shared.course.tournament.bots {
         let argv = match &spec.run {
-            BotRun::Command(text) => BotCommand::parse(text).and_then(BotCommand::resolve).map(|c| c.argv).map_err(|e| e.to_string()),
+            BotRun::Command(text) => {
+                BotCommand::parse(text).and_then(BotCommand::resolve).map(|c| c.argv).map_err(|e| e.to_string())
+            }
             BotRun::Build(source) => build_c(source, &shared.data().join("build"))
                 .map(|b| vec![b.display().to_string()])
                 .map_err(|e| e.to_string()),
@@ -58,7 +60,8 @@ pub fn register_house_bots(shared: &Shared) -> Result<Vec<String>, ServerError> 
 pub fn requeue_interrupted(shared: &Shared) -> Result<(usize, usize), ServerError> {
     shared.db.tx(|tx| {
         let games = tx.execute("UPDATE games SET state = ?1 WHERE state = ?2", [QUEUED, RUNNING])?;
-        let versions = tx.execute("UPDATE versions SET state = 'queued' WHERE state IN ('building', 'checking')", [])?;
+        let versions =
+            tx.execute("UPDATE versions SET state = 'queued' WHERE state IN ('building', 'checking')", [])?;
         Ok((games, versions))
     })
 }
@@ -161,7 +164,10 @@ pub fn queue_friendly(shared: &Shared, mine: i64, other: i64) -> Result<i64, Ser
 /// A bot of a stored game: its version's name and command.
 fn version(shared: &Shared, id: i64) -> Result<PreparedBot, ServerError> {
     let (name, argv): (String, String) =
-        shared.db.conn().query_row("SELECT name, argv FROM versions WHERE id = ?1", [id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        shared
+            .db
+            .conn()
+            .query_row("SELECT name, argv FROM versions WHERE id = ?1", [id], |r| Ok((r.get(0)?, r.get(1)?)))?;
     let argv: Vec<String> = serde_json::from_str(&argv).unwrap_or_default();
     Ok(PreparedBot { display: name.clone(), name, argv, workdir: None, broken: None })
 }
@@ -188,11 +194,10 @@ fn pair_tournament(course: &Tournament, names: [&str; 2], seed: u64) -> Tourname
 
 /// Plays stored game `id` and records its result (or puts it back in the queue when stopping).
 pub fn play(shared: &Shared, id: i64) -> Result<(), ServerError> {
-    let (seed, swapped, a, b): (i64, bool, i64, i64) = shared.db.conn().query_row(
-        "SELECT seed, swapped, a, b FROM games WHERE id = ?1",
-        [id],
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
-    )?;
+    let (seed, swapped, a, b): (i64, bool, i64, i64) =
+        shared.db.conn().query_row("SELECT seed, swapped, a, b FROM games WHERE id = ?1", [id], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+        })?;
     let bots = [version(shared, a)?, version(shared, b)?];
     let t = pair_tournament(&shared.course.tournament, [&bots[0].name, &bots[1].name], seed as u64);
     let game = Schedule::new(&t).get(usize::from(swapped)).expect("a deal of two games");
@@ -203,7 +208,8 @@ pub fn play(shared: &Shared, id: i64) -> Result<(), ServerError> {
         game.seats().iter().map(|name| bots.iter().find(|b| b.name == *name).expect("a seat's bot")).collect();
     let cancel: Arc<AtomicBool> = shared.stop.clone();
     let log = dir.join(format!("{}.csv", game.id()));
-    let setup = GameSetup { tournament: &t, game: &game, seats, log: log.clone(), stderr_dir: dir.clone(), cancel: &cancel };
+    let setup =
+        GameSetup { tournament: &t, game: &game, seats, log: log.clone(), stderr_dir: dir.clone(), cancel: &cancel };
     let result = RefereeRunner.play(&setup);
     let id_of = |name: &str| if name == bots[0].name { a } else { b };
     let log_rel = log.strip_prefix(shared.data()).unwrap_or(&log).display().to_string();

@@ -22,8 +22,9 @@ pub const READY: &str = "ready";
 /// Takes the oldest queued version for this worker (marking it building), if any.
 pub fn claim(shared: &Shared) -> Result<Option<i64>, ServerError> {
     shared.db.tx(|tx| {
-        let id: Option<i64> =
-            tx.query_row("SELECT id FROM versions WHERE state = ?1 ORDER BY id LIMIT 1", [QUEUED], |r| r.get(0)).optional()?;
+        let id: Option<i64> = tx
+            .query_row("SELECT id FROM versions WHERE state = ?1 ORDER BY id LIMIT 1", [QUEUED], |r| r.get(0))
+            .optional()?;
         if let Some(id) = id {
             tx.execute("UPDATE versions SET state = ?1 WHERE id = ?2", rusqlite::params![BUILDING, id])?;
         }
@@ -56,7 +57,10 @@ pub fn process(shared: &Shared, id: i64) -> Result<(), ServerError> {
     };
     let argv_json = serde_json::to_string(&argv).expect("strings serialize");
     shared.db.tx(|tx| {
-        tx.execute("UPDATE versions SET state = ?1, argv = ?2 WHERE id = ?3", rusqlite::params![CHECKING, argv_json, id])
+        tx.execute(
+            "UPDATE versions SET state = ?1, argv = ?2 WHERE id = ?3",
+            rusqlite::params![CHECKING, argv_json, id],
+        )
     })?;
     let options = CheckOptions {
         game: shared.course.tournament.game,
@@ -78,7 +82,9 @@ pub fn process(shared: &Shared, id: i64) -> Result<(), ServerError> {
         }
         // Stopping: the version stays queued for the next start.
         Err(crate::check::CheckError::Cancelled) => {
-            shared.db.tx(|tx| tx.execute("UPDATE versions SET state = ?1 WHERE id = ?2", rusqlite::params![QUEUED, id]))?;
+            shared
+                .db
+                .tx(|tx| tx.execute("UPDATE versions SET state = ?1 WHERE id = ?2", rusqlite::params![QUEUED, id]))?;
             Ok(())
         }
         Err(e) => {

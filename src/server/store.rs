@@ -72,8 +72,13 @@ pub fn add_version(
     if !path.is_file() {
         let dir = path.parent().expect("a file in a folder");
         std::fs::create_dir_all(dir).map_err(ServerError::io(dir))?;
+        super::db::open_to_bots(dir)?;
         let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(ServerError::io(dir))?;
         tmp.write_all(bytes).and_then(|()| tmp.as_file().sync_all()).map_err(ServerError::io(&path))?;
+        // Readable by the bots' own uids (a root juiz runs each bot as a user of its own; the
+        // sandbox keeps other bots out), as a bot's files must be.
+        use std::os::unix::fs::PermissionsExt;
+        tmp.as_file().set_permissions(std::fs::Permissions::from_mode(0o644)).map_err(ServerError::io(&path))?;
         tmp.persist(&path).map_err(|e| ServerError::io(&path)(e.error))?;
     }
     let file = path.strip_prefix(data).unwrap_or(&path).display().to_string();

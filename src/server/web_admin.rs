@@ -78,7 +78,12 @@ fn admin_page(shared: &Shared, token: &str, lang: Lang, new_link: Option<String>
     Ok(Html(render("admin.html", lang, words(lang)["admin"], values)).into_response())
 }
 
-pub async fn page(State(shared): State<Arc<Shared>>, Path(token): Path<String>, Query(q): Query<LangQuery>, headers: HeaderMap) -> Response {
+pub async fn page(
+    State(shared): State<Arc<Shared>>,
+    Path(token): Path<String>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Response {
     let lang = lang_of(&q, &headers);
     blocking(lang, move || admin_page(&shared, &token, lang, None)).await
 }
@@ -105,7 +110,8 @@ pub async fn action(
     let lang = lang_of(&q, &headers);
     blocking(lang, move || {
         admin_check(&shared, &token)?;
-        let Form(form) = form.map_err(|e| Fail::new(StatusCode::BAD_REQUEST, format!("bad form: {}", e.body_text())))?;
+        let Form(form) =
+            form.map_err(|e| Fail::new(StatusCode::BAD_REQUEST, format!("bad form: {}", e.body_text())))?;
         if form.csrf != form_token(&shared.db, &token)? {
             return Err(Fail::bad_form());
         }
@@ -139,23 +145,35 @@ pub async fn action(
 
 fn download(name: &str, content_type: &'static str, bytes: Vec<u8>) -> Response {
     let disposition = format!("attachment; filename=\"{name}\"");
-    ([(header::CONTENT_TYPE, content_type.to_string()), (header::CONTENT_DISPOSITION, disposition)], bytes).into_response()
+    ([(header::CONTENT_TYPE, content_type.to_string()), (header::CONTENT_DISPOSITION, disposition)], bytes)
+        .into_response()
 }
 
-pub async fn final_zip(State(shared): State<Arc<Shared>>, Path(token): Path<String>, Query(q): Query<LangQuery>, headers: HeaderMap) -> Response {
+pub async fn final_zip(
+    State(shared): State<Arc<Shared>>,
+    Path(token): Path<String>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Response {
     let lang = lang_of(&q, &headers);
     blocking(lang, move || {
         admin_check(&shared, &token)?;
         let path = super::final_run::final_dir(&shared).join("final.zip");
-        let bytes = std::fs::read(&path)
-            .map_err(|_| Fail::new(StatusCode::NOT_FOUND, "no final tournament has finished yet: run it from the admin page"))?;
+        let bytes = std::fs::read(&path).map_err(|_| {
+            Fail::new(StatusCode::NOT_FOUND, "no final tournament has finished yet: run it from the admin page")
+        })?;
         Ok(download("final.zip", "application/zip", bytes))
     })
     .await
 }
 
 /// The ladder's standings (every version with games), as `standings.csv`.
-pub async fn standings_csv(State(shared): State<Arc<Shared>>, Path(token): Path<String>, Query(q): Query<LangQuery>, headers: HeaderMap) -> Response {
+pub async fn standings_csv(
+    State(shared): State<Arc<Shared>>,
+    Path(token): Path<String>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Response {
     let lang = lang_of(&q, &headers);
     blocking(lang, move || {
         admin_check(&shared, &token)?;
@@ -166,7 +184,12 @@ pub async fn standings_csv(State(shared): State<Arc<Shared>>, Path(token): Path<
 }
 
 /// Every finished game of the ladder (friendly ones too), as `games.csv`.
-pub async fn games_csv(State(shared): State<Arc<Shared>>, Path(token): Path<String>, Query(q): Query<LangQuery>, headers: HeaderMap) -> Response {
+pub async fn games_csv(
+    State(shared): State<Arc<Shared>>,
+    Path(token): Path<String>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Response {
     let lang = lang_of(&q, &headers);
     blocking(lang, move || {
         admin_check(&shared, &token)?;

@@ -87,7 +87,8 @@ pub fn board_data(shared: &Shared, lang: Lang) -> Result<Board, ServerError> {
             age: age_text(now - uploaded),
         });
     }
-    let games_played = conn.query_row("SELECT COUNT(*) FROM games WHERE state = 'done' AND ranked = 1", [], |r| r.get(0))?;
+    let games_played =
+        conn.query_row("SELECT COUNT(*) FROM games WHERE state = 'done' AND ranked = 1", [], |r| r.get(0))?;
     Ok(Board { rows, games_played })
 }
 
@@ -101,7 +102,11 @@ pub async fn board_page(shared: Arc<Shared>, lang: Lang) -> axum::response::Resp
     .await
 }
 
-pub async fn board(State(shared): State<Arc<Shared>>, Query(q): Query<LangQuery>, headers: HeaderMap) -> axum::response::Response {
+pub async fn board(
+    State(shared): State<Arc<Shared>>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> axum::response::Response {
     board_page(shared, lang_of(&q, &headers)).await
 }
 
@@ -110,7 +115,11 @@ pub async fn index(state: State<Arc<Shared>>, q: Query<LangQuery>, headers: Head
     board(state, q, headers).await
 }
 
-pub async fn board_json(State(shared): State<Arc<Shared>>, Query(q): Query<LangQuery>, headers: HeaderMap) -> axum::response::Response {
+pub async fn board_json(
+    State(shared): State<Arc<Shared>>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> axum::response::Response {
     let lang = lang_of(&q, &headers);
     blocking(lang, move || Ok(Json(board_data(&shared, lang)?).into_response())).await
 }

@@ -22,7 +22,11 @@ const WORDS: &[(&str, &str, &str)] = &[
     ("send", "Send", "Enviar"),
     ("deadline", "Deadline", "Prazo"),
     ("no_deadline", "none", "nenhum"),
-    ("closed", "The submission deadline has passed: uploads are closed.", "O prazo de envio passou: envios encerrados."),
+    (
+        "closed",
+        "The submission deadline has passed: uploads are closed.",
+        "O prazo de envio passou: envios encerrados.",
+    ),
     ("versions", "Your versions", "Suas versões"),
     ("state", "State", "Estado"),
     ("active", "active", "ativa"),
