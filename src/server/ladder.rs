@@ -79,6 +79,7 @@ pub fn active_versions(tx: &rusqlite::Connection) -> rusqlite::Result<Vec<(i64, 
 /// then the ladder's; when the ladder has none queued and is not paused, a new pair is drawn.
 pub fn claim(shared: &Shared) -> Result<Option<i64>, ServerError> {
     let paused = shared.paused()? || shared.final_running.load(std::sync::atomic::Ordering::SeqCst);
+    let house: Vec<String> = shared.course.tournament.bots.iter().map(|b| b.name.clone()).collect();
     shared.db.tx(|tx| {
         let next = |tx: &Transaction| -> rusqlite::Result<Option<i64>> {
             tx.query_row(
@@ -89,7 +90,7 @@ pub fn claim(shared: &Shared) -> Result<Option<i64>, ServerError> {
             .optional()
         };
         let mut id = next(tx)?;
-        if id.is_none() && !paused && draw_pair(tx)? {
+        if id.is_none() && !paused && draw_pair(tx, &house)? {
             id = next(tx)?;
         }
         if let Some(id) = id {
@@ -100,9 +101,10 @@ pub fn claim(shared: &Shared) -> Result<Option<i64>, ServerError> {
 }
 
 /// Chooses an informative pair and queues its two games (one deal, the seats swapped): the
-/// version with the fewest games (the most uncertain rating among equals) against the closest
-/// rated opponent it has met least. Returns false when fewer than two versions are active.
-fn draw_pair(tx: &Transaction) -> rusqlite::Result<bool> {
+/// student's version with the fewest games (the most uncertain rating among equals) against the closest
+/// rated opponent it has met least. Returns false when no student's version is active or fewer
+/// than two versions are.
+fn draw_pair(tx: &Transaction, house: &[String]) -> rusqlite::Result<bool> {
     let players = active_versions(tx)?;
     if players.len() < 2 {
         return Ok(false);
@@ -124,11 +126,15 @@ fn draw_pair(tx: &Transaction) -> rusqlite::Result<bool> {
     }
     let of = |v: i64| rating.get(&v).copied().unwrap_or((1500.0, 1000.0));
     let count = |v: i64| games.get(&v).copied().unwrap_or(0);
-    let first = players
+    // House bots meet students, never each other alone: a pair has a student's version.
+    let students: Vec<i64> = players.iter().filter(|p| !house.contains(&p.1)).map(|p| p.0).collect();
+    let Some(first) = students
         .iter()
-        .map(|p| p.0)
+        .copied()
         .min_by(|&x, &y| count(x).cmp(&count(y)).then(of(y).1.total_cmp(&of(x).1)).then(x.cmp(&y)))
-        .expect("two players");
+    else {
+        return Ok(false);
+    };
     let seed: u64 = rand::random::<u64>() >> 11;
     let cost = |y: i64| {
         let times = met.get(&(first.min(y), first.max(y))).copied().unwrap_or(0) as f64;
