@@ -41,7 +41,7 @@ mod tests {
     #[test]
     fn templates_render_and_escape() {
         let html = render("message.html", Lang::En, "t", context! { message => "<script>x</script>", back => "" });
-        assert!(html.contains("&lt;script&gt;x&lt;/script&gt;"), "{html}");
+        assert!(html.contains("&lt;script&gt;x&lt;&#x2f;script&gt;"), "{html}");
         assert!(!html.contains("<script>x"));
         for (name, _) in TEMPLATES {
             assert!(env().get_template(name).is_ok());
