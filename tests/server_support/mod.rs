@@ -233,8 +233,7 @@ pub fn request(addr: &str, method: &str, path: &str, headers: &[(&str, &str)], b
 
 fn dechunk(mut data: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
-    loop {
-        let Some(end) = data.windows(2).position(|w| w == b"\r\n") else { break };
+    while let Some(end) = data.windows(2).position(|w| w == b"\r\n") {
         let size = usize::from_str_radix(String::from_utf8_lossy(&data[..end]).trim(), 16).unwrap_or(0);
         if size == 0 {
             break;
