@@ -49,7 +49,8 @@ fn a_course_from_uploads_to_the_final_tournament() {
     assert_eq!(server.upload(&links["ana"], "bot.c", &smart()).status, 303);
     assert_eq!(server.upload(&links["bia"], "bot.c", BROKEN.as_bytes()).status, 303);
     assert_eq!(server.upload(&links["caio"], "bot.c", HOSTILE.as_bytes()).status, 303);
-    assert_eq!(server.upload(&links["duda"], "main.py", &python_bot()).status, 303);
+    // A file name that climbs out of the folder names nothing on disk: storage is by content.
+    assert_eq!(server.upload(&links["duda"], "../../main.py", &python_bot()).status, 303);
     assert_eq!(settled(&server, &links["ana"], 1), "ready");
     assert_eq!(settled(&server, &links["bia"], 1), "build-failed");
     assert_eq!(settled(&server, &links["caio"], 1), "check-failed");
@@ -83,6 +84,35 @@ fn a_course_from_uploads_to_the_final_tournament() {
     assert_eq!(replay.status, 200);
     assert!(replay.text().contains("juiz replay"), "the viewer");
     assert_eq!(server.get(&format!("/s/{}/game/{game}", links["bia"])).status, 404, "not bia's game");
+    assert!(!course.dir.path().join("main.py").exists() && !course.data().join("../main.py").exists());
+    let seats: Vec<u16> =
+        (0..2u16).map(|seat| server.get(&format!("/s/{}/game/{game}/stderr/{seat}", links["ana"])).status).collect();
+    assert!(seats.contains(&403) && seats.contains(&200), "only ana's own seat's stderr: {seats:?}");
+
+    // "Play my bot against": an unranked game.
+    let csrf = server.csrf(&format!("/s/{}", links["ana"]));
+    let duda =
+        server.get("/board.json").json()["rows"].as_array().unwrap().iter().position(|r| r["version"] == "duda.v1");
+    assert!(duda.is_some());
+    let page = server.get(&format!("/s/{}", links["ana"])).text();
+    let option = page.split("<option value=\"").skip(1).find(|o| o.contains(">duda.v1<")).expect("duda in the list");
+    let opponent = option.split('"').next().unwrap();
+    let play = server.post_form(&format!("/s/{}/play", links["ana"]), &[("csrf", &csrf), ("opponent", opponent)]);
+    assert_eq!(play.status, 303, "{}", play.text());
+    wait_for("the unranked game", || {
+        server.get(&format!("/s/{}", links["ana"])).text().contains("(unranked)").then_some(())
+    });
+
+    // Links revoked and reissued from the admin page; pausing the ladder.
+    assert_eq!(server.admin_post("revoke", &[("student", "edu")]).status, 303);
+    assert_eq!(server.get(&format!("/s/{}", links["edu"])).status, 404, "a revoked link");
+    let reissued = server.admin_post("reissue", &[("student", "edu")]).text();
+    let link = reissued.split("id=\"new-link\">").nth(1).and_then(|s| s.split('<').next()).expect("the new link");
+    let token = link.rsplit(['/', ';']).next().unwrap();
+    assert_eq!(server.get(&format!("/s/{token}")).status, 200, "the new link: {link}");
+    assert_eq!(server.admin_post("pause", &[("paused", "1")]).status, 303);
+    assert!(server.get(&format!("/admin/{}", server.admin)).text().contains("<span id=\"ladder-state\">paused</span>"));
+    assert_eq!(server.admin_post("pause", &[("paused", "0")]).status, 303);
 
     // kill -9 during the ladder; the restart loses nothing and the ladder goes on.
     let before = games_played(&server);

@@ -177,7 +177,9 @@ fn a_student_uploads_a_bot_in_the_browser_and_opens_its_first_replay() {
     });
     assert!(browser.eval("document.querySelector('#active').textContent") == json!("v1"));
     browser.open(&replay);
-    wait_for("the viewer's script", || (browser.eval("document.documentElement.dataset.ready") == json!("1")).then_some(()));
+    wait_for("the viewer's script", || {
+        (browser.eval("document.documentElement.dataset.ready") == json!("1")).then_some(())
+    });
     assert_eq!(browser.eval("document.documentElement.dataset.errors || ''"), json!(""), "no script errors");
     let title = browser.eval("document.getElementById('title').textContent");
     assert!(title.as_str().unwrap().contains("ana.v1"), "the replay of ana's game: {title}");

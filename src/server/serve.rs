@@ -67,6 +67,7 @@ async fn run(shared: Arc<Shared>, listen: SocketAddr, course: &std::path::Path) 
     let addr = listener.local_addr().map_err(|e| ServerError::Other(e.to_string()))?;
     let admin = reissue_admin(&shared.db)?;
     let base = base_url(shared.course.url.as_deref(), addr);
+    let _ = shared.base_url.set(base.clone());
     println!("juiz serve: course {} at http://{addr}/", shared.course.tournament.name);
     println!("instructor: {base}/admin/{admin}");
     println!("students' links: juiz serve {} --links", course.display());

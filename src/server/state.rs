@@ -20,6 +20,8 @@ pub struct Shared {
     pub stop: Arc<AtomicBool>,
     /// Set while the final tournament runs.
     pub final_running: AtomicBool,
+    /// What links start with: the course's `url`, else the listening address (set once bound).
+    pub base_url: std::sync::OnceLock<String>,
     wake: (Mutex<u64>, Condvar),
 }
 
@@ -31,6 +33,7 @@ impl Shared {
             jobs,
             stop: Arc::new(AtomicBool::new(false)),
             final_running: AtomicBool::new(false),
+            base_url: std::sync::OnceLock::new(),
             wake: (Mutex::new(0), Condvar::new()),
         }
     }

@@ -131,7 +131,7 @@ pub async fn action(
             "reissue" => {
                 let student = form.student.ok_or_else(|| missing("student"))?;
                 let new = reissue(&shared.db, &student).map_err(|e| Fail::new(StatusCode::BAD_REQUEST, e))?;
-                let base = shared.course.url.clone().unwrap_or_default();
+                let base = shared.base_url.get().cloned().unwrap_or_default();
                 return admin_page(&shared, &token, lang, Some(format!("{student}: {base}/s/{new}")));
             }
             "revoke" => revoke(&shared.db, &form.student.ok_or_else(|| missing("student"))?)?,
