@@ -7,7 +7,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use super::accounts::{links_csv, reissue_admin, sync_roster};
+use super::accounts::{form_token, links_csv, reissue_admin, sync_roster};
 use super::course::load_course;
 use super::db::{Db, lock_folder};
 use super::error::ServerError;
@@ -43,6 +43,8 @@ pub fn serve(opts: &ServeOptions) -> Result<(), ServerError> {
     let _lock = lock_folder(&course.data)?;
     let db = Db::open(&course.data)?;
     sync_roster(&db, &course.roster)?;
+    // The form tokens' key exists before the first request (two first requests cannot race).
+    form_token(&db, "")?;
     let shared = Arc::new(Shared::new(course, db, opts.jobs.max(1)));
     for problem in ladder::register_house_bots(&shared)? {
         eprintln!("juiz serve: {problem}");
