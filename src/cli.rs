@@ -48,6 +48,9 @@ pub enum Command {
     /// Write DIR/report.html for a tournament's results folder: standings, ratings, cross table,
     /// faults, slowest moves, and a viewer page for every faulted game.
     Report(ReportArgs),
+    /// Run a course: students upload bots on a web page, each version is built and checked, a
+    /// ladder plays them, everyone sees the leaderboard (see README, "Running a course").
+    Serve(crate::commands::ServeArgs),
 }
 
 #[derive(Debug, Args)]

@@ -60,9 +60,23 @@ pub fn set_lang(lang: Lang) {
     let _ = LANG.set(lang);
 }
 
-/// The language of the process.
+thread_local! {
+    /// A language set for the current thread only (`with_lang`), over the process's.
+    static THREAD_LANG: std::cell::Cell<Option<Lang>> = const { std::cell::Cell::new(None) };
+}
+
+/// The language of the process (or of the current thread, inside `with_lang`).
 pub fn lang() -> Lang {
-    LANG.get().copied().unwrap_or(Lang::En)
+    THREAD_LANG.get().or_else(|| LANG.get().copied()).unwrap_or(Lang::En)
+}
+
+/// Runs `f` with `lang` as the language of the current thread: a server words one report in
+/// each student's language.
+pub fn with_lang<R>(lang: Lang, f: impl FnOnce() -> R) -> R {
+    let before = THREAD_LANG.replace(Some(lang));
+    let result = f();
+    THREAD_LANG.set(before);
+    result
 }
 
 fn bundle(lang: Lang) -> FluentBundle<FluentResource> {

@@ -13,4 +13,5 @@ pub mod private_file;
 pub mod record;
 pub mod referee;
 pub mod report;
+pub mod server;
 pub mod tournament;

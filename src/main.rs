@@ -53,6 +53,7 @@ fn run(command: cli::Command) -> Result<ExitCode, commands::Failure> {
         cli::Command::Check(args) => commands::check(args),
         cli::Command::Bench(args) => commands::bench(args),
         cli::Command::Report(args) => commands::report(args),
+        cli::Command::Serve(args) => commands::serve(args),
     }
 }
 

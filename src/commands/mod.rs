@@ -7,12 +7,14 @@ mod check;
 mod play;
 mod replay;
 mod report;
+mod serve;
 mod tournament;
 
 pub use bench::{BenchArgs, bench};
 pub use check::{CheckArgs, check};
 pub use play::play;
 pub use replay::replay;
+pub use serve::{ServeArgs, serve};
 pub use report::{report, write_report};
 pub use tournament::{merge, tournament};
 

@@ -259,6 +259,12 @@ impl Tournament {
         Tournament::parse_checked(text, check_files.then_some(Path::new(".")))
     }
 
+    /// As `load`, for the JSON text of a tournament file kept in `folder` (a course file holds
+    /// one): the bots' files must exist, looked for from the current folder then from `folder`.
+    pub fn parse_in(text: &str, folder: &Path) -> Result<Tournament, ConfigError> {
+        Tournament::parse_checked(text, Some(folder))
+    }
+
     /// As `parse`; with `files`, the bots' files must exist, looked for from the current folder
     /// then from `files` (the tournament file's folder).
     fn parse_checked(text: &str, files: Option<&Path>) -> Result<Tournament, ConfigError> {

@@ -1,0 +1,158 @@
+//! The course database: one SQLite file (`course.db`, WAL) in the course folder, its schema
+//! migrations (table `migrations`), the folder lock that keeps a second server out, and the one
+//! connection every query goes through (each write in a transaction).
+
+use std::path::Path;
+use std::sync::{Mutex, MutexGuard};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use rusqlite::{Connection, Transaction};
+
+use super::error::ServerError;
+
+/// The schema, one migration per change, applied in order and recorded in `migrations`.
+const MIGRATIONS: &[&str] = &[
+    // 1: settings, students, versions, games, ratings.
+    "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+     CREATE TABLE students (
+        id TEXT PRIMARY KEY, name TEXT NOT NULL, team TEXT NOT NULL DEFAULT '',
+        token_hash TEXT UNIQUE, active_version INTEGER, on_roster INTEGER NOT NULL DEFAULT 1);
+     CREATE TABLE versions (
+        id INTEGER PRIMARY KEY, student TEXT REFERENCES students(id), name TEXT NOT NULL UNIQUE,
+        number INTEGER NOT NULL, sha256 TEXT NOT NULL DEFAULT '', file TEXT NOT NULL DEFAULT '',
+        original_name TEXT NOT NULL DEFAULT '', uploaded INTEGER NOT NULL, state TEXT NOT NULL,
+        build_output TEXT NOT NULL DEFAULT '', check_en TEXT NOT NULL DEFAULT '',
+        check_pt TEXT NOT NULL DEFAULT '', argv TEXT NOT NULL DEFAULT '');
+     CREATE INDEX versions_state ON versions(state);
+     CREATE TABLE games (
+        id INTEGER PRIMARY KEY, pair INTEGER NOT NULL, seed INTEGER NOT NULL,
+        swapped INTEGER NOT NULL, a INTEGER NOT NULL REFERENCES versions(id),
+        b INTEGER NOT NULL REFERENCES versions(id), ranked INTEGER NOT NULL, state TEXT NOT NULL,
+        created INTEGER NOT NULL, finished INTEGER, score0 INTEGER, score1 INTEGER,
+        winner INTEGER, verdict TEXT, fault_kind TEXT NOT NULL DEFAULT '', faulty INTEGER,
+        fault_detail TEXT NOT NULL DEFAULT '', turns INTEGER, duration_ms INTEGER,
+        log TEXT NOT NULL DEFAULT '');
+     CREATE INDEX games_state ON games(state);
+     CREATE TABLE ratings (
+        version INTEGER PRIMARY KEY REFERENCES versions(id), elo REAL NOT NULL, ci95 REAL NOT NULL,
+        games INTEGER NOT NULL, wins INTEGER NOT NULL, draws INTEGER NOT NULL,
+        losses INTEGER NOT NULL, faults INTEGER NOT NULL);",
+];
+
+/// The course's database, shared by the web handlers and the workers.
+pub struct Db {
+    conn: Mutex<Connection>,
+}
+
+/// Seconds since the epoch.
+pub fn now() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
+}
+
+impl Db {
+    /// Opens (or creates) `course.db` in `folder`, in WAL mode, with every migration applied.
+    pub fn open(folder: &Path) -> Result<Db, ServerError> {
+        let path = folder.join("course.db");
+        let wrap = |source| ServerError::Database { path: path.clone(), source };
+        let mut conn = Connection::open(&path).map_err(wrap)?;
+        conn.pragma_update(None, "journal_mode", "WAL").map_err(wrap)?;
+        conn.pragma_update(None, "synchronous", "FULL").map_err(wrap)?;
+        conn.pragma_update(None, "foreign_keys", "ON").map_err(wrap)?;
+        conn.busy_timeout(std::time::Duration::from_secs(10)).map_err(wrap)?;
+        migrate(&mut conn).map_err(wrap)?;
+        Ok(Db { conn: Mutex::new(conn) })
+    }
+
+    /// The connection, for reads (and single-statement writes, which SQLite makes atomic).
+    pub fn conn(&self) -> MutexGuard<'_, Connection> {
+        self.conn.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Runs `f` in one transaction, committed when it returns `Ok`.
+    pub fn tx<R>(&self, f: impl FnOnce(&Transaction) -> rusqlite::Result<R>) -> Result<R, ServerError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        let result = f(&tx)?;
+        tx.commit()?;
+        Ok(result)
+    }
+
+    /// A setting, or `None`.
+    pub fn setting(&self, key: &str) -> Result<Option<String>, ServerError> {
+        use rusqlite::OptionalExtension;
+        Ok(self.conn().query_row("SELECT value FROM settings WHERE key = ?1", [key], |r| r.get(0)).optional()?)
+    }
+
+    pub fn set_setting(&self, key: &str, value: Option<&str>) -> Result<(), ServerError> {
+        self.tx(|tx| {
+            match value {
+                Some(v) => tx.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?1, ?2)", [key, v])?,
+                None => tx.execute("DELETE FROM settings WHERE key = ?1", [key])?,
+            };
+            Ok(())
+        })
+    }
+}
+
+fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
+    let tx = conn.transaction()?;
+    tx.execute("CREATE TABLE IF NOT EXISTS migrations (version INTEGER PRIMARY KEY, applied INTEGER NOT NULL)", [])?;
+    let done: i64 = tx.query_row("SELECT COUNT(*) FROM migrations", [], |r| r.get(0))?;
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(done as usize) {
+        tx.execute_batch(sql)?;
+        tx.execute("INSERT INTO migrations (version, applied) VALUES (?1, ?2)", [i as i64 + 1, now()])?;
+    }
+    tx.commit()
+}
+
+/// Lets the bots' own uids (under a root juiz) pass through `dir` to their files, without
+/// listing it: mode 0711 as root, left as it is otherwise.
+pub fn open_to_bots(dir: &Path) -> Result<(), ServerError> {
+    use std::os::unix::fs::PermissionsExt;
+    // SAFETY: geteuid cannot fail.
+    if unsafe { libc::geteuid() } != 0 {
+        return Ok(());
+    }
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o711)).map_err(ServerError::io(dir))
+}
+
+/// The course folder's lock: held (an exclusive `flock` on `serve.lock`) while a server runs.
+pub struct FolderLock {
+    _lock: nix::fcntl::Flock<std::fs::File>,
+}
+
+/// Creates `folder` if needed and takes its lock, or says another server holds it.
+pub fn lock_folder(folder: &Path) -> Result<FolderLock, ServerError> {
+    std::fs::create_dir_all(folder).map_err(ServerError::io(folder))?;
+    open_to_bots(folder)?;
+    let path = folder.join("serve.lock");
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(ServerError::io(&path))?;
+    match nix::fcntl::Flock::lock(file, nix::fcntl::FlockArg::LockExclusiveNonblock) {
+        Ok(lock) => Ok(FolderLock { _lock: lock }),
+        Err(_) => Err(ServerError::Locked(folder.to_path_buf())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn migrations_apply_once_and_a_second_lock_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::open(dir.path()).unwrap();
+        db.set_setting("x", Some("1")).unwrap();
+        drop(db);
+        let db = Db::open(dir.path()).unwrap();
+        assert_eq!(db.setting("x").unwrap().as_deref(), Some("1"));
+        let applied: i64 = db.conn().query_row("SELECT COUNT(*) FROM migrations", [], |r| r.get(0)).unwrap();
+        assert_eq!(applied, MIGRATIONS.len() as i64);
+        let _held = lock_folder(dir.path()).unwrap();
+        assert!(matches!(lock_folder(dir.path()), Err(ServerError::Locked(_))));
+    }
+}

@@ -1,0 +1,29 @@
+//! The course server (`juiz serve`): students upload bots on a web page, each version is built
+//! and checked, a ladder plays the active versions in the background, everyone sees the
+//! leaderboard, and the instructor runs the final tournament. State: one SQLite database and
+//! the files the referee already writes, in the course's folder.
+
+mod accounts;
+mod course;
+mod db;
+mod error;
+mod final_run;
+mod ladder;
+mod pages;
+mod pipeline;
+mod ratings;
+mod roster;
+mod serve;
+mod state;
+mod store;
+mod web;
+mod web_admin;
+mod web_board;
+mod web_student;
+mod words;
+mod workers;
+
+pub use course::{Course, DEFAULT_UPLOAD_LIMIT, load_course};
+pub use error::ServerError;
+pub use roster::{Student, parse_roster};
+pub use serve::{ServeOptions, serve};

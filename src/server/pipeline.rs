@@ -1,0 +1,133 @@
+//! A version's way into the ladder: built (C and C++ with the project's `build_c`), then checked
+//! with `juiz check`'s games against the bundled bots; the compiler's messages and the check's
+//! report (in English and in Portuguese) stored with it. Only a version that passes both becomes
+//! the student's active one; a failed version never displaces it.
+
+use rusqlite::OptionalExtension;
+
+use super::error::ServerError;
+use super::state::Shared;
+use crate::bot::{BotCommand, BuildError, build_c};
+use crate::check::{CheckOptions, CheckReport, run_check};
+use crate::i18n::{Lang, with_lang};
+
+/// The states of a version, as stored.
+pub const QUEUED: &str = "queued";
+pub const BUILDING: &str = "building";
+pub const CHECKING: &str = "checking";
+pub const BUILD_FAILED: &str = "build-failed";
+pub const CHECK_FAILED: &str = "check-failed";
+pub const READY: &str = "ready";
+
+/// Takes the oldest queued version for this worker (marking it building), if any.
+pub fn claim(shared: &Shared) -> Result<Option<i64>, ServerError> {
+    shared.db.tx(|tx| {
+        let id: Option<i64> = tx
+            .query_row("SELECT id FROM versions WHERE state = ?1 ORDER BY id LIMIT 1", [QUEUED], |r| r.get(0))
+            .optional()?;
+        if let Some(id) = id {
+            tx.execute("UPDATE versions SET state = ?1 WHERE id = ?2", rusqlite::params![BUILDING, id])?;
+        }
+        Ok(id)
+    })
+}
+
+/// Builds and checks version `id`, storing what each step said.
+pub fn process(shared: &Shared, id: i64) -> Result<(), ServerError> {
+    let (student, name, file, original): (String, String, String, String) = shared.db.conn().query_row(
+        "SELECT student, name, file, original_name FROM versions WHERE id = ?1",
+        [id],
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+    )?;
+    let data = shared.data();
+    let source = data.join(&file);
+    let argv = match source.extension().and_then(|e| e.to_str()) {
+        Some("py") => vec!["python3".to_string(), source.display().to_string()],
+        _ => match build_c(&source, &data.join("build")) {
+            Ok(binary) => vec![binary.display().to_string()],
+            Err(e) => {
+                let message = match e {
+                    BuildError::Compile { output, status, .. } => format!("{status}\n{output}"),
+                    other => other.to_string(),
+                };
+                let message = message.replace(&format!("{}/", data.display()), "");
+                return finish(shared, id, &student, BUILD_FAILED, &message, ("", ""));
+            }
+        },
+    };
+    let argv_json = serde_json::to_string(&argv).expect("strings serialize");
+    shared.db.tx(|tx| {
+        tx.execute(
+            "UPDATE versions SET state = ?1, argv = ?2 WHERE id = ?3",
+            rusqlite::params![CHECKING, argv_json, id],
+        )
+    })?;
+    let options = CheckOptions {
+        game: shared.course.tournament.game,
+        random_games: shared.course.check_games,
+        move_timeout: shared.course.tournament.move_timeout,
+        keep_logs: Some(data.join("versions").join(id.to_string())),
+        build_cache: data.join("build"),
+        cancel: Some(shared.stop.clone()),
+        ..CheckOptions::new(id as u64)
+    };
+    let command = BotCommand { argv, display: original };
+    match run_check(&command, &name, &options, &mut |_| {}) {
+        Ok(report) => {
+            let private = format!("{}/", data.display());
+            let (en, pt) = (report_text(&report, Lang::En), report_text(&report, Lang::Pt));
+            let (en, pt) = (en.replace(&private, ""), pt.replace(&private, ""));
+            let state = if report.passed() { READY } else { CHECK_FAILED };
+            finish(shared, id, &student, state, "", (&en, &pt))
+        }
+        // Stopping: the version stays queued for the next start.
+        Err(crate::check::CheckError::Cancelled) => {
+            shared
+                .db
+                .tx(|tx| tx.execute("UPDATE versions SET state = ?1 WHERE id = ?2", rusqlite::params![QUEUED, id]))?;
+            Ok(())
+        }
+        Err(e) => {
+            let text = format!("the check could not be run: {e}");
+            finish(shared, id, &student, CHECK_FAILED, "", (&text, &text))
+        }
+    }
+}
+
+/// The check's report, in `lang`, as `juiz check` prints it.
+fn report_text(report: &CheckReport, lang: Lang) -> String {
+    with_lang(lang, || {
+        let total = report.games.len();
+        let mut text: String = report.games.iter().map(|g| g.to_text(total)).collect();
+        text.push_str(&report.summary_text());
+        text
+    })
+}
+
+/// Records the version's outcome; a ready version becomes its student's active one (unless a
+/// newer one already is).
+fn finish(
+    shared: &Shared,
+    id: i64,
+    student: &str,
+    state: &str,
+    build_output: &str,
+    check: (&str, &str),
+) -> Result<(), ServerError> {
+    shared.db.tx(|tx| {
+        tx.execute(
+            "UPDATE versions SET state = ?1, build_output = ?2, check_en = ?3, check_pt = ?4 WHERE id = ?5",
+            rusqlite::params![state, build_output, check.0, check.1, id],
+        )?;
+        if state == READY {
+            tx.execute(
+                "UPDATE students SET active_version = ?1 WHERE id = ?2
+                 AND (active_version IS NULL OR active_version < ?1)",
+                rusqlite::params![id, student],
+            )?;
+        }
+        Ok(())
+    })?;
+    shared.wake();
+    Ok(())
+}

@@ -1,0 +1,105 @@
+//! Ratings, recomputed from every ranked game stored with the tournament's own standings code
+//! (Bradley–Terry with its 95% interval, wins, faults): the ladder's games as `games.csv` rows,
+//! every version a bot. Kept in the `ratings` table, so a restart shows them at once.
+
+use std::collections::BTreeMap;
+
+use super::error::ServerError;
+use super::state::Shared;
+use crate::referee::Verdict;
+use crate::tournament::{BotRun, BotSpec, GameRow, StandingsRow, Tournament, standings};
+
+/// Every finished game (ranked only, or all), as rows of `games.csv` (the game id is `g<id>`,
+/// the deal number the pair's), oldest first.
+pub fn game_rows(shared: &Shared, ranked_only: bool) -> Result<Vec<GameRow>, ServerError> {
+    let conn = shared.db.conn();
+    let names: BTreeMap<i64, String> = conn
+        .prepare("SELECT id, name FROM versions")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    let name = |id: Option<i64>| id.and_then(|id| names.get(&id).cloned()).unwrap_or_default();
+    let players = shared.course.tournament.players;
+    let mut stmt = conn.prepare(
+        "SELECT id, pair, seed, swapped, a, b, score0, score1, winner, verdict, fault_kind, faulty,
+                fault_detail, turns, duration_ms, log
+         FROM games WHERE state = 'done' AND (ranked = 1 OR ?1 = 0) ORDER BY id",
+    )?;
+    let rows = stmt.query_map([ranked_only], |r| {
+        let (a, b) = (name(Some(r.get(4)?)), name(Some(r.get(5)?)));
+        let swapped: bool = r.get(3)?;
+        let sides = if swapped { [&b, &a] } else { [&a, &b] };
+        let seats: Vec<&str> = (0..players).map(|s| sides[s % 2].as_str()).collect();
+        let verdict: String = r.get(9)?;
+        Ok(GameRow {
+            game_id: format!("g{}", r.get::<_, i64>(0)?),
+            pairing: format!("{a}-{b}"),
+            deal: r.get(1)?,
+            seats: seats.join(" "),
+            seed: r.get::<_, i64>(2)? as u64,
+            score0: r.get(6)?,
+            score1: r.get(7)?,
+            winner: name(r.get(8)?),
+            verdict: if verdict == "NOK" { Verdict::Nok } else { Verdict::Ok },
+            fault_kind: r.get(10)?,
+            faulty_bot: name(r.get(11)?),
+            fault_detail: r.get(12)?,
+            turns: r.get(13)?,
+            duration_ms: r.get::<_, i64>(14)? as u64,
+            log: r.get(15)?,
+            check: String::new(),
+        })
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// The ladder's standings: every version with ranked games, by the tournament's standings code.
+pub fn ladder_standings(shared: &Shared) -> Result<Vec<StandingsRow>, ServerError> {
+    let rows = game_rows(shared, true)?;
+    let mut played: Vec<&str> = rows.iter().flat_map(|r| r.seat_bots()).collect();
+    played.sort_unstable();
+    played.dedup();
+    if played.len() < 2 {
+        return Ok(Vec::new());
+    }
+    let spec = |name: &str| BotSpec {
+        name: name.to_string(),
+        run: BotRun::Command(String::new()),
+        workdir: None,
+        limits_config: None,
+        limits: None,
+    };
+    let t = Tournament { bots: played.iter().map(|n| spec(n)).collect(), ..shared.course.tournament.clone() };
+    Ok(standings(&t, &rows))
+}
+
+/// Recomputes every version's rating from all ranked games and stores them in one transaction.
+pub fn recompute(shared: &Shared) -> Result<(), ServerError> {
+    let lines = ladder_standings(shared)?;
+    let ids: BTreeMap<String, i64> = shared
+        .db
+        .conn()
+        .prepare("SELECT name, id FROM versions")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    shared.db.tx(|tx| {
+        tx.execute("DELETE FROM ratings", [])?;
+        for line in &lines {
+            let Some(id) = ids.get(&line.bot) else { continue };
+            tx.execute(
+                "INSERT INTO ratings (version, elo, ci95, games, wins, draws, losses, faults)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                rusqlite::params![
+                    id,
+                    line.rating.elo,
+                    if line.rating.ci95.is_finite() { line.rating.ci95 } else { 9999.0 },
+                    line.games,
+                    line.wins,
+                    line.draws,
+                    line.losses,
+                    line.fault_count()
+                ],
+            )?;
+        }
+        Ok(())
+    })
+}

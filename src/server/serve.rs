@@ -1,0 +1,100 @@
+//! `juiz serve`: the course opened (folder locked, database migrated, roster copied, house bots
+//! ready, interrupted work queued again), the workers started, and the HTTP server run until
+//! Ctrl-C or SIGTERM; or, with `links`, everyone's new link printed as CSV.
+
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use super::accounts::{form_token, links_csv, reissue_admin, sync_roster};
+use super::course::load_course;
+use super::db::{Db, lock_folder};
+use super::error::ServerError;
+use super::state::Shared;
+use super::{final_run, ladder, ratings, web, workers};
+
+/// How to serve a course (the command line).
+#[derive(Debug, Clone)]
+pub struct ServeOptions {
+    pub course: PathBuf,
+    pub listen: SocketAddr,
+    /// Print new links for everyone as CSV and exit.
+    pub links: bool,
+    pub jobs: usize,
+}
+
+/// The links' base: the course's `url`, else the listening address.
+fn base_url(url: Option<&str>, listen: SocketAddr) -> String {
+    url.map_or_else(|| format!("http://{listen}"), |u| u.trim_end_matches('/').to_string())
+}
+
+/// Runs `juiz serve` (see the module doc).
+pub fn serve(opts: &ServeOptions) -> Result<(), ServerError> {
+    let mut course = load_course(&opts.course)?;
+    std::fs::create_dir_all(&course.data).map_err(ServerError::io(&course.data))?;
+    course.data = std::fs::canonicalize(&course.data).map_err(ServerError::io(&course.data))?;
+    if opts.links {
+        let db = Db::open(&course.data)?;
+        sync_roster(&db, &course.roster)?;
+        print!("{}", links_csv(&db, &course.roster, &base_url(course.url.as_deref(), opts.listen))?);
+        return Ok(());
+    }
+    let _lock = lock_folder(&course.data)?;
+    let db = Db::open(&course.data)?;
+    sync_roster(&db, &course.roster)?;
+    // The form tokens' key exists before the first request (two first requests cannot race).
+    form_token(&db, "")?;
+    let shared = Arc::new(Shared::new(course, db, opts.jobs.max(1)));
+    for problem in ladder::register_house_bots(&shared)? {
+        eprintln!("juiz serve: {problem}");
+    }
+    let (games, versions) = ladder::requeue_interrupted(&shared)?;
+    if games + versions > 0 {
+        eprintln!("juiz serve: {games} interrupted games and {versions} interrupted checks queued again");
+    }
+    ratings::recompute(&shared)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| ServerError::Other(format!("cannot start the server's runtime: {e}")))?;
+    runtime.block_on(run(shared, opts.listen, &opts.course))
+}
+
+async fn run(shared: Arc<Shared>, listen: SocketAddr, course: &std::path::Path) -> Result<(), ServerError> {
+    let listener = tokio::net::TcpListener::bind(listen)
+        .await
+        .map_err(|e| ServerError::Other(format!("cannot listen on {listen}: {e} (choose another with --listen)")))?;
+    let addr = listener.local_addr().map_err(|e| ServerError::Other(e.to_string()))?;
+    let admin = reissue_admin(&shared.db)?;
+    let base = base_url(shared.course.url.as_deref(), addr);
+    let _ = shared.base_url.set(base.clone());
+    println!("juiz serve: course {} at http://{addr}/", shared.course.tournament.name);
+    println!("instructor: {base}/admin/{admin}");
+    println!("students' links: juiz serve {} --links", course.display());
+    let _ = std::io::stdout().flush();
+    if shared.db.setting("final_state")?.as_deref() == Some("running")
+        && let Err(e) = final_run::start(&shared)
+    {
+        eprintln!("juiz serve: the final tournament cannot resume: {e}");
+    }
+    let handles = workers::start(&shared);
+    let app = web::router(Arc::clone(&shared));
+    let served = axum::serve(listener, app).with_graceful_shutdown(stopped()).await;
+    shared.stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    shared.wake();
+    for handle in handles {
+        let _ = handle.join();
+    }
+    served.map_err(|e| ServerError::Other(format!("the server failed: {e}")))
+}
+
+/// Resolves at Ctrl-C or SIGTERM.
+async fn stopped() {
+    let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).ok();
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        _ = async { match term.as_mut() { Some(t) => { t.recv().await; } None => std::future::pending().await } } => {}
+    }
+}

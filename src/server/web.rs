@@ -1,0 +1,116 @@
+//! The HTTP side: the routes, the page language of each request, error pages, the headers every
+//! response carries (no referrer, so a secret link never leaks; no caching), and the bridge that
+//! runs each page's work on a blocking thread, off the async executor.
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use minijinja::context;
+use serde::Deserialize;
+
+use super::error::ServerError;
+use super::pages::render;
+use super::state::Shared;
+use super::words::page_lang;
+use super::{web_admin, web_board, web_student};
+use crate::i18n::Lang;
+
+/// A request that cannot be served, and how to say so.
+#[derive(Debug)]
+pub struct Fail {
+    pub status: StatusCode,
+    pub message: String,
+}
+
+impl Fail {
+    pub fn new(status: StatusCode, message: impl std::fmt::Display) -> Fail {
+        Fail { status, message: message.to_string() }
+    }
+    pub fn unknown_link() -> Fail {
+        Fail::new(StatusCode::NOT_FOUND, "unknown or revoked link: ask the instructor for a new one")
+    }
+    pub fn bad_form() -> Fail {
+        Fail::new(StatusCode::FORBIDDEN, "the form is stale or forged: reload the page and send it again")
+    }
+}
+
+impl From<ServerError> for Fail {
+    fn from(e: ServerError) -> Fail {
+        Fail::new(StatusCode::INTERNAL_SERVER_ERROR, e)
+    }
+}
+
+impl From<rusqlite::Error> for Fail {
+    fn from(e: rusqlite::Error) -> Fail {
+        Fail::from(ServerError::from(e))
+    }
+}
+
+pub type Page = Result<Response, Fail>;
+
+/// `?lang=`.
+#[derive(Debug, Deserialize, Default)]
+pub struct LangQuery {
+    pub lang: Option<String>,
+}
+
+/// The request's page language.
+pub fn lang_of(query: &LangQuery, headers: &HeaderMap) -> Lang {
+    let accept = headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok());
+    page_lang(query.lang.as_deref(), accept)
+}
+
+/// A page telling what went wrong, with the failure's status.
+pub fn fail_page(fail: &Fail, lang: Lang) -> Response {
+    let title = fail.status.canonical_reason().unwrap_or("error");
+    let html = render("message.html", lang, title, context! { message => &fail.message, back => "" });
+    (fail.status, Html(html)).into_response()
+}
+
+/// Runs `work` on a blocking thread and turns its failure into a page.
+pub async fn blocking(lang: Lang, work: impl FnOnce() -> Page + Send + 'static) -> Response {
+    match tokio::task::spawn_blocking(work).await {
+        Ok(Ok(response)) => response,
+        Ok(Err(fail)) => fail_page(&fail, lang),
+        Err(_) => fail_page(&Fail::new(StatusCode::INTERNAL_SERVER_ERROR, "the page failed"), lang),
+    }
+}
+
+/// A 303 to `to` (after a form).
+pub fn see_other(to: &str) -> Response {
+    Redirect::to(to).into_response()
+}
+
+/// The server's routes.
+pub fn router(shared: Arc<Shared>) -> Router {
+    let upload_limit = usize::try_from(shared.course.upload_limit).unwrap_or(usize::MAX).saturating_add(64 * 1024);
+    Router::new()
+        .route("/", get(web_board::index))
+        .route("/board", get(web_board::board))
+        .route("/board.json", get(web_board::board_json))
+        .route("/s/{token}", get(web_student::page))
+        .route("/s/{token}/upload", post(web_student::upload).layer(DefaultBodyLimit::max(upload_limit)))
+        .route("/s/{token}/play", post(web_student::play))
+        .route("/s/{token}/game/{id}", get(web_student::replay))
+        .route("/s/{token}/game/{id}/stderr/{seat}", get(web_student::stderr))
+        .route("/admin/{token}", get(web_admin::page))
+        .route("/admin/{token}/{action}", post(web_admin::action))
+        .route("/admin/{token}/final.zip", get(web_admin::final_zip))
+        .route("/admin/{token}/standings.csv", get(web_admin::standings_csv))
+        .route("/admin/{token}/games.csv", get(web_admin::games_csv))
+        .layer(axum::middleware::map_response(private_headers))
+        .with_state(shared)
+}
+
+async fn private_headers(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    response
+}

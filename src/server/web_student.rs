@@ -1,0 +1,380 @@
+//! A student's pages, behind their secret link: their versions with the build's and the check's
+//! reports, the upload form, their games with results and faults, each game's replay in the
+//! project's viewer (other seats' stderr removed), their own stderr, and "play now".
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use axum::extract::{Form, Multipart, Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{Html, IntoResponse, Response};
+use minijinja::context;
+use rusqlite::OptionalExtension;
+use serde::{Deserialize, Serialize};
+
+use super::accounts::{Who, form_token, who};
+use super::course::instant_text;
+use super::pages::render;
+use super::state::Shared;
+use super::store::{Refusal, add_version, check_upload};
+use super::web::{Fail, LangQuery, Page, blocking, lang_of, see_other};
+use super::words::{code, words};
+use crate::i18n::Lang;
+
+/// The student holding `token`, or a 404.
+fn student_of(shared: &Shared, token: &str) -> Result<String, Fail> {
+    match who(&shared.db, token)? {
+        Some(Who::Student(id)) => Ok(id),
+        _ => Err(Fail::unknown_link()),
+    }
+}
+
+#[derive(Serialize)]
+struct VersionLine {
+    number: i64,
+    original_name: String,
+    uploaded: String,
+    state: String,
+    state_text: String,
+    class: &'static str,
+    active: bool,
+    build_output: String,
+    check: String,
+}
+
+#[derive(Serialize)]
+struct GameLine {
+    id: i64,
+    ranked: bool,
+    done: bool,
+    mine: String,
+    opponent: String,
+    result: String,
+    score: String,
+    class: &'static str,
+    fault: String,
+    stderr: Vec<usize>,
+}
+
+/// A game one of the student's versions played: its folder, transcript, and the student's seats.
+struct MyGame {
+    dir: PathBuf,
+    log: PathBuf,
+    seats: Vec<usize>,
+}
+
+fn my_game(shared: &Shared, student: &str, id: i64) -> Result<MyGame, Fail> {
+    let found: Option<(String, bool, Option<String>, Option<String>)> = shared
+        .db
+        .conn()
+        .query_row(
+            "SELECT g.log, g.swapped, va.student, vb.student FROM games g
+             JOIN versions va ON va.id = g.a JOIN versions vb ON vb.id = g.b
+             WHERE g.id = ?1 AND g.state = 'done'",
+            [id],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+        )
+        .optional()?;
+    let Some((log, swapped, a, b)) = found else {
+        return Err(Fail::new(StatusCode::NOT_FOUND, "no such finished game"));
+    };
+    let mine = [a.as_deref() == Some(student), b.as_deref() == Some(student)];
+    if !mine[0] && !mine[1] {
+        return Err(Fail::new(StatusCode::NOT_FOUND, "no such finished game among yours"));
+    }
+    let side0_is_a = !swapped;
+    let players = shared.course.tournament.players;
+    let seats = (0..players).filter(|s| if (s % 2 == 0) == side0_is_a { mine[0] } else { mine[1] }).collect();
+    let log = shared.data().join(log);
+    let dir = log.parent().map(PathBuf::from).unwrap_or_default();
+    Ok(MyGame { dir, log, seats })
+}
+
+fn student_page(shared: &Shared, token: &str, lang: Lang) -> Page {
+    let me = student_of(shared, token)?;
+    let w = words(lang);
+    let (name, active_name, versions, games, opponents) = {
+        let conn = shared.db.conn();
+        let (name, active): (String, Option<i64>) =
+            conn.query_row("SELECT name, active_version FROM students WHERE id = ?1", [&me], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })?;
+        let mut stmt = conn.prepare(
+            "SELECT id, number, original_name, uploaded, state, build_output, check_en, check_pt
+         FROM versions WHERE student = ?1 ORDER BY number DESC",
+        )?;
+        let versions: Vec<VersionLine> = stmt
+            .query_map([&me], |r| {
+                let state: String = r.get(4)?;
+                let id: i64 = r.get(0)?;
+                Ok(VersionLine {
+                    number: r.get(1)?,
+                    original_name: r.get(2)?,
+                    uploaded: instant_text(
+                        std::time::UNIX_EPOCH + std::time::Duration::from_secs(r.get::<_, i64>(3)? as u64),
+                    ),
+                    state_text: w.get(state.as_str()).copied().unwrap_or(state.as_str()).to_string(),
+                    class: match state.as_str() {
+                        "ready" => "ok",
+                        "build-failed" | "check-failed" => "bad",
+                        _ => "muted",
+                    },
+                    state,
+                    active: Some(id) == active,
+                    build_output: r.get(5)?,
+                    check: if lang == Lang::Pt { r.get(7)? } else { r.get(6)? },
+                })
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+        let active_name = versions.iter().find(|v| v.active).map(|v| format!("v{}", v.number));
+        let mut stmt = conn.prepare(
+            "SELECT g.id, g.ranked, g.state, g.swapped, va.student = ?1, va.name, vb.name, va.id, vb.id,
+                g.score0, g.score1, g.winner, g.fault_kind, g.faulty, g.fault_detail, g.log
+         FROM games g JOIN versions va ON va.id = g.a JOIN versions vb ON vb.id = g.b
+         WHERE va.student = ?1 OR vb.student = ?1 ORDER BY g.id DESC LIMIT 200",
+        )?;
+        let players = shared.course.tournament.players;
+        let games: Vec<GameLine> = stmt
+            .query_map([&me], |r| {
+                let a_mine: bool = r.get::<_, Option<bool>>(4)?.unwrap_or(false);
+                let (names, ids): ([String; 2], [i64; 2]) = ([r.get(5)?, r.get(6)?], [r.get(7)?, r.get(8)?]);
+                let (m, o) = if a_mine { (0, 1) } else { (1, 0) };
+                let swapped: bool = r.get(3)?;
+                let my_side = usize::from((m == 1) != swapped);
+                let done = r.get::<_, String>(2)? == "done";
+                let scores: [Option<i64>; 2] = [r.get(9)?, r.get(10)?];
+                let winner: Option<i64> = r.get(11)?;
+                let faulty: Option<i64> = r.get(13)?;
+                let (result, class) = match (done, winner) {
+                    (false, _) => (r.get::<_, String>(2)?, "muted"),
+                    (true, Some(v)) if v == ids[m] => (w["won"].to_string(), "ok"),
+                    (true, Some(_)) => (w["lost"].to_string(), "bad"),
+                    (true, None) => (w["draw"].to_string(), ""),
+                };
+                let score = match scores {
+                    [Some(x), Some(y)] if done => {
+                        if my_side == 0 {
+                            format!("{x}:{y}")
+                        } else {
+                            format!("{y}:{x}")
+                        }
+                    }
+                    _ => String::new(),
+                };
+                let kind: String = r.get(12)?;
+                let fault = match faulty {
+                    Some(v) if v == ids[m] => format!("{kind}: {}", r.get::<_, String>(14)?),
+                    Some(_) => format!("{} ({})", kind, w["opponent"]),
+                    None => String::new(),
+                };
+                let log: String = r.get(15)?;
+                let dir = shared.data().join(&log);
+                let stem = dir.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+                let stderr = (0..players)
+                    .filter(|s| s % 2 == my_side)
+                    .filter(|&s| dir.parent().is_some_and(|d| crate::referee::stderr_log_path(d, &stem, s).is_file()))
+                    .collect();
+                Ok(GameLine {
+                    id: r.get(0)?,
+                    ranked: r.get(1)?,
+                    done,
+                    mine: names[m].clone(),
+                    opponent: names[o].clone(),
+                    result,
+                    score,
+                    class,
+                    fault,
+                    stderr,
+                })
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+        let mut stmt = conn.prepare(
+            "SELECT v.id, v.name FROM versions v WHERE v.state = 'ready' AND (v.student IS NULL OR v.id IN
+         (SELECT active_version FROM students WHERE on_roster = 1 AND id != ?1)) ORDER BY v.name",
+        )?;
+        let opponents: Vec<(i64, String)> =
+            stmt.query_map([&me], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<rusqlite::Result<_>>()?;
+        (name, active_name, versions, games, opponents)
+    };
+    let opponents: Vec<_> = opponents.into_iter().map(|(id, name)| context! { id, name }).collect();
+    let deadline = shared.deadline()?.map_or_else(|| w["no_deadline"].to_string(), instant_text);
+    let values = context! {
+        student => context! { id => &me, name => &name },
+        active => active_name, deadline, opponents,
+        versions => minijinja::Value::from(minijinja::value::Serde(&versions)),
+        games => minijinja::Value::from(minijinja::value::Serde(&games)),
+        closed => shared.past_deadline()?,
+        csrf => form_token(&shared.db, token)?,
+        base => format!("/s/{token}"),
+        limit => shared.course.upload_limit,
+    };
+    Ok(Html(render("student.html", lang, w["your_page"], values)).into_response())
+}
+
+pub async fn page(
+    State(shared): State<Arc<Shared>>,
+    Path(token): Path<String>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let lang = lang_of(&q, &headers);
+    blocking(lang, move || student_page(&shared, &token, lang)).await
+}
+
+/// `POST /s/TOKEN/upload`: the form's token and one file, `bot`.
+pub async fn upload(
+    State(shared): State<Arc<Shared>>,
+    Path(token): Path<String>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+    multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
+) -> Response {
+    let lang = lang_of(&q, &headers);
+    let limit = shared.course.upload_limit;
+    let mut csrf = String::new();
+    let mut file: Option<(String, Vec<u8>)> = None;
+    let read = async {
+        let mut multipart =
+            multipart.map_err(|e| Fail::new(StatusCode::BAD_REQUEST, format!("not an upload form: {e}")))?;
+        let too_large = || Fail::new(StatusCode::PAYLOAD_TOO_LARGE, Refusal::TooLarge { size: limit + 1, limit });
+        while let Some(field) = multipart.next_field().await.map_err(|e| {
+            if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                too_large()
+            } else {
+                Fail::new(StatusCode::BAD_REQUEST, e.body_text())
+            }
+        })? {
+            let name = field.name().unwrap_or_default().to_string();
+            let file_name = field.file_name().map(str::to_string);
+            let bytes = field.bytes().await.map_err(|e| {
+                if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                    too_large()
+                } else {
+                    Fail::new(StatusCode::BAD_REQUEST, e.body_text())
+                }
+            })?;
+            match name.as_str() {
+                "csrf" => csrf = String::from_utf8_lossy(&bytes).into_owned(),
+                "bot" => file = Some((file_name.unwrap_or_default(), bytes.to_vec())),
+                _ => {}
+            }
+        }
+        Ok::<(), Fail>(())
+    };
+    if let Err(fail) = read.await {
+        return super::web::fail_page(&fail, lang);
+    }
+    blocking(lang, move || {
+        let me = student_of(&shared, &token)?;
+        if csrf != form_token(&shared.db, &token)? {
+            return Err(Fail::bad_form());
+        }
+        if shared.past_deadline()? {
+            return Err(Fail::new(StatusCode::FORBIDDEN, Refusal::Deadline));
+        }
+        let Some((file_name, bytes)) = file.filter(|(n, _)| !n.is_empty()) else {
+            return Err(Fail::new(StatusCode::BAD_REQUEST, Refusal::Missing));
+        };
+        let refuse = |r: Refusal| {
+            let status = if matches!(r, Refusal::TooLarge { .. }) {
+                StatusCode::PAYLOAD_TOO_LARGE
+            } else {
+                StatusCode::BAD_REQUEST
+            };
+            Fail::new(status, r)
+        };
+        let ext = check_upload(&file_name, &bytes, limit).map_err(refuse)?;
+        add_version(&shared.db, shared.data(), &me, &file_name, ext, &bytes)?;
+        shared.wake();
+        Ok(see_other(&format!("/s/{token}?lang={}", code(lang))))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+pub struct PlayForm {
+    csrf: String,
+    opponent: i64,
+}
+
+/// `POST /s/TOKEN/play`: an unranked game of the active version against `opponent`.
+pub async fn play(
+    State(shared): State<Arc<Shared>>,
+    Path(token): Path<String>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+    form: Result<Form<PlayForm>, axum::extract::rejection::FormRejection>,
+) -> Response {
+    let lang = lang_of(&q, &headers);
+    blocking(lang, move || {
+        let me = student_of(&shared, &token)?;
+        let Form(form) =
+            form.map_err(|e| Fail::new(StatusCode::BAD_REQUEST, format!("bad form: {}", e.body_text())))?;
+        if form.csrf != form_token(&shared.db, &token)? {
+            return Err(Fail::bad_form());
+        }
+        let conn = shared.db.conn();
+        let mine: Option<i64> =
+            conn.query_row("SELECT active_version FROM students WHERE id = ?1", [&me], |r| r.get(0))?;
+        let mine =
+            mine.ok_or_else(|| Fail::new(StatusCode::BAD_REQUEST, "you have no active version yet: upload one"))?;
+        let active = super::ladder::active_versions(&conn)?;
+        drop(conn);
+        if !active.iter().any(|(id, _)| *id == form.opponent && *id != mine) {
+            return Err(Fail::new(
+                StatusCode::BAD_REQUEST,
+                "that opponent is not in the ladder: choose one from the list",
+            ));
+        }
+        super::ladder::queue_friendly(&shared, mine, form.opponent)?;
+        Ok(see_other(&format!("/s/{token}?lang={}", code(lang))))
+    })
+    .await
+}
+
+/// `GET /s/TOKEN/game/ID`: the game in the project's viewer; other seats' stderr left out.
+pub async fn replay(
+    State(shared): State<Arc<Shared>>,
+    Path((token, id)): Path<(String, i64)>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let lang = lang_of(&q, &headers);
+    blocking(lang, move || {
+        let me = student_of(&shared, &token)?;
+        let game = my_game(&shared, &me, id)?;
+        let unreadable =
+            |e: String| Fail::new(StatusCode::INTERNAL_SERVER_ERROR, format!("cannot replay the game: {e}"));
+        let transcript = crate::record::Transcript::read(&game.log).map_err(|e| unreadable(e.to_string()))?;
+        let mut data =
+            crate::report::html::replay_data(&transcript, &game.log).map_err(|e| unreadable(e.to_string()))?;
+        for (seat, text) in data.stderr.iter_mut().enumerate() {
+            if !game.seats.contains(&seat) {
+                *text = None;
+            }
+        }
+        Ok(Html(crate::report::html::viewer_page(&data)).into_response())
+    })
+    .await
+}
+
+/// `GET /s/TOKEN/game/ID/stderr/SEAT`: the student's own bot's stderr in that game, as text.
+pub async fn stderr(
+    State(shared): State<Arc<Shared>>,
+    Path((token, id, seat)): Path<(String, i64, usize)>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let lang = lang_of(&q, &headers);
+    blocking(lang, move || {
+        let me = student_of(&shared, &token)?;
+        let game = my_game(&shared, &me, id)?;
+        if !game.seats.contains(&seat) {
+            return Err(Fail::new(StatusCode::FORBIDDEN, "that seat is not your bot's: only your own stderr is shown"));
+        }
+        let stem = game.log.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let text = std::fs::read(crate::referee::stderr_log_path(&game.dir, &stem, seat)).unwrap_or_default();
+        Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+    })
+    .await
+}

@@ -1,0 +1,114 @@
+//! The pages' words in English and Portuguese, and the page language chosen per request
+//! (`?lang=`, else the browser's `Accept-Language`, else the process's language).
+
+use std::collections::BTreeMap;
+
+use crate::i18n::Lang;
+
+/// (key, English, Portuguese).
+const WORDS: &[(&str, &str, &str)] = &[
+    ("leaderboard", "Leaderboard", "Classificação"),
+    ("rank", "#", "#"),
+    ("player", "Player", "Jogador"),
+    ("version", "Version", "Versão"),
+    ("rating", "Rating", "Rating"),
+    ("games", "Games", "Partidas"),
+    ("faults", "Faults", "Faltas"),
+    ("age", "Version age", "Idade da versão"),
+    ("house", "house bot", "bot da casa"),
+    ("your_page", "Your bot", "Seu bot"),
+    ("upload", "Upload a new version", "Enviar nova versão"),
+    ("upload_help", "One source file: bot.c, bot.cpp or main.py", "Um arquivo-fonte: bot.c, bot.cpp ou main.py"),
+    ("send", "Send", "Enviar"),
+    ("deadline", "Deadline", "Prazo"),
+    ("no_deadline", "none", "nenhum"),
+    (
+        "closed",
+        "The submission deadline has passed: uploads are closed.",
+        "O prazo de envio passou: envios encerrados.",
+    ),
+    ("versions", "Your versions", "Suas versões"),
+    ("state", "State", "Estado"),
+    ("active", "active", "ativa"),
+    ("queued", "waiting", "na fila"),
+    ("building", "compiling", "compilando"),
+    ("checking", "checking", "verificando"),
+    ("build-failed", "does not compile", "não compila"),
+    ("check-failed", "failed the check", "reprovada na verificação"),
+    ("ready", "passed", "aprovada"),
+    ("compiler", "Compiler messages", "Mensagens do compilador"),
+    ("check", "Check report", "Relatório da verificação"),
+    ("your_games", "Your games", "Suas partidas"),
+    ("opponent", "Opponent", "Adversário"),
+    ("result", "Result", "Resultado"),
+    ("won", "won", "venceu"),
+    ("lost", "lost", "perdeu"),
+    ("draw", "draw", "empate"),
+    ("fault", "Fault", "Falta"),
+    ("replay", "replay", "replay"),
+    ("stderr", "your stderr", "seu stderr"),
+    ("friendly", "unranked", "amistosa"),
+    ("play_now", "Play my bot against", "Jogar meu bot contra"),
+    ("play", "Play", "Jogar"),
+    ("no_active", "No active version yet: upload one.", "Nenhuma versão ativa ainda: envie uma."),
+    ("admin", "Course administration", "Administração do curso"),
+    ("roster", "Roster", "Turma"),
+    ("name", "Name", "Nome"),
+    ("team", "Team", "Equipe"),
+    ("link", "Link", "Link"),
+    ("has_link", "has a link", "tem link"),
+    ("no_link", "no link", "sem link"),
+    ("reissue", "New link", "Novo link"),
+    ("revoke", "Revoke", "Revogar"),
+    ("new_link", "New link (shown once)", "Novo link (mostrado uma vez)"),
+    ("set", "Set", "Definir"),
+    ("deadline_help", "UTC, e.g. 2026-12-01T23:59:00Z; empty: none", "UTC, ex.: 2026-12-01T23:59:00Z; vazio: nenhum"),
+    ("ladder", "Ladder", "Ladder"),
+    ("paused", "paused", "pausada"),
+    ("running", "running", "rodando"),
+    ("pause", "Pause", "Pausar"),
+    ("resume", "Resume", "Retomar"),
+    ("final", "Final tournament", "Torneio final"),
+    ("final_run", "Run the final tournament over the active versions", "Rodar o torneio final com as versões ativas"),
+    ("download", "Download", "Baixar"),
+    ("exports", "Exports", "Exportações"),
+    ("done", "done", "concluídas"),
+    ("language", "Português", "English"),
+];
+
+/// The words of `lang`, by key, for the templates.
+pub fn words(lang: Lang) -> BTreeMap<&'static str, &'static str> {
+    WORDS.iter().map(|&(key, en, pt)| (key, if lang == Lang::Pt { pt } else { en })).collect()
+}
+
+/// The page language: `?lang=` when it names one, else the first language of `Accept-Language`
+/// juiz speaks, else the process's.
+pub fn page_lang(query: Option<&str>, accept: Option<&str>) -> Lang {
+    if let Some(lang) = query.and_then(Lang::parse) {
+        return lang;
+    }
+    accept
+        .into_iter()
+        .flat_map(|a| a.split(','))
+        .filter_map(|tag| Lang::parse(tag.split(';').next().unwrap_or_default()))
+        .next()
+        .unwrap_or_else(crate::i18n::lang)
+}
+
+/// `pt` or `en`.
+pub fn code(lang: Lang) -> &'static str {
+    if lang == Lang::Pt { "pt" } else { "en" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn language_choice() {
+        assert_eq!(page_lang(Some("pt"), Some("en-US")), Lang::Pt);
+        assert_eq!(page_lang(None, Some("de-DE,pt-BR;q=0.8,en;q=0.5")), Lang::Pt);
+        assert_eq!(page_lang(Some("xx"), Some("en-GB")), Lang::En);
+        assert_eq!(words(Lang::Pt)["send"], "Enviar");
+    }
+}
