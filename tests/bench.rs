@@ -42,7 +42,11 @@ fn tiny_bench_reports_every_figure() {
     }
     assert_eq!(report.memory.iter().map(|m| m.games).collect::<Vec<_>>(), [2, 20]);
     assert!(report.memory.iter().all(|m| m.peak_bytes >= m.end_bytes && m.end_bytes > 0));
-    assert!(report.memory.iter().all(|m| m.peak_bytes >= m.playing_peak_bytes && m.playing_peak_bytes > 0), "{:?}", report.memory);
+    assert!(
+        report.memory.iter().all(|m| m.peak_bytes >= m.playing_peak_bytes && m.playing_peak_bytes > 0),
+        "{:?}",
+        report.memory
+    );
     assert!(report.targets.memory_growth.is_some() && report.targets.speedup.is_some());
 
     let table = report.to_table();

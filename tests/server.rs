@@ -147,8 +147,15 @@ fn a_course_from_uploads_to_the_final_tournament() {
     assert!(zip.body.starts_with(b"PK"), "a zip");
     let results = course.data().join("final/results");
     let by_hand = course.dir.path().join("by-hand");
+    // The course sets no seed: the final was dealt from a secret, published with its results;
+    // by hand, the same secret (a private copy) deals the same games.
+    let secret = course.dir.path().join("final.secret");
+    std::fs::copy(results.join(juiz::tournament::SECRET_FILE), &secret).expect("the final's published secret");
+    std::fs::set_permissions(&secret, std::os::unix::fs::PermissionsExt::from_mode(0o600)).unwrap();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_juiz"))
-        .args(["tournament", "--jobs", "2", "--out"])
+        .args(["tournament", "--jobs", "2", "--secret"])
+        .arg(&secret)
+        .arg("--out")
         .arg(&by_hand)
         .arg(course.data().join("final/tournament.json"))
         .output()

@@ -14,8 +14,8 @@ pub use bench::{BenchArgs, bench};
 pub use check::{CheckArgs, check};
 pub use play::play;
 pub use replay::replay;
-pub use serve::{ServeArgs, serve};
 pub use report::{report, write_report};
+pub use serve::{ServeArgs, serve};
 pub use tournament::{merge, tournament};
 
 use std::process::ExitCode;

@@ -121,20 +121,45 @@ pub struct FolderLock {
     _lock: nix::fcntl::Flock<std::fs::File>,
 }
 
-/// Creates `folder` if needed and takes its lock, or says another server holds it.
+/// How long to wait for a lock whose holder has died: a child it forked (a bot, a compiler)
+/// holds the lock until its `exec`, which a `kill -9` of the server may leave pending for a
+/// moment (as `tournament`'s results folder lock does).
+const DEAD_HOLDER_GRACE: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Creates `folder` if needed and takes its lock, or says another server holds it. The holder's
+/// process id is written in the lock file, so that a lock still held by a dead server's child
+/// is waited for instead of refused.
 pub fn lock_folder(folder: &Path) -> Result<FolderLock, ServerError> {
+    use std::io::{Read, Seek, Write};
     std::fs::create_dir_all(folder).map_err(ServerError::io(folder))?;
     open_to_bots(folder)?;
     let path = folder.join("serve.lock");
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-        .map_err(ServerError::io(&path))?;
-    match nix::fcntl::Flock::lock(file, nix::fcntl::FlockArg::LockExclusiveNonblock) {
-        Ok(lock) => Ok(FolderLock { _lock: lock }),
-        Err(_) => Err(ServerError::Locked(folder.to_path_buf())),
+    let start = std::time::Instant::now();
+    loop {
+        let mut file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .read(true)
+            .write(true)
+            .open(&path)
+            .map_err(ServerError::io(&path))?;
+        let mut holder = String::new();
+        let _ = file.read_to_string(&mut holder);
+        match nix::fcntl::Flock::lock(file, nix::fcntl::FlockArg::LockExclusiveNonblock) {
+            Ok(mut lock) => {
+                let _ = lock.set_len(0);
+                let _ = lock.rewind();
+                let _ = write!(lock, "{}", std::process::id());
+                return Ok(FolderLock { _lock: lock });
+            }
+            Err(_) => {
+                let dead = holder.trim().parse::<u32>().is_ok_and(|pid| !Path::new(&format!("/proc/{pid}")).exists());
+                if !dead || start.elapsed() >= DEAD_HOLDER_GRACE {
+                    return Err(ServerError::Locked(folder.to_path_buf()));
+                }
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+        }
     }
 }
 
