@@ -45,6 +45,12 @@ pub fn serve(opts: &ServeOptions) -> Result<(), ServerError> {
     sync_roster(&db, &course.roster)?;
     // The form tokens' key exists before the first request (two first requests cannot race).
     form_token(&db, "")?;
+    if course.tournament.seed.is_some() {
+        eprintln!(
+            "juiz serve: warning: the course file sets a \"seed\": the final tournament's deals are then a public \
+             function of it, which a bot can compute. Remove it (the deals then come from a secret)."
+        );
+    }
     let shared = Arc::new(Shared::new(course, db, opts.jobs.max(1)));
     for problem in ladder::register_house_bots(&shared)? {
         eprintln!("juiz serve: {problem}");
