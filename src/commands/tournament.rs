@@ -15,7 +15,8 @@ pub fn tournament(args: TournamentArgs) -> Outcome {
     let text = std::fs::read_to_string(&args.file).unwrap_or_default();
     let applied = tournament::applied_defaults(&text, &t);
     if !applied.is_empty() {
-        println!("defaults applied (not set in {}): {}", args.file.display(), applied.join("; "));
+        // On stderr, with the other notes before the first game: stdout is the standings'.
+        eprintln!("defaults applied (not set in {}): {}", args.file.display(), applied.join("; "));
     }
     let shard = match &args.shard {
         Some(text) => Some(text.parse::<Shard>().map_err(Failure::input)?),

@@ -23,7 +23,12 @@ pub fn applied_defaults(text: &str, t: &Tournament) -> Vec<String> {
     let mut applied: Vec<String> = KEYS
         .iter()
         .filter(|key| !file.contains_key(**key))
-        .filter_map(|key| Some(format!("{key} {}", shown(canonical.get(*key)?))))
+        .filter_map(|key| match canonical.get(*key) {
+            Some(value) => Some(format!("{key} {}", shown(value))),
+            // No seed: the deals come from a secret drawn for the run (`secret`).
+            None if *key == "seed" => Some("seed none: a secret drawn for the run".to_string()),
+            None => None,
+        })
         .collect();
     let given = file.get("limits").and_then(Value::as_object);
     let mut limits = canonical.get("limits").and_then(Value::as_object).cloned().unwrap_or_default();
