@@ -252,9 +252,9 @@ fn c_files_that_do_not_compile_are_said_once_and_lose_to_each_other() {
     assert_eq!(stderr.matches("bot 'bob' cannot run, its games are lost: compiling").count(), 1, "{stderr}");
     assert_eq!(stderr.matches("bot 'carol' cannot run").count(), 1, "{stderr}");
     assert!(!stderr.contains("no viewer page"), "{stderr}");
-    assert!(stderr.starts_with("defaults applied (not set in"), "{stderr}");
-    assert!(stderr.contains("; games_per_pairing 2; "), "{stderr}");
-    assert!(stderr.contains("seed none: a secret drawn for the run"), "{stderr}");
+    assert!(stdout.starts_with("defaults applied (not set in"), "{stdout}");
+    assert!(stdout.contains("; games_per_pairing 2; "), "{stdout}");
+    assert!(stdout.contains("seed none: a secret drawn for the run"), "{stdout}");
     // bob and carol lost to each other: 0 points each, and no pair points gained.
     let standings = std::fs::read_to_string(out.join("standings.csv")).unwrap();
     for bot in ["bob", "carol"] {

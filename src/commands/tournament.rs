@@ -15,8 +15,15 @@ pub fn tournament(args: TournamentArgs) -> Outcome {
     let text = std::fs::read_to_string(&args.file).unwrap_or_default();
     let applied = tournament::applied_defaults(&text, &t);
     if !applied.is_empty() {
-        // On stderr, with the other notes before the first game: stdout is the standings'.
-        eprintln!("defaults applied (not set in {}): {}", args.file.display(), applied.join("; "));
+        // Written, not printed: a closed stdout (`juiz tournament … | head`) must not stop the
+        // run before its first game (the summary's print ends it quietly once results are in).
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stdout(),
+            "defaults applied (not set in {}): {}",
+            args.file.display(),
+            applied.join("; ")
+        );
     }
     let shard = match &args.shard {
         Some(text) => Some(text.parse::<Shard>().map_err(Failure::input)?),
