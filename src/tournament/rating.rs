@@ -112,9 +112,18 @@ pub(super) fn bradley_terry_counts(games: Vec<Vec<f64>>, scored: Vec<Vec<f64>>, 
     let (_, info) = information(&theta);
     let covariance = invert(info);
     let mean = theta.iter().sum::<f64>() / n as f64;
+    // A rating is shown against the bots' mean (1500): its variance is that of θᵢ − mean(θ), not
+    // of θᵢ, whose common shift only the prior's pseudo-games pin down (with it every bot kept an
+    // interval of about ±400 however many games were played).
+    let nf = n as f64;
+    let centred = |c: &Vec<Vec<f64>>, i: usize| {
+        let row: f64 = c[i].iter().sum();
+        let all: f64 = c.iter().map(|r| r.iter().sum::<f64>()).sum();
+        c[i][i] - 2.0 * row / nf + all / (nf * nf)
+    };
     (0..n)
         .map(|i| {
-            let variance = covariance.as_ref().map_or(f64::INFINITY, |c| c[i][i].max(0.0));
+            let variance = covariance.as_ref().map_or(f64::INFINITY, |c| centred(c, i).max(0.0));
             Rating { elo: 1500.0 + (theta[i] - mean) * ELO_PER_NAT, ci95: 1.96 * variance.sqrt() * ELO_PER_NAT }
         })
         .collect()
@@ -219,6 +228,18 @@ mod tests {
         assert!(r[0].elo > r[1].elo + 100.0, "{r:?}");
         assert!(r[0].ci95.is_finite() && r[0].ci95 > 0.0);
         assert!((r[0].elo + r[1].elo - 3000.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn intervals_shrink_as_games_add_up() {
+        // Two even bots: the interval of a rating against the bots' mean is half that of their
+        // difference, whose standard error with g games is 2/sqrt(g) nats (p = 1/2).
+        for games in [100usize, 1600] {
+            let results: Vec<_> = (0..games).map(|k| (0, 1, if k % 2 == 0 { 1.0 } else { 0.0 })).collect();
+            let r = bradley_terry(2, &results);
+            let expected = 1.96 * (2.0 / (games as f64).sqrt()) / 2.0 * ELO_PER_NAT;
+            assert!((r[0].ci95 - expected).abs() < 0.05 * expected, "{games} games: {r:?}, expected ±{expected:.1}");
+        }
     }
 
     #[test]
