@@ -93,14 +93,7 @@ impl Confinement {
         bx: Option<&BotBox>,
         keep_out: &[PathBuf],
     ) -> Result<Confinement, String> {
-        // The box is the bot's identity and accounting, sandbox or not.
-        let uid = bx.map(|b| b.uid);
-        let join = bx.and_then(|b| b.cgroup.as_ref()).map(|c| c.join_fds()).unwrap_or_default();
-        // RLIMIT_NPROC where it counts this bot alone, unless a pids cgroup does better (the
-        // rlimit would refuse a thread before the cgroup could say so).
-        let counted = bx.and_then(|b| b.cgroup.as_ref()).is_some_and(|c| c.limits_tasks());
-        let own = uid.is_some() || sandbox_support().namespaces && !sandbox_support().root;
-        let nproc = limits.max_processes.filter(|_| own && !counted).map(tasks_allowed);
+        let (uid, join, nproc) = identity(limits, bx);
         if !limits.sandbox {
             return Ok(Confinement { uid, join, nproc: nproc.filter(|_| uid.is_some()), ..Confinement::default() });
         }
@@ -175,12 +168,8 @@ impl Confinement {
         bx: Option<&BotBox>,
         toolchain: &[PathBuf],
     ) -> Result<Confinement, String> {
-        let uid = bx.map(|b| b.uid);
-        let join = bx.and_then(|b| b.cgroup.as_ref()).map(|c| c.join_fds()).unwrap_or_default();
-        let counted = bx.and_then(|b| b.cgroup.as_ref()).is_some_and(|c| c.limits_tasks());
+        let (uid, join, nproc) = identity(limits, bx);
         let support = sandbox_support();
-        let own = uid.is_some() || support.namespaces && !support.root;
-        let nproc = limits.max_processes.filter(|_| own && !counted).map(tasks_allowed);
         let ruleset = match support.landlock_abi {
             Some(abi) => {
                 Some(build_tool_ruleset(abi, work_dir, toolchain).map_err(|e| format!("cannot set up landlock: {e}"))?)
@@ -199,6 +188,19 @@ impl Confinement {
             own: None,
         })
     }
+}
+
+/// What the box gives a bot or a build, sandbox or not: its uid, the cgroups to join, and
+/// RLIMIT_NPROC where it counts this process tree alone, unless a pids cgroup does better (the
+/// rlimit would refuse a thread before the cgroup could say so).
+fn identity(limits: &Limits, bx: Option<&BotBox>) -> (Option<u32>, Vec<i32>, Option<u64>) {
+    let uid = bx.map(|b| b.uid);
+    let join = bx.and_then(|b| b.cgroup.as_ref()).map(|c| c.join_fds()).unwrap_or_default();
+    let counted = bx.and_then(|b| b.cgroup.as_ref()).is_some_and(|c| c.limits_tasks());
+    let support = sandbox_support();
+    let own = uid.is_some() || support.namespaces && !support.root;
+    let nproc = limits.max_processes.filter(|_| own && !counted).map(tasks_allowed);
+    (uid, join, nproc)
 }
 
 /// Folders (and the loader's cache) a compiler may read and run from.
