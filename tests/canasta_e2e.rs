@@ -11,7 +11,7 @@ use std::sync::atomic::AtomicBool;
 use juiz::bot::{BotCommand, FaultKind};
 use juiz::games::GameKind;
 use juiz::referee::{self, GameConfig, Player, PlayerSpec};
-use juiz::tournament::{Quiet, RunOptions, Tournament, run};
+use juiz::tournament::{Quiet, Tournament, run};
 
 use common::*;
 
@@ -30,14 +30,7 @@ fn the_bundled_canasta_bots_play_a_tournament_without_a_fault() {
             {{"name": "canasta_simple", "build": "{r}/bots/canasta_simple.c"}}]}}"#
     );
     let dir = tempfile::tempdir().unwrap();
-    let opts = RunOptions {
-        jobs: Some(2),
-        out: Some(dir.path().to_path_buf()),
-        resume: false,
-        shard: None,
-        unpinned: false,
-        secret: None,
-    };
+    let opts = common::run_options(&dir.path(), 2);
     let t = Tournament::parse(&text, true).unwrap();
     let summary = run(&t, &opts, &Quiet, Arc::new(AtomicBool::new(false))).unwrap();
     assert_eq!(summary.done, summary.total);

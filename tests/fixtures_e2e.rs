@@ -14,7 +14,7 @@ use juiz::bot::{BotCommand, FaultKind, Limits};
 use juiz::games::GameKind;
 use juiz::record::{Direction, Transcript};
 use juiz::referee::{self, GameConfig, GameReport, Player, PlayerSpec};
-use juiz::tournament::{self, RunOptions};
+use juiz::tournament;
 
 use common::*;
 
@@ -374,8 +374,7 @@ fn a_tournament_with_every_fixture_completes_with_intact_files() {
     std::fs::write(&file, json).unwrap();
     let t = tournament::load(&file).unwrap();
     let out = dir.path().join("results");
-    let opts =
-        RunOptions { jobs: Some(2), out: Some(out.clone()), resume: false, shard: None, unpinned: false, secret: None };
+    let opts = common::run_options(&out, 2);
     let start = Instant::now();
     let summary = tournament::run(&t, &opts, &tournament::Quiet, Arc::new(AtomicBool::new(false))).unwrap();
     let took = start.elapsed();

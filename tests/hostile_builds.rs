@@ -188,14 +188,7 @@ fn a_hostile_build_loses_its_games_and_the_others_are_played() {
     );
     let t = juiz::tournament::Tournament::parse(&text, true).unwrap();
     let out = dir.path().join("out");
-    let opts = juiz::tournament::RunOptions {
-        jobs: Some(1),
-        out: Some(out.clone()),
-        resume: false,
-        shard: None,
-        unpinned: false,
-        secret: None,
-    };
+    let opts = common::run_options(&out, 1);
     juiz::tournament::run(&t, &opts, &juiz::tournament::Quiet, Arc::new(AtomicBool::new(false))).unwrap();
     let rows = juiz::tournament::read_games(&out.join("games.csv")).unwrap();
     assert_eq!(rows.len(), 6);

@@ -11,7 +11,7 @@ use std::sync::atomic::AtomicBool;
 use juiz::bot::{BotCommand, FaultKind};
 use juiz::games::GameKind;
 use juiz::referee::{self, GameConfig, Player, PlayerSpec};
-use juiz::tournament::{Quiet, RunOptions, Tournament, run};
+use juiz::tournament::{Quiet, Tournament, run};
 
 use common::*;
 
@@ -26,14 +26,7 @@ fn the_bundled_schwab_bots_play_a_tournament_without_a_fault() {
             {{"name": "template", "build": "{r}/bots/template.c"}}]}}"#
     );
     let dir = tempfile::tempdir().unwrap();
-    let opts = RunOptions {
-        jobs: Some(2),
-        out: Some(dir.path().to_path_buf()),
-        resume: false,
-        shard: None,
-        unpinned: false,
-        secret: None,
-    };
+    let opts = common::run_options(&dir.path(), 2);
     let t = Tournament::parse(&text, true).unwrap();
     let summary = run(&t, &opts, &Quiet, Arc::new(AtomicBool::new(false))).unwrap();
     assert_eq!(summary.done, summary.total);
@@ -108,14 +101,7 @@ fn tournament_rules_are_checked_and_recorded() {
     let t = Tournament::parse(&file(r#"{"target": 0, "negative-table": false}"#), true).unwrap();
     assert!(t.to_json().contains("\"negative-table\": \"false\""), "{}", t.to_json());
     let dir = tempfile::tempdir().unwrap();
-    let opts = RunOptions {
-        jobs: Some(2),
-        out: Some(dir.path().to_path_buf()),
-        resume: false,
-        shard: None,
-        unpinned: false,
-        secret: None,
-    };
+    let opts = common::run_options(&dir.path(), 2);
     let summary = run(&t, &opts, &Quiet, Arc::new(AtomicBool::new(false))).unwrap();
     assert!(summary.faulted.is_empty() && summary.done == summary.total, "{:?}", summary.faulted);
     let logs: Vec<_> = walk(dir.path()).into_iter().filter(|p| p.extension().is_some_and(|e| e == "csv")).collect();

@@ -29,14 +29,7 @@ fn tournament(players: usize, games: u32, extra_bot: Option<(&str, String)>) -> 
 }
 
 fn opts(out: &Path, jobs: usize) -> RunOptions {
-    RunOptions {
-        jobs: Some(jobs),
-        out: Some(out.to_path_buf()),
-        resume: false,
-        shard: None,
-        unpinned: false,
-        secret: None,
-    }
+    RunOptions { jobs: Some(jobs), out: Some(out.to_path_buf()), ..RunOptions::default() }
 }
 
 /// `games.csv` without the timing column and the checksum (which covers the timing).

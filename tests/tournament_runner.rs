@@ -50,14 +50,7 @@ fn fake(setup: &GameSetup) -> Result<GameResult, PlayError> {
 }
 
 fn opts(out: &Path, jobs: usize) -> RunOptions {
-    RunOptions {
-        jobs: Some(jobs),
-        out: Some(out.to_path_buf()),
-        resume: false,
-        shard: None,
-        unpinned: false,
-        secret: None,
-    }
+    RunOptions { jobs: Some(jobs), out: Some(out.to_path_buf()), ..RunOptions::default() }
 }
 
 fn go(t: &Tournament, o: &RunOptions) -> Result<Summary, TournamentError> {

@@ -153,3 +153,8 @@ pub fn check_fixture_in(
     assert!(replayed.matches(), "{file}: replayed '{}'", replayed.report.result_line());
     report
 }
+
+/// A tournament run's options with `jobs` games at once into `out`, everything else default.
+pub fn run_options(out: &Path, jobs: usize) -> juiz::tournament::RunOptions {
+    juiz::tournament::RunOptions { jobs: Some(jobs), out: Some(out.to_path_buf()), ..Default::default() }
+}
