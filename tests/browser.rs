@@ -10,21 +10,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// The browser, or `None` (outside CI only) with the reason printed.
-fn chromium() -> Option<PathBuf> {
-    let given = std::env::var_os("JUIZ_CHROMIUM").map(PathBuf::from);
-    let found = given
-        .into_iter()
-        .chain(["/usr/bin/chromium", "/usr/bin/chromium-browser"].map(PathBuf::from))
-        .find(|p| p.is_file());
-    if found.is_none() {
-        let why = "no chromium (/usr/bin/chromium or JUIZ_CHROMIUM): install Debian's `chromium` package";
-        assert!(std::env::var("CI").as_deref() != Ok("true"), "browser tests cannot run in CI: {why}");
-        eprintln!("skipped: {why}");
-    }
-    found
-}
-
 /// The DOM of `url` once its scripts ran, as chromium serializes it.
 fn dom(chrome: &Path, url: &str) -> String {
     let profile = tempfile::tempdir().unwrap();
@@ -119,7 +104,7 @@ fn html_of(log: &Path) -> PathBuf {
 
 #[test]
 fn stepping_changes_the_table_and_a_seat_sees_only_its_own_hand() {
-    let Some(chrome) = chromium() else { return };
+    let Some(chrome) = common::chromium() else { return };
     let dir = tempfile::tempdir().unwrap();
     let bot = "python3 bots/stbl_bot.py";
     let page = html_of(&common::play_logged(dir.path(), "buraco-stbl", 21, &[bot, bot, bot, bot]));
@@ -149,7 +134,7 @@ fn stepping_changes_the_table_and_a_seat_sees_only_its_own_hand() {
 
 #[test]
 fn a_fault_is_highlighted_and_a_bots_html_runs_nothing() {
-    let Some(chrome) = chromium() else { return };
+    let Some(chrome) = common::chromium() else { return };
     let dir = tempfile::tempdir().unwrap();
     let evil = "python3 tests/fixtures/bot/html_writer.py";
     let file = dir.path().join("t.json");
@@ -198,7 +183,7 @@ fn game_links(dom: &str) -> Vec<String> {
 
 #[test]
 fn the_reports_links_open_the_right_games() {
-    let Some(chrome) = chromium() else { return };
+    let Some(chrome) = common::chromium() else { return };
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("t.json");
     let evil = "python3 tests/fixtures/bot/html_writer.py";

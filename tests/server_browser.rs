@@ -4,6 +4,7 @@
 //! replay in the project's viewer. Without chromium the test is skipped outside CI (as in
 //! tests/browser.rs).
 
+mod common;
 mod server_support;
 
 use std::io::{Read, Write};
@@ -14,20 +15,6 @@ use std::process::{Child, Command, Stdio};
 
 use serde_json::{Value, json};
 use server_support::{Course, Server, wait_for};
-
-fn chromium() -> Option<PathBuf> {
-    let given = std::env::var_os("JUIZ_CHROMIUM").map(PathBuf::from);
-    let found = given
-        .into_iter()
-        .chain(["/usr/bin/chromium", "/usr/bin/chromium-browser"].map(PathBuf::from))
-        .find(|p| p.is_file());
-    if found.is_none() {
-        let why = "no chromium (/usr/bin/chromium or JUIZ_CHROMIUM): install Debian's `chromium` package";
-        assert!(std::env::var("CI").as_deref() != Ok("true"), "browser tests cannot run in CI: {why}");
-        eprintln!("skipped: {why}");
-    }
-    found
-}
 
 /// A headless browser and one page of it, driven over the DevTools pipe.
 struct Browser {
@@ -150,7 +137,7 @@ impl Drop for Browser {
 
 #[test]
 fn a_student_uploads_a_bot_in_the_browser_and_opens_its_first_replay() {
-    let Some(chrome) = chromium() else { return };
+    let Some(chrome) = common::chromium() else { return };
     let course = Course::new("ana,Ana,\n", "");
     let links = course.links();
     let server = Server::start(&course);

@@ -158,3 +158,19 @@ pub fn check_fixture_in(
 pub fn run_options(out: &Path, jobs: usize) -> juiz::tournament::RunOptions {
     juiz::tournament::RunOptions { jobs: Some(jobs), out: Some(out.to_path_buf()), ..Default::default() }
 }
+
+/// The browser for the pages' tests (`JUIZ_CHROMIUM`, else Debian's), or `None` outside CI only,
+/// with the reason printed: in CI a missing browser fails the test.
+pub fn chromium() -> Option<PathBuf> {
+    let given = std::env::var_os("JUIZ_CHROMIUM").map(PathBuf::from);
+    let found = given
+        .into_iter()
+        .chain(["/usr/bin/chromium", "/usr/bin/chromium-browser"].map(PathBuf::from))
+        .find(|p| p.is_file());
+    if found.is_none() {
+        let why = "no chromium (/usr/bin/chromium or JUIZ_CHROMIUM): install Debian's `chromium` package";
+        assert!(std::env::var("CI").as_deref() != Ok("true"), "browser tests cannot run in CI: {why}");
+        eprintln!("skipped: {why}");
+    }
+    found
+}
