@@ -193,35 +193,26 @@ impl BotProcess {
     /// Waits at most `bound` for the main process to exit (not reaped: its zombie keeps the group
     /// id the bot's), draining its output meanwhile; true if it did.
     fn exit_on_end_of_input(&mut self, bound: Duration) -> bool {
-        let deadline = Instant::now() + bound;
-        loop {
-            self.fill();
-            self.lines.clear();
-            if sys::has_exited(self.pid) {
-                return true;
-            }
-            let left = sys::left(deadline);
-            if left.is_zero() {
-                return false;
-            }
-            let stdout = match (&self.stdout, self.stdout_eof) {
-                (Some(fd), false) => Some((fd.as_fd(), PollFlags::POLLIN)),
-                _ => None,
-            };
-            let pidfd = self.pidfd.as_ref().map(|fd| (fd.as_fd(), PollFlags::POLLIN));
-            sys::poll_two(stdout, pidfd, left.min(TICK));
-        }
+        self.drain_until(bound, |s| sys::has_exited(s.pid))
     }
 
     /// Reaps the group until it is empty (true) or `bound` has passed (false), draining and
     /// discarding stdout meanwhile so that no bot blocks on a full pipe.
     fn wait_for_group(&mut self, bound: Duration) -> bool {
+        self.drain_until(bound, |s| {
+            s.reap_group();
+            s.exited.is_some() && !sys::group_exists(s.pid)
+        })
+    }
+
+    /// Drains and discards stdout until `done` says so (true) or `bound` has passed (false),
+    /// waking on output, on the main process's exit (while it is not reaped) or every `TICK`.
+    fn drain_until(&mut self, bound: Duration, mut done: impl FnMut(&mut Self) -> bool) -> bool {
         let deadline = Instant::now() + bound;
         loop {
             self.fill();
             self.lines.clear();
-            self.reap_group();
-            if self.exited.is_some() && !sys::group_exists(self.pid) {
+            if done(self) {
                 return true;
             }
             let left = sys::left(deadline);
