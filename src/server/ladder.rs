@@ -15,6 +15,7 @@ use super::state::Shared;
 use crate::bot::{BotCommand, build_c};
 use crate::tournament::{
     BotRun, BotSpec, GameRunner, GameSetup, PlayError, PreparedBot, RefereeRunner, Schedule, SeedKey, Tournament,
+    one_line,
 };
 
 /// A game's states, as stored.
@@ -178,22 +179,27 @@ fn version(shared: &Shared, id: i64) -> Result<PreparedBot, ServerError> {
     Ok(PreparedBot { display: name.clone(), name, argv, workdir: None, broken: None })
 }
 
-/// The course's tournament narrowed to one deal of two bots with `seed`: its schedule gives the
-/// game (seats, seed) exactly as a tournament of these two would.
-fn pair_tournament(course: &Tournament, names: [&str; 2], seed: u64) -> Tournament {
-    let spec = |name: &str| BotSpec {
+/// A bot of a tournament that is only named: enough for the schedule and the standings, which
+/// know bots by name (the server runs versions from their stored commands).
+pub(super) fn name_only(name: &str) -> BotSpec {
+    BotSpec {
         name: name.to_string(),
         run: BotRun::Command(String::new()),
         workdir: None,
         limits_config: None,
         limits: None,
-    };
+    }
+}
+
+/// The course's tournament narrowed to one deal of two bots with `seed`: its schedule gives the
+/// game (seats, seed) exactly as a tournament of these two would.
+fn pair_tournament(course: &Tournament, names: [&str; 2], seed: u64) -> Tournament {
     Tournament {
         seed: Some(seed),
         format: crate::tournament::Format::RoundRobin,
         games_per_pairing: 2,
         duplicate: true,
-        bots: vec![spec(names[0]), spec(names[1])],
+        bots: vec![name_only(names[0]), name_only(names[1])],
         ..course.clone()
     }
 }
@@ -264,14 +270,4 @@ pub fn play(shared: &Shared, id: i64) -> Result<(), ServerError> {
         super::ratings::recompute(shared)?;
     }
     Ok(())
-}
-
-/// One line, at most 300 bytes.
-fn one_line(text: &str) -> String {
-    let mut line: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    if line.len() > 300 {
-        line.truncate(line.floor_char_boundary(300));
-        line.push_str("...");
-    }
-    line
 }

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use super::error::ServerError;
 use super::state::Shared;
 use crate::referee::Verdict;
-use crate::tournament::{BotRun, BotSpec, GameRow, StandingsRow, Tournament, standings};
+use crate::tournament::{GameRow, StandingsRow, Tournament, standings};
 
 /// Every finished game (ranked only, or all), as rows of `games.csv` (the game id is `g<id>`,
 /// the deal number the pair's), oldest first.
@@ -61,14 +61,10 @@ pub fn ladder_standings(shared: &Shared) -> Result<Vec<StandingsRow>, ServerErro
     if played.len() < 2 {
         return Ok(Vec::new());
     }
-    let spec = |name: &str| BotSpec {
-        name: name.to_string(),
-        run: BotRun::Command(String::new()),
-        workdir: None,
-        limits_config: None,
-        limits: None,
+    let t = Tournament {
+        bots: played.iter().map(|n| super::ladder::name_only(n)).collect(),
+        ..shared.course.tournament.clone()
     };
-    let t = Tournament { bots: played.iter().map(|n| spec(n)).collect(), ..shared.course.tournament.clone() };
     Ok(standings(&t, &rows))
 }
 

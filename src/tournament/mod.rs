@@ -32,6 +32,7 @@ pub use progress::{Progress, Quiet};
 pub use rating::{MeanCi, Rating, bradley_terry, mean_ci};
 pub use referee_runner::{RefereeRunner, play_observed, run};
 pub use rows::{GameRow, HEADER, decode, encode_all, encode_row, identity, read_games, repair_games, row_check};
+pub(crate) use runner::one_line;
 pub use runner::{GameResult, GameRunner, GameSetup, PlayError, RunOptions, SeatFault, out_dir, run_with};
 pub use schedule::{Schedule, ScheduledGame, Shard, game_seed, schedule};
 pub use secret::{DealSecret, SECRET_FILE, SeedKey};

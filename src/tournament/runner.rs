@@ -470,7 +470,7 @@ fn base_row(game: &ScheduledGame) -> GameRow {
 }
 
 /// One line, at most 300 bytes: a detail must not break the CSV row or flood it.
-fn one_line(text: &str) -> String {
+pub(crate) fn one_line(text: &str) -> String {
     let mut line: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
     if line.len() > 300 {
         line.truncate(line.floor_char_boundary(300));
