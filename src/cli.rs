@@ -51,6 +51,25 @@ pub enum Command {
     /// Run a course: students upload bots on a web page, each version is built and checked, a
     /// ladder plays them, everyone sees the leaderboard (see README, "Running a course").
     Serve(crate::commands::ServeArgs),
+    /// Be a house bot on stdin/stdout: the opponents `house:easy`, `house:medium` and
+    /// `house:hard` name (see bots/README.md). It knows only what its seat is told.
+    Bot(BotArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct BotArgs {
+    /// easy (legal, simple), medium (sound heuristics) or hard (searches what it cannot see).
+    #[arg(value_name = "LEVEL", value_parser = clap::value_parser!(juiz::house::Level))]
+    pub level: juiz::house::Level,
+    /// The game to play.
+    #[arg(long, value_parser = parse_game)]
+    pub game: GameKind,
+    /// Simulations per move of the hard bot; they decide its moves, whatever the machine's speed.
+    #[arg(long, value_name = "N", default_value_t = juiz::house::Budget::default().playouts)]
+    pub playouts: u32,
+    /// Longest a move may think, in milliseconds (a safety cap below the referee's timeout).
+    #[arg(long, value_name = "MS", default_value_t = juiz::house::Budget::default().max_ms)]
+    pub max_ms: u64,
 }
 
 #[derive(Debug, Args)]

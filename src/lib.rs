@@ -8,6 +8,7 @@ pub mod bot;
 pub mod cards;
 pub mod check;
 pub mod games;
+pub mod house;
 pub mod i18n;
 pub mod private_file;
 pub mod record;

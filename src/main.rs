@@ -54,6 +54,7 @@ fn run(command: cli::Command) -> Result<ExitCode, commands::Failure> {
         cli::Command::Bench(args) => commands::bench(args),
         cli::Command::Report(args) => commands::report(args),
         cli::Command::Serve(args) => commands::serve(args),
+        cli::Command::Bot(args) => commands::house_bot(args),
     }
 }
 

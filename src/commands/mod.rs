@@ -4,6 +4,7 @@
 mod bench;
 mod bench_pages;
 mod check;
+mod house;
 mod play;
 mod replay;
 mod report;
@@ -12,6 +13,7 @@ mod tournament;
 
 pub use bench::{BenchArgs, bench};
 pub use check::{CheckArgs, check};
+pub use house::house_bot;
 pub use play::play;
 pub use replay::replay;
 pub use report::{report, write_report};
