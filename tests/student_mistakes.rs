@@ -256,13 +256,21 @@ fn c_files_that_do_not_compile_are_said_once_and_lose_to_each_other() {
     assert!(stdout.contains("; games_per_pairing 2; "), "{stdout}");
     assert!(stdout.contains("seed none: a secret drawn for the run"), "{stdout}");
     // bob and carol lost to each other: 0 points each, and no pair points gained.
+    // Their pair points' interval stays within 0 to 2 (no "0.50 ±6.35").
     let standings = std::fs::read_to_string(out.join("standings.csv")).unwrap();
-    for bot in ["bob", "carol"] {
+    let header: Vec<&str> = standings.lines().next().unwrap().split(',').collect();
+    let column = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    for (bot, pair_points) in [("alice", "2.000"), ("bob", "0.000"), ("carol", "0.000")] {
         let line = standings.lines().find(|l| l.split(',').nth(1) == Some(bot)).unwrap();
         let cells: Vec<&str> = line.split(',').collect();
-        assert_eq!(&cells[2..7], ["4", "0", "0", "4", "0"], "{bot}: games, wins, draws, losses, points: {line}");
-        assert_eq!(cells[cells.len() - 10], "0.000", "{bot}'s pair points: {line}");
+        if bot != "alice" {
+            assert_eq!(&cells[2..7], ["4", "0", "0", "4", "0"], "{bot}: games, wins, draws, losses, points: {line}");
+        }
+        for name in ["pair_points", "pair_points_low", "pair_points_high"] {
+            assert_eq!(cells[column(name)], pair_points, "{bot}'s {name}: {line}");
+        }
     }
+    assert!(stdout.contains("0.00 (0.00–0.00)"), "{stdout}");
     assert!(stdout.contains("hint: compile it yourself"), "{stdout}");
     let report = std::fs::read_to_string(out.join("report.html")).unwrap();
     assert_eq!(report.matches("<h3>bob</h3>").count(), 1, "bob's build said once in the report");

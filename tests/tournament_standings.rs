@@ -105,7 +105,7 @@ fn points_follow_the_file_and_csv_has_one_column_per_fault_kind() {
     assert_eq!(
         lines.next().unwrap(),
         "rank,bot,games,wins,draws,losses,points,score_for,score_against,faults,faults_timeout,\
-         elo,elo_ci95,pairs,pair_points,pair_points_ci95,pairs_ll,pairs_ld,pairs_even,pairs_wd,pairs_ww,\
+         elo,elo_ci95,pairs,pair_points,pair_points_ci95,pair_points_low,pair_points_high,pairs_ll,pairs_ld,pairs_even,pairs_wd,pairs_ww,\
          margin_pairs,margin,margin_ci95"
     );
     let ben = lines.find(|l| l.contains(",ben,")).unwrap();

@@ -139,12 +139,23 @@ fn standings_text(s: &Summary) -> String {
             &l.points.to_string(),
             &l.fault_count().to_string(),
             &elo,
-            &mean(l.pairs, 2, false),
+            &pair_points(l.pairs),
             &margin,
         ]));
     }
     out.push_str(&empty_columns_note(s));
     out
+}
+
+/// A bot's mean pair points with their 95% interval's ends, within 0 to 2.
+fn pair_points(m: Option<MeanCi>) -> String {
+    match m {
+        None => "-".to_string(),
+        Some(m) => match m.bounds() {
+            Some((low, high)) => format!("{:.2} ({low:.2}–{high:.2})", m.mean),
+            None => format!("{:.2}", m.mean),
+        },
+    }
 }
 
 /// Why a pair column shows `-`, when one does for a bot that played.

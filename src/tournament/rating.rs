@@ -176,6 +176,21 @@ pub struct MeanCi {
     pub mean: f64,
     /// `None` with fewer than two values.
     pub ci95: Option<f64>,
+    /// Where the values can lie (`mean_ci_in`): the interval is cut to it.
+    pub range: Option<(f64, f64)>,
+}
+
+impl MeanCi {
+    /// The 95% interval's ends, within the values' range when it is known; `None` with fewer
+    /// than two values.
+    pub fn bounds(&self) -> Option<(f64, f64)> {
+        let ci = self.ci95?;
+        let (low, high) = (self.mean - ci, self.mean + ci);
+        Some(match self.range {
+            Some((lo, hi)) => (low.max(lo), high.min(hi)),
+            None => (low, high),
+        })
+    }
 }
 
 /// Mean of `values` and its Student-t 95% interval half-width; `None` for no values.
@@ -189,16 +204,18 @@ pub fn mean_ci(values: &[f64]) -> Option<MeanCi> {
         let variance = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
         t975(n - 1) * (variance / n as f64).sqrt()
     });
-    Some(MeanCi { n, mean, ci95 })
+    Some(MeanCi { n, mean, ci95, range: None })
 }
 
-/// `mean_ci` of values that all lie in `lo..=hi` (a deal pair's points, 0 to 2): the interval is
-/// never wider than the range allows, its half-width at most the distance from the mean to the
-/// farther end (with two pairs, Student's t alone gives `0.50 ±6.35` on a 0 to 2 scale).
+/// `mean_ci` of values that all lie in `lo..=hi` (a deal pair's points, 0 to 2): its `bounds`
+/// stay within the range (with two pairs, Student's t alone gives `0.50 ±6.35` on a 0 to 2
+/// scale, an interval of -5.85 to 6.85), and the half-width is at most the distance from the
+/// mean to the farther end.
 pub fn mean_ci_in(values: &[f64], lo: f64, hi: f64) -> Option<MeanCi> {
     let mut m = mean_ci(values)?;
     let widest = (m.mean - lo).max(hi - m.mean).max(0.0);
     m.ci95 = m.ci95.map(|ci| ci.min(widest));
+    m.range = Some((lo, hi));
     Some(m)
 }
 
@@ -268,7 +285,12 @@ mod tests {
         assert!(mean_ci(&[]).is_none());
         let few = mean_ci_in(&[0.0, 1.0], 0.0, 2.0).unwrap();
         assert_eq!((few.mean, few.ci95), (0.5, Some(1.5)));
+        assert_eq!(few.bounds(), Some((0.0, 2.0)));
         let sure = mean_ci_in(&[0.0, 0.0], 0.0, 2.0).unwrap();
-        assert_eq!(sure.ci95, Some(0.0));
+        assert_eq!((sure.ci95, sure.bounds()), (Some(0.0), Some((0.0, 0.0))));
+        assert_eq!(mean_ci(&[1.0, 2.0, 3.0, 4.0]).unwrap().bounds().map(|(l, _)| l < 0.5), Some(true));
+        let lost = mean_ci_in(&[0.0, 0.0, 0.5, 0.0, 0.0], 0.0, 2.0).unwrap();
+        let (low, high) = lost.bounds().unwrap();
+        assert!(low == 0.0 && high > lost.mean && high < 2.0, "{lost:?}");
     }
 }

@@ -279,6 +279,8 @@ pub fn standings_csv(lines: &[StandingsRow]) -> Vec<u8> {
             "pairs",
             "pair_points",
             "pair_points_ci95",
+            "pair_points_low",
+            "pair_points_high",
             "pairs_ll",
             "pairs_ld",
             "pairs_even",
@@ -314,6 +316,8 @@ pub fn standings_csv(lines: &[StandingsRow]) -> Vec<u8> {
             None => ["0".to_string(), String::new(), String::new()],
         };
         record.extend(mean_ci(l.pairs, 3));
+        let bounds = l.pairs.and_then(|m| m.bounds());
+        record.extend([bounds.map_or(String::new(), |b| fixed(b.0, 3)), bounds.map_or(String::new(), |b| fixed(b.1, 3))]);
         record.extend(l.pentanomial.iter().map(|n| n.to_string()));
         record.extend(mean_ci(l.margin, 2));
         w.write_record(&record).expect("writing to memory cannot fail");

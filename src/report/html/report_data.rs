@@ -36,7 +36,9 @@ pub struct Standing {
     pub elo: f64,
     pub elo_ci95: f64,
     pub pair_points: String,
-    pub pair_points_ci95: String,
+    /// The pair points' 95% interval, within 0 to 2 (empty with fewer than two pairs).
+    pub pair_points_low: String,
+    pub pair_points_high: String,
     pub margin: String,
     pub margin_ci95: String,
 }
@@ -148,7 +150,8 @@ fn read_standings(path: &Path) -> Result<Vec<Standing>, ReportError> {
             elo: number("elo"),
             elo_ci95: number("elo_ci95"),
             pair_points: get("pair_points"),
-            pair_points_ci95: get("pair_points_ci95"),
+            pair_points_low: get("pair_points_low"),
+            pair_points_high: get("pair_points_high"),
             margin: get("margin"),
             margin_ci95: get("margin_ci95"),
         });

@@ -114,6 +114,15 @@ fn ci(value: &str, ci: &str) -> String {
     }
 }
 
+/// A value with its interval's ends, for an interval cut to the value's range.
+fn within(value: &str, low: &str, high: &str) -> String {
+    match (value, low.is_empty() || high.is_empty()) {
+        ("", _) => "–".into(),
+        (_, true) => escape(value),
+        _ => format!("{} <span class=\"muted\">{}–{}</span>", escape(value), escape(low), escape(high)),
+    }
+}
+
 fn report_html(data: &ReportData, made: &BTreeMap<String, Result<(), String>>, choice: &PageChoice) -> String {
     let mut b = String::new();
     let faulted = data.games.iter().filter(|g| !g.faulty_bot.is_empty()).count();
@@ -142,7 +151,7 @@ fn report_html(data: &ReportData, made: &BTreeMap<String, Result<(), String>>, c
             escape(&s.losses),
             escape(&s.points),
             ci(&elo, &format!("{:.0}", s.elo_ci95)),
-            ci(&s.pair_points, &s.pair_points_ci95),
+            within(&s.pair_points, &s.pair_points_low, &s.pair_points_high),
             ci(&s.margin, &s.margin_ci95),
             escape(&s.faults)
         );
