@@ -37,6 +37,13 @@ pub fn hint_for_recorded(kind: &str, detail: &str) -> Option<Message> {
     }
 }
 
+/// The hint for a recorded fault in English and in Portuguese (files and pages that one language
+/// cannot serve: `faults.csv`, the report, the viewer), or `None`.
+pub fn recorded_hint_texts(kind: &str, detail: &str) -> Option<(String, String)> {
+    use crate::i18n::{Lang, say_in};
+    hint_for_recorded(kind, detail).map(|hint| (say_in(Lang::En, &hint), say_in(Lang::Pt, &hint)))
+}
+
 /// Computing (CPU close to the time charged), sleeping, reading its input, or waiting.
 fn timeout_hint(detail: &str) -> Message {
     let limit = detail

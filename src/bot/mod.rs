@@ -44,7 +44,7 @@ pub use bare::BareBot;
 pub use build::{BuildError, BuildLimits, build_c, build_c_with, default_build_cache};
 pub use command::{BotCommand, CommandError};
 pub use fault::{BotFault, ExitReport, FaultKind, QUOTED_LINE_CHARS, Termination, Usage, quote_line, signal_name};
-pub use fault_hint::{fault_hint, hint_for_recorded, looks_like_debugging};
+pub use fault_hint::{fault_hint, hint_for_recorded, looks_like_debugging, recorded_hint_texts};
 pub use limits::{Limits, format_bytes, parse_size};
 pub use process::{BotProcess, WorkDir};
 pub use support::{SandboxSupport, sandbox_support};

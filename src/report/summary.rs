@@ -69,8 +69,9 @@ fn faults_text(s: &Summary) -> String {
 
 fn first_of_kind(f: &FaultedGame) -> String {
     let mut out = format!("  {} first in {}: {}\n", f.kind, f.game_id, f.detail);
-    if !f.hint.is_empty() {
-        let _ = writeln!(out, "    hint: {}", f.hint);
+    let hint = if crate::i18n::lang() == crate::i18n::Lang::Pt { &f.hint_pt } else { &f.hint };
+    if !hint.is_empty() {
+        let _ = writeln!(out, "    {}", crate::i18n::tr("check-hint", &[("hint", hint)]));
     }
     if let Some(replay) = &f.replay {
         let _ = writeln!(out, "    {replay}");

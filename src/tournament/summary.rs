@@ -21,8 +21,10 @@ pub struct FaultedGame {
     pub detail: String,
     /// `juiz replay <out>/games/<id>.csv`: the recorded game, turn by turn (`None` if unplayed).
     pub replay: Option<String>,
-    /// What to try, chosen from the fault's evidence (English; empty when there is no hint).
+    /// What to try, chosen from the fault's evidence, in English and in Portuguese (empty when
+    /// there is no hint).
     pub hint: String,
+    pub hint_pt: String,
     /// `juiz play --game G --seed S --move-timeout T --log <id>.csv BOT...`: the game played
     /// again with the same bots in the same seats; empty when a seat's submission has no bot.
     pub play: String,
@@ -136,13 +138,17 @@ pub fn summarize(t: &Tournament, out: &Path, rows: &[GameRow], counts: (usize, u
 
 /// The faulted game of `row`, if a bot faulted in it.
 pub(super) fn faulted_game(t: &Tournament, out: &Path, r: &GameRow) -> Option<FaultedGame> {
-    (!r.fault_kind.is_empty()).then(|| FaultedGame {
+    if r.fault_kind.is_empty() {
+        return None;
+    }
+    let (hint, hint_pt) = crate::bot::recorded_hint_texts(&r.fault_kind, &r.fault_detail).unwrap_or_default();
+    Some(FaultedGame {
         game_id: r.game_id.clone(),
         bot: r.faulty_bot.clone(),
         kind: r.fault_kind.clone(),
         detail: r.fault_detail.clone(),
-        hint: crate::bot::hint_for_recorded(&r.fault_kind, &r.fault_detail)
-            .map_or_else(String::new, |hint| crate::i18n::say_in(crate::i18n::Lang::En, &hint)),
+        hint,
+        hint_pt,
         replay: (!r.log.is_empty())
             .then(|| format!("juiz replay {}", shell_word(&out.join(&r.log).display().to_string()))),
         // A submission with no bot in it has nothing to play again.
@@ -178,12 +184,12 @@ pub(super) fn assemble(
 /// `faults.csv`: every faulted game, in schedule order, with the commands that reproduce it.
 pub(super) fn faults_csv(faulted: &[FaultedGame]) -> Vec<u8> {
     let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record(["game_id", "bot", "kind", "detail", "replay", "play", "hint"])
+    w.write_record(["game_id", "bot", "kind", "detail", "replay", "play", "hint", "hint_pt"])
         .expect("writing to memory cannot fail");
     for f in faulted {
         let replay = f.replay.as_deref().unwrap_or_default();
         let detail = crate::record::cell::to_cell(&f.detail);
-        w.write_record([f.game_id.as_str(), &f.bot, &f.kind, &detail, replay, &f.play, &f.hint])
+        w.write_record([f.game_id.as_str(), &f.bot, &f.kind, &detail, replay, &f.play, &f.hint, &f.hint_pt])
             .expect("writing to memory cannot fail");
     }
     w.into_inner().expect("writing to memory cannot fail")

@@ -60,8 +60,10 @@ pub struct Fault {
     pub detail: String,
     /// The offending line (the seat's last line before a malformed or illegal fault).
     pub line: Option<String>,
-    /// What to try, chosen from the fault's evidence (see `bot::fault_hint`), in English.
+    /// What to try, chosen from the fault's evidence (see `bot::fault_hint`), in English and in
+    /// Portuguese.
     pub hint: Option<String>,
+    pub hint_pt: Option<String>,
 }
 
 /// Everything the page shows, embedded in it as JSON.
@@ -230,6 +232,7 @@ pub fn replay_data(transcript: &Transcript, path: &Path) -> Result<PageData, Pag
         let r = kept[row];
         let (kind, detail) = r.text.split_once(": ").unwrap_or((r.text.as_str(), ""));
         let line = offending.map(|i| kept[i].text.clone());
+        let (hint, hint_pt) = crate::bot::recorded_hint_texts(kind, detail).unzip();
         data.fault = Some(Fault {
             row,
             step: last,
@@ -237,7 +240,8 @@ pub fn replay_data(transcript: &Transcript, path: &Path) -> Result<PageData, Pag
             kind: kind.to_owned(),
             detail: detail.to_owned(),
             line,
-            hint: crate::bot::hint_for_recorded(kind, detail).map(|h| crate::i18n::say_in(crate::i18n::Lang::En, &h)),
+            hint,
+            hint_pt,
         });
     }
     Ok(data)

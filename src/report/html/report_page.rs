@@ -82,14 +82,12 @@ fn unplayable_section(b: &mut String, data: &ReportData) {
             b.push_str("<section id=\"unbuilt\"><h2>Bots that did not build (their games are lost, unplayed)</h2>");
         }
         seen.push(&g.faulty_bot);
-        let hint = crate::bot::hint_for_recorded("build", "")
-            .map_or_else(String::new, |h| crate::i18n::say_in(crate::i18n::Lang::En, &h));
         let _ = writeln!(
             b,
-            "<h3>{}</h3><pre class=\"detail\">{}</pre><p>hint: {}</p>",
+            "<h3>{}</h3><pre class=\"detail\">{}</pre><p>{}</p>",
             escape(&g.faulty_bot),
             escape(&g.fault_detail),
-            escape(&hint)
+            hint_html("build", "")
         );
     }
     if !seen.is_empty() {
@@ -112,6 +110,14 @@ fn ci(value: &str, ci: &str) -> String {
     } else {
         format!("{} <span class=\"muted\">±{}</span>", escape(value), escape(ci))
     }
+}
+
+/// A recorded fault's hint in English, then in Portuguese for the course's students (escaped);
+/// empty without a hint.
+fn hint_html(kind: &str, detail: &str) -> String {
+    crate::bot::recorded_hint_texts(kind, detail).map_or_else(String::new, |(en, pt)| {
+        format!("hint: {}<br><span lang=\"pt\" class=\"muted\">dica: {}</span>", escape(&en), escape(&pt))
+    })
 }
 
 /// A value with its interval's ends, for an interval cut to the value's range.
@@ -184,9 +190,7 @@ fn report_html(data: &ReportData, made: &BTreeMap<String, Result<(), String>>, c
             } else {
                 g.fault_detail.chars().take(160).collect()
             };
-            let hint = crate::bot::hint_for_recorded(&g.fault_kind, &g.fault_detail)
-                .filter(|_| g.fault_kind != "build")
-                .map_or_else(String::new, |h| crate::i18n::say_in(crate::i18n::Lang::En, &h));
+            let hint = if g.fault_kind == "build" { String::new() } else { hint_html(&g.fault_kind, &g.fault_detail) };
             let _ = writeln!(
                 b,
                 "<tr><td>{}</td><td>{}</td><td>{}</td><td class=\"left detail\">{}</td><td class=\"left detail\">{}</td></tr>",
@@ -194,7 +198,7 @@ fn report_html(data: &ReportData, made: &BTreeMap<String, Result<(), String>>, c
                 escape(&g.faulty_bot),
                 escape(&g.fault_kind),
                 escape(&detail),
-                escape(&hint)
+                hint
             );
         }
         b.push_str("</tbody></table>");

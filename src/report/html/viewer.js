@@ -217,6 +217,7 @@
       banner.appendChild(el('span', null, ': ' + f.detail));
       if (f.line !== null && f.line !== undefined) banner.appendChild(el('div', null, 'offending line: ' + f.line));
       if (f.hint) banner.appendChild(el('div', null, 'hint: ' + f.hint));
+      if (f.hint_pt) banner.appendChild(el('div', 'muted', 'dica: ' + f.hint_pt)).lang = 'pt';
       var b = el('button', null, 'go to the fault');
       b.id = 'go-fault';
       b.onclick = function () { go(f.step); };
