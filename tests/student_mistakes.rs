@@ -220,6 +220,32 @@ fn a_wrong_path_says_to_check_it_before_any_game() {
         ),
         "{err}"
     );
+    let output = juiz().args(["play", "--lang", "pt", "./bots/no_such_bot"]).arg(c_bot("template")).output().unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("o programa do bot ./bots/no_such_bot não existe (confira o caminho"), "{err}");
+}
+
+#[test]
+fn a_c_file_that_does_not_compile_shows_the_compiler_and_what_to_do_in_both_languages() {
+    let dir = tempfile::tempdir().unwrap();
+    for (lang, failed, hint) in [
+        ("en", "compiling ", "hint: compile it yourself"),
+        ("pt", "a compilação de ", "dica: compile-o você mesmo"),
+    ] {
+        let source = dir.path().join(format!("broken_{lang}.c"));
+        std::fs::write(&source, "int main( {\n").unwrap();
+        let output = juiz()
+            .env("JUIZ_BUILD_CACHE", dir.path().join(format!("cache-{lang}")))
+            .args(["play", "--lang", lang, &path_str(&source)])
+            .arg(c_bot("template"))
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(err.contains(&format!("{failed}{}", path_str(&source))), "{lang}: {err}");
+        assert!(err.contains("broken_") && err.contains(":1:"), "{lang}: the compiler's own message: {err}");
+        assert!(err.contains(hint), "{lang}: {err}");
+    }
 }
 
 /// A tournament folder of submissions: `(student, file, text)`.

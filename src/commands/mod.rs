@@ -59,12 +59,28 @@ pub fn bot_command(text: &str) -> Result<BotCommand, Failure> {
     let word = text.trim();
     let local = !word.is_empty() && !word.contains(['/', ' ', '\t', '\'', '"']) && std::path::Path::new(word).is_file();
     let text = if local { format!("./{word}") } else { text.to_owned() };
-    BotCommand::parse(&text).and_then(BotCommand::resolve).map_err(|e| match e {
-        CommandError::NotInPath(name) => {
-            Failure::input(format!("bot program `{name}` is neither a file in the current folder nor in PATH"))
+    BotCommand::parse(&text).and_then(BotCommand::resolve).map_err(|e| Failure::input(said(&e)))
+}
+
+/// What the user reads when the bot they named cannot be started, in their language: the
+/// mistakes a student makes (a wrong path, a file that is not executable, a C file that does not
+/// compile, with what to do about it); the rest as the library words it.
+fn said(e: &CommandError) -> String {
+    use juiz::i18n::tr;
+    let path = |p: &std::path::Path| p.display().to_string();
+    match e {
+        CommandError::NotFound(p) => tr("bot-not-found", &[("path", &path(p))]),
+        CommandError::NotAFile(p) => tr("bot-not-a-file", &[("path", &path(p))]),
+        CommandError::NotExecutable(p) => tr("bot-not-executable", &[("path", &path(p))]),
+        CommandError::NotInPath(name) => tr("bot-not-in-path", &[("name", name)]),
+        CommandError::ScriptNotFound(p) => tr("bot-script-not-found", &[("path", &path(p))]),
+        CommandError::Build(juiz::bot::BuildError::Compile { path: p, status, output }) => {
+            let hint = juiz::i18n::say(&juiz::games::Message::new("hint-build"));
+            let failed = tr("bot-compile-failed", &[("path", &path(p)), ("status", status)]);
+            format!("{failed}\n{}\n{}", output.trim_end(), tr("check-hint", &[("hint", &hint)]))
         }
-        e => Failure::input(e),
-    })
+        e => e.to_string(),
+    }
 }
 
 /// A flag set by Ctrl-C (SIGINT) or SIGTERM, for a command to stop cleanly: games cancelled,

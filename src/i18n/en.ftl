@@ -389,3 +389,11 @@ table-sj-declaration = declared: { $declaration }
 table-sj-trick = trick: { $plays }
 table-sj-kitty = kitty ({ $count }): { $cards }
 check-title-canasta-no-canasta-no-going-out = five natural triples and K♠ drawn: melding them all would leave one card, and there is no going out without a canasta
+
+# A bot named on the command line that cannot be started (play, check, replay --bot).
+bot-not-found = bot program { $path } does not exist (check the path: it is taken from the current folder)
+bot-not-a-file = bot program { $path } is not a file
+bot-not-executable = bot program { $path } is not executable (chmod +x it)
+bot-not-in-path = bot program `{ $name }` is neither a file in the current folder nor in PATH
+bot-script-not-found = bot script { $path } does not exist (check the path: it is taken from the current folder)
+bot-compile-failed = compiling { $path } failed ({ $status }):

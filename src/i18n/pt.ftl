@@ -388,3 +388,11 @@ table-sj-declaration = declarado: { $declaration }
 table-sj-trick = vaza: { $plays }
 table-sj-kitty = monte ({ $count }): { $cards }
 check-title-canasta-no-canasta-no-going-out = cinco trincas naturais e K♠ comprado: baixar todas deixaria uma carta, e não se bate sem canastra
+
+# Um bot nomeado na linha de comando que não pode ser iniciado (play, check, replay --bot).
+bot-not-found = o programa do bot { $path } não existe (confira o caminho: ele é lido a partir da pasta atual)
+bot-not-a-file = o programa do bot { $path } não é um arquivo
+bot-not-executable = o programa do bot { $path } não é executável (dê chmod +x nele)
+bot-not-in-path = o programa do bot `{ $name }` não é um arquivo da pasta atual nem está no PATH
+bot-script-not-found = o script do bot { $path } não existe (confira o caminho: ele é lido a partir da pasta atual)
+bot-compile-failed = a compilação de { $path } falhou ({ $status }):
