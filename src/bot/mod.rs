@@ -48,6 +48,7 @@ pub use fault_hint::{fault_hint, hint_for_recorded, looks_like_debugging, record
 pub use limits::{Limits, format_bytes, parse_size};
 pub use process::{BotProcess, WorkDir};
 pub use support::{SandboxSupport, sandbox_support};
+pub(crate) use own_program::OWN_FOLDER_MARK;
 pub(crate) use sys::readable_now;
 pub use timing::{MoveTime, TimingTotals};
 pub use workdir::check_copyable;

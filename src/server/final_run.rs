@@ -9,7 +9,7 @@ use std::sync::atomic::Ordering;
 
 use super::error::ServerError;
 use super::state::Shared;
-use crate::tournament::{BotRun, BotSpec, RunOptions, Tournament};
+use crate::tournament::{BotSpec, RunOptions, Tournament};
 
 /// `final/` in the course folder.
 pub fn final_dir(shared: &Shared) -> PathBuf {
@@ -17,7 +17,7 @@ pub fn final_dir(shared: &Shared) -> PathBuf {
 }
 
 /// The final tournament: the course's, its bots each student's active version (named by the
-/// student's id; C and C++ sources built, Python scripts run with python3).
+/// student's id; run as `store::version_run` says).
 pub fn final_tournament(shared: &Shared) -> Result<Tournament, ServerError> {
     let conn = shared.db.conn();
     let mut stmt = conn.prepare(
@@ -26,18 +26,13 @@ pub fn final_tournament(shared: &Shared) -> Result<Tournament, ServerError> {
     )?;
     let bots: Vec<BotSpec> = stmt
         .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?
-        .map(|row| {
-            row.map(|(id, file)| {
-                let source = shared.data().join(file);
-                let run = if source.extension().is_some_and(|e| e == "py") {
-                    BotRun::Command(format!("python3 {}", source.display()))
-                } else {
-                    BotRun::Build(source)
-                };
-                BotSpec { name: id, run, workdir: None, limits_config: None, limits: None }
-            })
+        .collect::<rusqlite::Result<Vec<(String, String)>>>()?
+        .into_iter()
+        .map(|(id, file)| {
+            let run = super::store::version_run(shared.data(), &file);
+            BotSpec { name: id, run, workdir: None, limits_config: None, limits: None }
         })
-        .collect::<rusqlite::Result<_>>()?;
+        .collect();
     if bots.len() < 2 {
         return Err(ServerError::Other(format!(
             "the final tournament needs at least two students with an active version (there are {})",

@@ -4,6 +4,7 @@
 //! the files the referee already writes, in the course's folder.
 
 mod accounts;
+mod archive;
 mod course;
 mod db;
 mod error;

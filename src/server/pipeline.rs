@@ -7,6 +7,8 @@ use rusqlite::OptionalExtension;
 
 use super::error::ServerError;
 use super::state::Shared;
+use super::store::version_run;
+use crate::tournament::BotRun;
 use crate::bot::{BotCommand, BuildError, build_c};
 use crate::check::{CheckOptions, CheckReport, run_check};
 use crate::i18n::{Lang, with_lang};
@@ -40,20 +42,20 @@ pub fn process(shared: &Shared, id: i64) -> Result<(), ServerError> {
         |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
     )?;
     let data = shared.data();
-    let source = data.join(&file);
-    let argv = match source.extension().and_then(|e| e.to_str()) {
-        Some("py") => vec!["python3".to_string(), source.display().to_string()],
-        _ => match build_c(&source, &data.join("build")) {
+    let private = |text: String| text.replace(&format!("{}/", data.display()), "");
+    let argv = match version_run(data, &file) {
+        BotRun::Command(command) => shlex::split(&command).unwrap_or_default(),
+        BotRun::Build(source) => match build_c(&source, &data.join("build")) {
             Ok(binary) => vec![binary.display().to_string()],
             Err(e) => {
                 let message = match e {
                     BuildError::Compile { output, status, .. } => format!("{status}\n{output}"),
                     other => other.to_string(),
                 };
-                let message = message.replace(&format!("{}/", data.display()), "");
-                return finish(shared, id, &student, BUILD_FAILED, &message, ("", ""));
+                return finish(shared, id, &student, BUILD_FAILED, &private(message), ("", ""));
             }
         },
+        BotRun::Unusable(why) => return finish(shared, id, &student, BUILD_FAILED, &private(why), ("", "")),
     };
     let argv_json = serde_json::to_string(&argv).expect("strings serialize");
     shared.db.tx(|tx| {
@@ -74,9 +76,7 @@ pub fn process(shared: &Shared, id: i64) -> Result<(), ServerError> {
     let command = BotCommand { argv, display: original };
     match run_check(&command, &name, &options, &mut |_| {}) {
         Ok(report) => {
-            let private = format!("{}/", data.display());
-            let (en, pt) = (report_text(&report, Lang::En), report_text(&report, Lang::Pt));
-            let (en, pt) = (en.replace(&private, ""), pt.replace(&private, ""));
+            let (en, pt) = (private(report_text(&report, Lang::En)), private(report_text(&report, Lang::Pt)));
             let state = if report.passed() { READY } else { CHECK_FAILED };
             finish(shared, id, &student, state, "", (&en, &pt))
         }

@@ -24,17 +24,40 @@ use crate::i18n::Lang;
 pub struct Fail {
     pub status: StatusCode,
     pub message: String,
+    /// The message in Portuguese, where a student may read it (else the English one is shown).
+    pub message_pt: Option<String>,
 }
 
 impl Fail {
     pub fn new(status: StatusCode, message: impl std::fmt::Display) -> Fail {
-        Fail { status, message: message.to_string() }
+        Fail { status, message: message.to_string(), message_pt: None }
+    }
+    /// A failure a student reads, in English and in Portuguese.
+    pub fn said(status: StatusCode, en: impl std::fmt::Display, pt: impl std::fmt::Display) -> Fail {
+        Fail { status, message: en.to_string(), message_pt: Some(pt.to_string()) }
     }
     pub fn unknown_link() -> Fail {
-        Fail::new(StatusCode::NOT_FOUND, "unknown or revoked link: ask the instructor for a new one")
+        Fail::said(
+            StatusCode::NOT_FOUND,
+            "unknown or revoked link: ask the instructor for a new one",
+            "link desconhecido ou revogado: peça um novo ao professor",
+        )
     }
     pub fn bad_form() -> Fail {
-        Fail::new(StatusCode::FORBIDDEN, "the form is stale or forged: reload the page and send it again")
+        Fail::said(
+            StatusCode::FORBIDDEN,
+            "the form is stale or forged: reload the page and send it again",
+            "o formulário está vencido ou foi forjado: recarregue a página e envie de novo",
+        )
+    }
+    /// An upload refused, with its status.
+    pub fn refused(refusal: &super::store::Refusal) -> Fail {
+        let status = match refusal {
+            super::store::Refusal::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            super::store::Refusal::Deadline => StatusCode::FORBIDDEN,
+            _ => StatusCode::BAD_REQUEST,
+        };
+        Fail::said(status, refusal, refusal.pt())
     }
 }
 
@@ -67,7 +90,11 @@ pub fn lang_of(query: &LangQuery, headers: &HeaderMap) -> Lang {
 /// A page telling what went wrong, with the failure's status.
 pub fn fail_page(fail: &Fail, lang: Lang) -> Response {
     let title = fail.status.canonical_reason().unwrap_or("error");
-    let html = render("message.html", lang, title, context! { message => &fail.message, back => "" });
+    let message = match (&fail.message_pt, lang) {
+        (Some(pt), Lang::Pt) => pt,
+        _ => &fail.message,
+    };
+    let html = render("message.html", lang, title, context! { message => message, back => "" });
     (fail.status, Html(html)).into_response()
 }
 

@@ -76,11 +76,15 @@ fn my_game(shared: &Shared, student: &str, id: i64) -> Result<MyGame, Fail> {
         )
         .optional()?;
     let Some((log, swapped, a, b)) = found else {
-        return Err(Fail::new(StatusCode::NOT_FOUND, "no such finished game"));
+        return Err(Fail::said(StatusCode::NOT_FOUND, "no such finished game", "não há partida terminada com esse número"));
     };
     let mine = [a.as_deref() == Some(student), b.as_deref() == Some(student)];
     if !mine[0] && !mine[1] {
-        return Err(Fail::new(StatusCode::NOT_FOUND, "no such finished game among yours"));
+        return Err(Fail::said(
+            StatusCode::NOT_FOUND,
+            "no such finished game among yours",
+            "não há partida terminada com esse número entre as suas",
+        ));
     }
     let side0_is_a = !swapped;
     let players = shared.course.tournament.players;
@@ -236,7 +240,7 @@ pub async fn upload(
     let read = async {
         let mut multipart =
             multipart.map_err(|e| Fail::new(StatusCode::BAD_REQUEST, format!("not an upload form: {e}")))?;
-        let too_large = || Fail::new(StatusCode::PAYLOAD_TOO_LARGE, Refusal::TooLarge { size: limit + 1, limit });
+        let too_large = || Fail::refused(&Refusal::TooLarge { size: limit + 1, limit });
         while let Some(field) = multipart.next_field().await.map_err(|e| {
             if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
                 too_large()
@@ -270,21 +274,14 @@ pub async fn upload(
             return Err(Fail::bad_form());
         }
         if shared.past_deadline()? {
-            return Err(Fail::new(StatusCode::FORBIDDEN, Refusal::Deadline));
+            return Err(Fail::refused(&Refusal::Deadline));
         }
         let Some((file_name, bytes)) = file.filter(|(n, _)| !n.is_empty()) else {
-            return Err(Fail::new(StatusCode::BAD_REQUEST, Refusal::Missing));
+            return Err(Fail::refused(&Refusal::Missing));
         };
-        let refuse = |r: Refusal| {
-            let status = if matches!(r, Refusal::TooLarge { .. }) {
-                StatusCode::PAYLOAD_TOO_LARGE
-            } else {
-                StatusCode::BAD_REQUEST
-            };
-            Fail::new(status, r)
-        };
-        let ext = check_upload(&file_name, &bytes, limit).map_err(refuse)?;
-        add_version(&shared.db, shared.data(), &me, &file_name, ext, &bytes)?;
+        let refuse = |r: Refusal| Fail::refused(&r);
+        let upload = check_upload(&file_name, &bytes, limit).map_err(refuse)?;
+        add_version(&shared.db, shared.data(), &me, &file_name, &upload, &bytes)?.map_err(refuse)?;
         shared.wake();
         Ok(see_other(&format!("/s/{token}?lang={}", code(lang))))
     })
@@ -317,13 +314,20 @@ pub async fn play(
         let mine: Option<i64> =
             conn.query_row("SELECT active_version FROM students WHERE id = ?1", [&me], |r| r.get(0))?;
         let mine =
-            mine.ok_or_else(|| Fail::new(StatusCode::BAD_REQUEST, "you have no active version yet: upload one"))?;
+            mine.ok_or_else(|| {
+                Fail::said(
+                    StatusCode::BAD_REQUEST,
+                    "you have no active version yet: upload one",
+                    "você ainda não tem versão ativa: envie uma",
+                )
+            })?;
         let active = super::ladder::active_versions(&conn)?;
         drop(conn);
         if !active.iter().any(|(id, _)| *id == form.opponent && *id != mine) {
-            return Err(Fail::new(
+            return Err(Fail::said(
                 StatusCode::BAD_REQUEST,
                 "that opponent is not in the ladder: choose one from the list",
+                "esse adversário não está na ladder: escolha um da lista",
             ));
         }
         super::ladder::queue_friendly(&shared, mine, form.opponent)?;
@@ -370,7 +374,11 @@ pub async fn stderr(
         let me = student_of(&shared, &token)?;
         let game = my_game(&shared, &me, id)?;
         if !game.seats.contains(&seat) {
-            return Err(Fail::new(StatusCode::FORBIDDEN, "that seat is not your bot's: only your own stderr is shown"));
+            return Err(Fail::said(
+                StatusCode::FORBIDDEN,
+                "that seat is not your bot's: only your own stderr is shown",
+                "esse lugar não é do seu bot: só o seu próprio stderr é mostrado",
+            ));
         }
         let stem = game.log.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
         let text = std::fs::read(crate::referee::stderr_log_path(&game.dir, &stem, seat)).unwrap_or_default();

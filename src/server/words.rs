@@ -18,7 +18,11 @@ const WORDS: &[(&str, &str, &str)] = &[
     ("house", "house bot", "bot da casa"),
     ("your_page", "Your bot", "Seu bot"),
     ("upload", "Upload a new version", "Enviar nova versão"),
-    ("upload_help", "One source file: bot.c, bot.cpp or main.py", "Um arquivo-fonte: bot.c, bot.cpp ou main.py"),
+    (
+        "upload_help",
+        "One source file (bot.c, bot.cpp or main.py), or a .zip, .tar or .tar.gz of a bot's sources (the bot named bot or main)",
+        "Um arquivo-fonte (bot.c, bot.cpp ou main.py), ou um .zip, .tar ou .tar.gz com os fontes do bot (o bot chamado bot ou main)",
+    ),
     ("send", "Send", "Enviar"),
     ("deadline", "Deadline", "Prazo"),
     ("no_deadline", "none", "nenhum"),

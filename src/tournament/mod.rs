@@ -19,7 +19,7 @@ mod schedule;
 mod secret;
 mod standings;
 mod stream;
-mod submissions;
+pub(crate) mod submissions;
 mod summary;
 
 pub use bots::{PreparedBot, check_command};

@@ -53,7 +53,7 @@ fn pick(files: Vec<PathBuf>, kind: &str) -> Result<PathBuf, String> {
 }
 
 /// How to run the bot in `folder`, by the rule of the module doc.
-fn find_bot(folder: &Path) -> Result<BotRun, String> {
+pub(crate) fn find_bot(folder: &Path) -> Result<BotRun, String> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(folder)
         .map_err(|e| format!("cannot read the folder: {e}"))?
         .filter_map(|e| e.ok().map(|e| e.path()))

@@ -135,6 +135,11 @@ impl Server {
 
     /// As `upload`, with a form token got before.
     pub fn upload_with(&self, token: &str, csrf: &str, file_name: &str, bytes: &[u8]) -> Response {
+        self.upload_in(None, token, csrf, file_name, bytes)
+    }
+
+    /// As `upload_with`, from a browser that asks for `lang` (`Accept-Language`) if given.
+    pub fn upload_in(&self, lang: Option<&str>, token: &str, csrf: &str, file_name: &str, bytes: &[u8]) -> Response {
         let boundary = "----juiztestboundary7d3f";
         let mut body = Vec::new();
         body.extend(format!("--{boundary}\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n{csrf}\r\n").bytes());
@@ -145,7 +150,9 @@ impl Server {
         body.extend(bytes);
         body.extend(format!("\r\n--{boundary}--\r\n").bytes());
         let content_type = format!("multipart/form-data; boundary={boundary}");
-        request(&self.addr, "POST", &format!("/s/{token}/upload"), &[("Content-Type", &content_type)], &body)
+        let mut headers = vec![("Content-Type", content_type.as_str())];
+        headers.extend(lang.map(|lang| ("Accept-Language", lang)));
+        request(&self.addr, "POST", &format!("/s/{token}/upload"), &headers, &body)
     }
 
     /// The form token in the page at `path`.
