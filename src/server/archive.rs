@@ -281,3 +281,44 @@ pub fn write_folder(files: &Files, dir: &Path) -> std::io::Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LIMITS: Limits = Limits { files: 3, total: 100, depth: 2 };
+
+    #[test]
+    fn paths_stay_inside_the_folder() {
+        assert_eq!(safe_path("a/./b.c", LIMITS), Ok(PathBuf::from("a/b.c")));
+        for bad in ["../x.c", "a/../../x.c", "/etc/passwd", "", "./"] {
+            assert!(matches!(safe_path(bad, LIMITS), Err(ArchiveError::Outside(_))), "{bad}");
+        }
+        assert!(matches!(safe_path("a\\b.c", LIMITS), Err(ArchiveError::BadName(_))));
+        assert!(matches!(safe_path("a/b/c.c", LIMITS), Err(ArchiveError::Deep(_, 2))));
+        assert!(matches!(safe_path("x/.juiz-bot-folder", LIMITS), Err(ArchiveError::Reserved(_))));
+    }
+
+    #[test]
+    fn one_top_folder_is_taken_away() {
+        let mut files: Files = vec![("s/x/bot.c".into(), vec![]), ("s/x/a.h".into(), vec![])];
+        strip_common_folder(&mut files);
+        assert_eq!(files.iter().map(|(p, _)| p.display().to_string()).collect::<Vec<_>>(), ["bot.c", "a.h"]);
+        let mut mixed: Files = vec![("s/bot.c".into(), vec![]), ("t.h".into(), vec![])];
+        strip_common_folder(&mut mixed);
+        assert_eq!(mixed[0].0, PathBuf::from("s/bot.c"));
+    }
+
+    #[test]
+    fn counts_and_sizes_are_limited() {
+        let mut tally = Tally::new(LIMITS);
+        let data = tally.read("a", &mut &b"hello"[..]).unwrap();
+        tally.add("a".into(), data).unwrap();
+        assert_eq!(tally.add("a".into(), vec![]), Err(ArchiveError::Twice("a".into())));
+        assert_eq!(tally.read("big", &mut &[b'x'; 96][..]), Err(ArchiveError::TooBig(100)));
+        assert_eq!(tally.read("bin", &mut &b"\x7fELF\0"[..]), Err(ArchiveError::NotText("bin".into())));
+        tally.add("b".into(), vec![]).unwrap();
+        tally.add("c".into(), vec![]).unwrap();
+        assert_eq!(tally.add("d".into(), vec![]), Err(ArchiveError::TooMany(3)));
+    }
+}

@@ -205,8 +205,8 @@ mod tests {
 
     #[test]
     fn uploads_are_checked() {
-        assert_eq!(check_upload("bot.c", b"int main(){}", 100), Ok("c"));
-        assert_eq!(check_upload("Main.PY", b"print(1)", 100), Ok("py"));
+        assert_eq!(check_upload("bot.c", b"int main(){}", 100), Ok(Upload::Source("c")));
+        assert_eq!(check_upload("Main.PY", b"print(1)", 100), Ok(Upload::Source("py")));
         assert_eq!(check_upload("bot.c", &[b'x'; 101], 100), Err(Refusal::TooLarge { size: 101, limit: 100 }));
         assert_eq!(check_upload("bot.exe", b"x", 100), Err(Refusal::Extension("bot.exe".into())));
         assert_eq!(check_upload("bot.c", b"\x7fELF\0\0", 100), Err(Refusal::Binary));
