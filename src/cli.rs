@@ -49,7 +49,7 @@ pub enum Command {
     /// faults, slowest moves, and a viewer page for every faulted game.
     Report(ReportArgs),
     /// Run a course: students upload bots on a web page, each version is built and checked, a
-    /// ladder plays them, everyone sees the leaderboard (see README, "Running a course").
+    /// ladder plays them, everyone sees the leaderboard (see docs/course.md).
     Serve(crate::commands::ServeArgs),
     /// Be a house bot on stdin/stdout: the opponents `house:easy`, `house:medium` and
     /// `house:hard` name (see bots/README.md). It knows only what its seat is told.

@@ -7,7 +7,7 @@ use common::*;
 
 /// A bot named `name` in `dir` playing `turns`: a shell wrapper beside a copy of the scripted
 /// bot, in a folder marked as the bot's own (the sandbox lets a bot read such a folder, not the
-/// test fixtures': README, "files in reach").
+/// test fixtures': docs/containment.md, "files in reach").
 fn scripted_bot(dir: &std::path::Path, name: &str, turns: &[&str]) -> String {
     let path = dir.join(name);
     std::fs::write(dir.join(".juiz-bot-folder"), "").unwrap();

@@ -45,7 +45,7 @@ fn scripted_bot(dir: &Path, turns: &[&str]) -> String {
     let args: Vec<String> = turns.iter().map(|t| format!("'{t}'")).collect();
     std::fs::write(&path, format!("#!/bin/sh\nexec python3 '{}' {}\n", script.display(), args.join(" "))).unwrap();
     std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
-    // The wrapper runs a script beside it: the folder is the bot's own (README, files in reach).
+    // The wrapper runs a script beside it: the folder is the bot's own (docs/containment.md, files in reach).
     std::fs::write(dir.join(".juiz-bot-folder"), "").unwrap();
     path_str(&path)
 }
@@ -67,7 +67,7 @@ fn shengji_bot(dir: &Path, answers: &[String]) -> String {
     let args: Vec<String> = answers.iter().map(|a| format!("'{a}'")).collect();
     std::fs::write(&path, format!("#!/bin/sh\nexec python3 '{}' {}\n", script.display(), args.join(" "))).unwrap();
     std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
-    // The wrapper runs a script beside it: the folder is the bot's own (README, files in reach).
+    // The wrapper runs a script beside it: the folder is the bot's own (docs/containment.md, files in reach).
     std::fs::write(dir.join(".juiz-bot-folder"), "").unwrap();
     path_str(&path)
 }

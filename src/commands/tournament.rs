@@ -11,7 +11,7 @@ use crate::cli::{MergeArgs, TournamentArgs};
 
 pub fn tournament(args: TournamentArgs) -> Outcome {
     let t = tournament::load(&args.file).map_err(Failure::input)?;
-    // What the file left out, so that nothing is decided out of sight (README lists the defaults).
+    // What the file left out, so that nothing is decided out of sight (docs/tournaments.md lists the defaults).
     let text = std::fs::read_to_string(&args.file).unwrap_or_default();
     let applied = tournament::applied_defaults(&text, &t);
     if !applied.is_empty() {

@@ -1,5 +1,5 @@
 //! The settings a tournament file left out and juiz applied by default, for the line
-//! `juiz tournament` prints before the first game (README's tournament-file section lists the
+//! `juiz tournament` prints before the first game (docs/tournaments.md's tournament-file section lists the
 //! same defaults).
 
 use serde_json::Value;
