@@ -2,8 +2,11 @@
 //! or 3 decks (`ShengjiRules`).
 
 mod action;
+mod bots;
+mod check;
 mod deal;
 mod declare;
+mod def;
 mod game;
 pub mod legal;
 mod order;
