@@ -128,6 +128,12 @@ pub fn tr_in(lang: Lang, id: &str, args: &[(&str, &dyn std::fmt::Display)]) -> S
     format(lang, id, &fluent_args)
 }
 
+/// Whether `lang` itself has the message `id` (no falling back to English): for the tests that
+/// tie the ids the code uses to both languages.
+pub fn has_message(lang: Lang, id: &str) -> bool {
+    BUNDLES.with(|bundles| bundles[if lang == Lang::Pt { 1 } else { 0 }].has_message(id))
+}
+
 /// `message` in the process's language.
 pub fn say(message: &Message) -> String {
     say_in(lang(), message)

@@ -13,6 +13,7 @@ mod meld;
 mod options;
 mod pickup;
 mod rules;
+mod sample;
 mod schwab;
 mod score;
 mod state;

@@ -8,6 +8,7 @@ mod def;
 mod game;
 mod meld;
 mod rules;
+mod sample;
 mod state;
 mod turn;
 mod view;

@@ -11,6 +11,7 @@ mod game;
 pub mod legal;
 mod order;
 mod rules;
+mod sample;
 mod score;
 mod state;
 mod trick;
