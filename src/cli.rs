@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 
-use juiz::games::GameKind;
+use juiz::games::{GameKind, registry};
 
 /// juiz — referee and tournament harness for card-game bot competitions.
 ///
@@ -127,29 +127,15 @@ pub struct MergeArgs {
 
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// The game to play.
-    #[arg(long, default_value = "itp-buraco", value_parser = parse_game)]
+    #[arg(long, default_value = GameKind::DEFAULT.name(), value_parser = parse_game, help = registry::game_help())]
     pub game: GameKind,
     /// Seed of the shuffle and of every later random event (default: a random one, printed).
     /// In itp-buraco a seed deals the same cards and first player as `buraco.js -seed N`.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Start from a fixed deal: the original referee's `-i` file (one `[ … ]` hand line per
-    /// player, the discard top card, the start index), optionally followed by a `[ … ]` line
-    /// giving the stock from the top down. In buraco-stbl: the hand lines, one 11-card morto
-    /// line per side, the start index, the optional stock line (protocol.md §6.1). In
-    /// buraco-schwab: the four hands, one 11-card buraco line per team, the up-card, the start
-    /// index, the optional stock line (protocol.md §7.1). In canasta: the two hands, each
-    /// player's laid-out red 3s, the discard pile, the start seat, the optional stock line
-    /// (protocol.md §8.1). In shengji: the four hands in the order dealt, the kitty, the first
-    /// seat dealt to (protocol.md §9.1).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", help = registry::deal_help())]
     pub deal: Option<PathBuf>,
-    /// A rule option of the game, NAME=VALUE (repeatable): buraco-stbl has target, max-hands,
-    /// max-wilds; buraco-schwab target, max-hands, hand-size, negative-table; canasta target,
-    /// max-rounds, initial-meld; shengji decks, max-deals, declare; itp-buraco none.
-    /// Recorded in the transcript, so a replay plays by the same rules.
-    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    #[arg(long = "rule", value_name = "NAME=VALUE", help = registry::rule_help())]
     pub rules: Vec<String>,
     /// Show every message both ways.
     #[arg(long, conflicts_with = "silent")]

@@ -38,11 +38,27 @@ impl Lang {
             .unwrap_or(Lang::En)
     }
 
-    fn source(self) -> &'static str {
-        match self {
+    /// juiz's own messages, then every registered game's (a file several games share once), as
+    /// one resource.
+    fn source(self) -> String {
+        let mut text = match self {
             Lang::En => include_str!("i18n/en.ftl"),
             Lang::Pt => include_str!("i18n/pt.ftl"),
         }
+        .to_owned();
+        let mut added: Vec<&str> = Vec::new();
+        for kind in crate::games::GameKind::ALL {
+            let game = match self {
+                Lang::En => kind.def().messages_en,
+                Lang::Pt => kind.def().messages_pt,
+            };
+            if !added.contains(&game) {
+                added.push(game);
+                text.push('\n');
+                text.push_str(game);
+            }
+        }
+        text
     }
 
     fn tag(self) -> unic_langid::LanguageIdentifier {
@@ -80,7 +96,7 @@ pub fn with_lang<R>(lang: Lang, f: impl FnOnce() -> R) -> R {
 }
 
 fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
-    let resource = FluentResource::try_new(lang.source().to_owned()).expect("the .ftl files parse (see the tests)");
+    let resource = FluentResource::try_new(lang.source()).expect("the .ftl files parse (see the tests)");
     let mut bundle = FluentBundle::new(vec![lang.tag()]);
     // No Unicode isolation marks around arguments: terminals and tests see the plain text.
     bundle.set_use_isolating(false);
@@ -110,6 +126,12 @@ pub fn tr_in(lang: Lang, id: &str, args: &[(&str, &dyn std::fmt::Display)]) -> S
         }
     }
     format(lang, id, &fluent_args)
+}
+
+/// Whether `lang` itself has the message `id` (no falling back to English): for the tests that
+/// tie the ids the code uses to both languages.
+pub fn has_message(lang: Lang, id: &str) -> bool {
+    BUNDLES.with(|bundles| bundles[if lang == Lang::Pt { 1 } else { 0 }].has_message(id))
 }
 
 /// `message` in the process's language.
@@ -157,7 +179,7 @@ mod tests {
 
     /// The message ids of a resource (every message is one `id = text` line).
     fn ids(lang: Lang) -> Vec<String> {
-        FluentResource::try_new(lang.source().to_owned()).unwrap_or_else(|(_, e)| panic!("{lang:?}: {e:?}"));
+        FluentResource::try_new(lang.source()).unwrap_or_else(|(_, e)| panic!("{lang:?}: {e:?}"));
         let mut ids: Vec<String> =
             lang.source().lines().filter_map(|l| l.split_once(" = ")).map(|(id, _)| id.to_owned()).collect();
         ids.sort();

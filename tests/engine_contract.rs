@@ -91,6 +91,9 @@ impl Engine for Broken {
     fn prompt_hint(&self, _seat: Seat) -> Message {
         Message::new("say-mine")
     }
+    fn sample_lines(&self, _pick: &mut dyn FnMut(usize) -> usize) -> Vec<String> {
+        vec!["MINE".into()]
+    }
 }
 
 fn shell_bot(name: &str, script: &str) -> PlayerSpec {

@@ -12,8 +12,14 @@ use juiz::games::buraco::{BuracoEngine, BuracoRules};
 use juiz::games::table::{Owner, Table, Value, Visibility, ZoneKind};
 use juiz::games::{Engine, GameKind, TableSetup};
 
+/// The preset of a Buraco variant.
+fn rules(kind: GameKind) -> BuracoRules {
+    let presets = [BuracoRules::itp(), BuracoRules::stbl(), BuracoRules::schwab()];
+    presets.into_iter().find(|r| r.game == kind).unwrap_or_else(|| panic!("{kind} is not a Buraco"))
+}
+
 fn engine(kind: GameKind, seats: usize, seed: u64) -> BuracoEngine {
-    let rules = BuracoRules::of(kind);
+    let rules = rules(kind);
     let setup = TableSetup {
         wire_ids: (1..=seats).map(|i| format!("p{i}.rnd")).collect(),
         seed,
@@ -101,7 +107,7 @@ fn check_tables(e: &BuracoEngine, decks: &[Card], context: &str) {
 
 fn play(kind: GameKind, seats: usize, seed: u64) -> (usize, usize) {
     let mut e = engine(kind, seats, seed);
-    let rules = BuracoRules::of(kind);
+    let rules = rules(kind);
     let decks = sorted(build_decks(rules.decks, rules.jokers_per_deck));
     let mut rng = Pcg64::seed_from_u64(seed ^ 0x7ab1e);
     check_tables(&e, &decks, &format!("{kind} seed {seed}: the deal"));

@@ -2,16 +2,10 @@
 //! against the bundled bots, and a report in plain words on protocol faults, move times and
 //! stderr, with a final verdict.
 
-mod canasta;
 mod opponents;
-mod plan;
 mod run;
-mod schwab;
-mod shengji;
-mod stbl;
 mod words;
 
-pub use opponents::Opponent;
-pub use plan::{CheckGame, plan, plan_for};
-pub use run::{CheckError, CheckOptions, CheckReport, GameCheck, run_check};
+pub use crate::games::kit::{CheckGame, Opponent};
+pub use run::{CheckError, CheckOptions, CheckReport, GameCheck, plan_for, run_check};
 pub use words::{duration_text, explain, fault_hint, header, shell_word};

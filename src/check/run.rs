@@ -11,8 +11,9 @@ use crate::bot::{BotCommand, Limits, default_build_cache};
 use crate::games::{Ending, Engine, GameKind, Seat};
 use crate::referee::{self, FaultRecord, GameConfig, Observer, Player, PlayerSpec, RefereeError};
 
-use super::opponents::Opponent;
-use super::plan::{CheckGame, plan_for};
+use super::opponents;
+use crate::games::kit::Opponent;
+use super::CheckGame;
 
 /// Lines of a game's stderr kept for the report.
 const STDERR_TAIL_LINES: usize = 8;
@@ -40,7 +41,7 @@ impl CheckOptions {
     /// Four random games, a 3 s move timeout, no kept logs, the default build cache.
     pub fn new(seed: u64) -> Self {
         CheckOptions {
-            game: GameKind::ItpBuraco,
+            game: GameKind::DEFAULT,
             random_games: 4,
             seed,
             move_timeout: Limits::default().move_timeout,
@@ -123,6 +124,11 @@ impl CheckReport {
     }
 }
 
+/// Every game of a check of `game`: its registered check plan.
+pub fn plan_for(game: GameKind, random: usize, seed: u64) -> Vec<CheckGame> {
+    game.check_plan(random, seed)
+}
+
 /// Checks `bot` (named `name` in the game ids): plays the scripted games, then the random ones,
 /// calling `on_game` after each. `Err` only when the check itself could not be carried out.
 pub fn run_check(
@@ -137,7 +143,7 @@ pub fn run_check(
     wanted.dedup();
     let mut opponents = Vec::new();
     for opponent in wanted {
-        opponents.push((opponent, opponent.build(&options.build_cache)?));
+        opponents.push((opponent, opponents::build(opponent, &options.build_cache)?));
     }
     let (dir, temp) = match &options.keep_logs {
         Some(dir) => {

@@ -7,7 +7,7 @@ use std::time::Duration;
 use crate::bot::FaultKind;
 use crate::i18n::tr;
 
-use super::plan::CheckGame;
+use super::CheckGame;
 use super::run::{CheckOptions, CheckReport, GameCheck};
 
 /// What a fault of this kind means, said to the bot's author (in the process's language).
@@ -252,7 +252,7 @@ mod tests {
         use crate::games::GameKind;
         use crate::i18n::{Lang, tr_in};
         for &kind in GameKind::ALL {
-            for game in super::super::plan::plan_for(kind, 2, 1).iter().filter(|g| g.is_scripted()) {
+            for game in kind.check_plan(2, 1).iter().filter(|g| g.is_scripted()) {
                 let id = format!("check-title-{}", game.stem.split_once('-').unwrap().1);
                 // The English is the plan's title; Portuguese has its own.
                 assert_eq!(tr_in(Lang::En, &id, &[]), game.title, "{id}");

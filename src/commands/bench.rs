@@ -13,7 +13,7 @@ use super::{Failure, Outcome, SUCCESS};
 #[derive(Debug, clap::Args)]
 pub struct BenchArgs {
     /// The game to play (the bot must play it: the template plays every Buraco).
-    #[arg(long, default_value = "itp-buraco", value_parser = |s: &str| s.parse::<juiz::games::GameKind>())]
+    #[arg(long, default_value = juiz::games::GameKind::DEFAULT.name(), value_parser = |s: &str| s.parse::<juiz::games::GameKind>())]
     pub game: juiz::games::GameKind,
     /// Games of each throughput run.
     #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
@@ -22,15 +22,14 @@ pub struct BenchArgs {
     /// number of cores).
     #[arg(long, value_name = "N,N", value_delimiter = ',', value_parser = clap::value_parser!(u64).range(1..))]
     pub jobs_list: Vec<u64>,
-    /// Seats at the table: 2, or 4 (two teams) (default: 2; 4 in shengji).
+    /// Seats at the table: 2, or 4 (two teams) (default: the game's usual number, the first it is
+    /// played by).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(2..=4))]
     pub players: Option<u64>,
     /// Games of the peak-memory run, compared with a run a tenth its size (0 skips it).
     #[arg(long, value_name = "N", default_value_t = 10_000)]
     pub big: u64,
-    /// The C bot to play with (default: bots/template.c; the game's own where the template does
-    /// not play it: bots/canasta_smart.c in canasta, bots/shengji_random.c in shengji).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", help = juiz::games::registry::bench_bot_help())]
     pub bot: Option<PathBuf>,
     /// Where the temporary results folders go (default: the system's temporary directory).
     #[arg(long, value_name = "DIR")]
@@ -55,20 +54,12 @@ pub struct BenchArgs {
 impl BenchArgs {
     /// The bot's source: `--bot`, or the game's bundled bench bot.
     pub fn bot_source(&self) -> PathBuf {
-        self.bot.clone().unwrap_or_else(|| match self.game {
-            juiz::games::GameKind::Canasta => PathBuf::from("bots/canasta_smart.c"),
-            juiz::games::GameKind::Shengji => PathBuf::from("bots/shengji_random.c"),
-            _ => PathBuf::from("bots/template.c"),
-        })
+        self.bot.clone().unwrap_or_else(|| PathBuf::from(self.game.def().bench_bot))
     }
 
     /// Seats at the table: `--players`, or the game's usual number.
     pub fn seats(&self) -> usize {
-        match (self.players, self.game) {
-            (Some(n), _) => n as usize,
-            (None, juiz::games::GameKind::Shengji) => 4,
-            (None, _) => 2,
-        }
+        self.players.map_or(self.game.usual_seats(), |n| n as usize)
     }
 }
 

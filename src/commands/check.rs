@@ -36,7 +36,7 @@ pub struct CheckArgs {
     #[arg(long, value_name = "DIR")]
     pub keep_logs: Option<PathBuf>,
     /// The game the bot plays.
-    #[arg(long, default_value = "itp-buraco", value_parser = |s: &str| s.parse::<juiz::games::GameKind>())]
+    #[arg(long, default_value = juiz::games::GameKind::DEFAULT.name(), value_parser = |s: &str| s.parse::<juiz::games::GameKind>())]
     pub game: juiz::games::GameKind,
 }
 
@@ -69,10 +69,8 @@ pub fn check(args: CheckArgs) -> Outcome {
     };
     print!("{}", terminal_safe(&report.summary_text()));
     if !report.passed() {
-        let game = match args.game {
-            juiz::games::GameKind::ItpBuraco => String::new(),
-            other => format!("--game {other} "),
-        };
+        let game =
+            if args.game == juiz::games::GameKind::DEFAULT { String::new() } else { format!("--game {} ", args.game) };
         let command = format!("juiz check {game}--seed {seed} {}", check::shell_word(&args.bot));
         println!("{}", juiz::i18n::tr("check-rerun", &[("command", &command)]));
     }

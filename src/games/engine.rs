@@ -130,6 +130,11 @@ pub trait Engine: Send {
     /// A one-line hint of what `seat` may send now, for a human at the terminal (and for the
     /// explanation of a timeout).
     fn prompt_hint(&self, seat: Seat) -> Message;
+    /// Lines the awaited seat could send now, for the conformance tests and fuzzing (never for a
+    /// referee or a bot: it reads the whole state): tried in order, one of them is accepted
+    /// whenever a seat is awaited; refused ones must change nothing. `pick(n)` is a random index
+    /// below `n`. Empty once the game is over.
+    fn sample_lines(&self, pick: &mut dyn FnMut(usize) -> usize) -> Vec<String>;
     /// The table in the game-neutral model every view draws: exactly what `seat` may see (its
     /// own hand, public zones, the others as counts), or everything when `seat` is `None`.
     fn table(&self, seat: Option<Seat>) -> Table;

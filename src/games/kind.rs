@@ -1,49 +1,58 @@
-//! The game kinds juiz knows, their wire names, and the factory that builds an engine for one.
+//! The game kinds juiz knows: a `GameKind` is a handle on one registered `GameDef` (see
+//! `registry`), with its wire name, seats and options; and the setup an engine is built from.
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 
 use super::Engine;
-use super::buraco::{BuracoEngine, BuracoRules};
-use super::canasta::{CanastaEngine, CanastaRules};
-use super::shengji::{ShengjiEngine, ShengjiRules};
+use super::kit::{CheckGame, RuleOption};
+use super::registry::{GAMES, GameDef};
 
-/// A game juiz can referee, by its command-line name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum GameKind {
-    /// The UFRN ITP course's simplified Buraco (`buraco.js`), 2 or 4 players.
-    ItpBuraco,
-    /// Buraco Fechado STBL: jokers, mortos, a closed discard pile, 2 or 4 players.
-    BuracoStbl,
-    /// Schwab's Buraco (CardCol): sets and runs, cerrados of 7, buracos, 4 players, to 2000.
-    BuracoSchwab,
-    /// Two-player Canasta (a C++ course's rules): rank melds, red 3s, a frozen pile, to 5000.
-    Canasta,
-    /// Shengji / 升级 (Tractor): 4 players in two teams, 1–3 decks, trump declared during the deal.
-    Shengji,
-}
+/// A game juiz can referee, by its command-line name: a handle on its registered definition.
+/// Two kinds are equal when their names are; they order as the registry lists them.
+#[derive(Clone, Copy)]
+pub struct GameKind(&'static GameDef);
 
 impl GameKind {
-    pub const ALL: &'static [GameKind] =
-        &[GameKind::ItpBuraco, GameKind::BuracoStbl, GameKind::BuracoSchwab, GameKind::Canasta, GameKind::Shengji];
+    /// Every registered game, in the registry's order.
+    pub const ALL: &'static [GameKind] = GAMES;
+    /// The game commands play when `--game` is not given: the first registered.
+    pub const DEFAULT: GameKind = GAMES[0];
+
+    /// The kind of the game `def` defines (for the game's own folder; everything else finds a
+    /// kind in `ALL` or by name).
+    pub const fn new(def: &'static GameDef) -> GameKind {
+        GameKind(def)
+    }
+
+    /// Everything the game declares about itself.
+    pub fn def(self) -> &'static GameDef {
+        self.0
+    }
 
     pub fn name(self) -> &'static str {
-        match self {
-            GameKind::ItpBuraco => "itp-buraco",
-            GameKind::BuracoStbl => "buraco-stbl",
-            GameKind::BuracoSchwab => "buraco-schwab",
-            GameKind::Canasta => "canasta",
-            GameKind::Shengji => "shengji",
-        }
+        self.0.name
     }
 
     /// The seat counts the game can be played with.
     pub fn seat_counts(self) -> &'static [usize] {
-        match self {
-            GameKind::Canasta => &[2],
-            GameKind::Shengji => &[4],
-            _ => BuracoRules::of(self).seat_counts,
-        }
+        self.0.seat_counts
+    }
+
+    /// The seats of a table when nobody says how many: the first of `seat_counts`.
+    pub fn usual_seats(self) -> usize {
+        self.0.seat_counts[0]
+    }
+
+    /// The rule options the game has.
+    pub fn options(self) -> &'static [RuleOption] {
+        self.0.options
+    }
+
+    /// Every game of a `juiz check` of this game: its scripted games, then `random` seeded ones.
+    pub fn check_plan(self, random: usize, seed: u64) -> Vec<CheckGame> {
+        (self.0.check_plan)(random, seed)
     }
 
     /// The error for a table of `got` seats, if the game is not played by that many.
@@ -57,17 +66,18 @@ impl GameKind {
 
     /// The error for rule options the game does not have or values that do not parse.
     pub fn check_options(self, options: &RuleOptions) -> Result<(), SetupError> {
-        match self {
-            GameKind::Canasta => CanastaRules::classic().with_options(options).map(|_| ()),
-            GameKind::Shengji => ShengjiRules::with_options(options).map(|_| ()),
-            _ => BuracoRules::of(self).with_options(options).map(|_| ()),
-        }
+        (self.0.check_options)(options)
     }
 
     /// The known games' names, for error messages.
     pub fn known() -> String {
         let known: Vec<_> = GameKind::ALL.iter().map(|k| k.name()).collect();
         known.join(", ")
+    }
+
+    /// Position in the registry.
+    fn index(self) -> usize {
+        GameKind::ALL.iter().position(|k| k.name() == self.name()).unwrap_or(usize::MAX)
     }
 }
 
@@ -77,13 +87,46 @@ impl fmt::Display for GameKind {
     }
 }
 
+impl fmt::Debug for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "GameKind({})", self.name())
+    }
+}
+
+impl PartialEq for GameKind {
+    fn eq(&self, other: &GameKind) -> bool {
+        self.name() == other.name()
+    }
+}
+
+impl Eq for GameKind {}
+
+impl Hash for GameKind {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.name().hash(state);
+    }
+}
+
+impl PartialOrd for GameKind {
+    fn partial_cmp(&self, other: &GameKind) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for GameKind {
+    fn cmp(&self, other: &GameKind) -> std::cmp::Ordering {
+        self.index().cmp(&other.index())
+    }
+}
+
 impl FromStr for GameKind {
     type Err = String;
+    /// A registered game by its name or one of its aliases.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         GameKind::ALL
             .iter()
             .copied()
-            .find(|k| k.name() == s)
+            .find(|k| k.name() == s || k.def().aliases.contains(&s))
             .ok_or_else(|| format!("unknown game '{s}' (known: {})", GameKind::known()))
     }
 }
@@ -117,14 +160,5 @@ pub enum SetupError {
 
 /// Builds the engine for `kind` at the table described by `setup`.
 pub fn new_engine(kind: GameKind, setup: &TableSetup) -> Result<Box<dyn Engine>, SetupError> {
-    if kind == GameKind::Canasta {
-        let rules = CanastaRules::classic().with_options(&setup.options)?;
-        return Ok(Box::new(CanastaEngine::new(rules, setup)?));
-    }
-    if kind == GameKind::Shengji {
-        let rules = ShengjiRules::with_options(&setup.options)?;
-        return Ok(Box::new(ShengjiEngine::new(rules, setup)?));
-    }
-    let rules = BuracoRules::of(kind).with_options(&setup.options)?;
-    Ok(Box::new(BuracoEngine::new(rules, setup)?))
+    (kind.def().new_engine)(setup)
 }

@@ -1,14 +1,15 @@
-//! The rule sets juiz referees, behind the one `Engine` interface; the game kind is chosen here,
-//! once, and everything below the referee is generic.
+//! The rule sets juiz referees, behind the one `Engine` interface; each game is one folder that
+//! declares itself in the registry (`registry::GAMES`), and everything else is generic.
 
 pub mod buraco;
 pub mod canasta;
-mod deal_file;
 mod engine;
 mod kind;
+pub mod kit;
 mod match_play;
 mod message;
-mod rummy;
+pub mod registry;
+pub mod rummy;
 pub mod shengji;
 pub mod table;
 

@@ -72,20 +72,11 @@ play-log = log: { $log } (replay with: juiz replay { $log })
 # English. `empty` is an absent clause.
 empty = { "" }
 narr-out-none = { "" }
-narr-out-morto = { " " }and takes the morto
-narr-out-morto-playing-on = { " " }and takes the morto, playing on
 narr-out-goes-out = { " " }and goes out
-narr-draws = draws from the stock: { $card }
-narr-empty-stock = asks for a card from the empty stock: the game ends
-narr-takes-pile = takes the discard pile ({ $taken } cards) with { $cards } (meld { $index }: { $meld }){ $out }
-narr-takes-pile-joining = takes the discard pile ({ $taken } cards), its top { $top } joining meld { $index } → { $meld }
 narr-melds = melds { $meld } (meld { $index }){ $out }
 narr-adds = adds { $cards } to meld { $index } → { $meld }{ $out }
 narr-discards = discards { $card }{ $out }
-narr-discards-stock-out = discards { $card }{ $out }; the stock is out: the game ends
 end-went-out = { $player } went out
-end-empty-stock = { $player } asked for a card from an empty stock
-end-stock-out = the stock ran out
 
 viol-empty-line = the line is empty; expected a command
 viol-discard-join-args = GET_DISCARD_JOIN takes exactly one meld index, got { $count } argument(s)
@@ -105,41 +96,17 @@ viol-not-your-turn = it is { $current }'s turn, not { $seat }'s
 viol-draw-first = the turn starts with GET_STOCK or GET_DISCARD
 viol-already-drew = you already drew this turn
 viol-card-not-in-hand = { $card } is named { $named } time(s) but the hand holds { $held }
-viol-empty-hand-needs-clean-canastra = you may empty your hand only once your side has taken its morto and owns a clean canastra
-viol-last-card-needs-clean-canastra = this would leave you one card to discard, and your side may not go out without a clean canastra
-viol-discard-needs-cards = GET_DISCARD needs at least { $min } cards from the hand to meld with the top card
 viol-discard-pile-empty = the discard pile is empty
 viol-not-a-meld = { $cards } is not a meld: { $why }
 viol-no-melds-yet = meld index { $index }: your side has no melds yet{ $note }
 viol-index-out-of-range = meld index { $index } is out of range (your side's melds are 0 to { $last }){ $note }
-viol-team-note = ; the index counts your team's melds in the order they were made, your partner's included{ $partner }{ $yours }
-viol-team-note-partner = : meld { $index } is your partner's ({ $partner })
-viol-team-note-yours = , yours { $count ->
-        [one] is
-       *[other] are
-    } { $list }
-viol-wild-top-card = the top card { $top } is a wild card: it may only start a new meld (GET_DISCARD [ … ])
 viol-top-card-cannot-join = the top card { $top } must be used at once, but it cannot join meld { $index }: { $why }
 viol-join-not-a-meld = adding { $cards } to meld { $index } is not a meld: { $why }{ $note }
 meld-too-short = a meld needs at least { $min } cards, not { $len }
-meld-too-long = a meld holds at most { $max } cards, not { $len }
-meld-only-wilds = a meld needs at least one natural card besides the wild cards
-meld-mixed-suits = { $card } is not of the meld's suit { $suit }
-meld-too-many-aces = a meld holds at most two aces
-meld-too-many-wilds = at most { $max } wild card(s) per meld, and a second 2 must be the natural 2 of the meld's suit
-meld-duplicate = { $card } appears twice in the run
-meld-gap = the run has a gap between { $below } and { $above }
-meld-ace-out-of-place = the ace does not fit at either end of the run
-meld-no-room-for-wild = the wild card has no place to go
 
 # What a seat may send now (the human's prompt; what a timed-out bot was expected to send).
 hint-game-over = the game is over
 hint-wait = wait: it is { $player }'s turn
-hint-top-card = the top card { $card }
-hint-no-top-card = no top card
-hint-draw = draw: GET_STOCK or GET_DISCARD [ c1 c2 … ] (two or more hand cards melding with { $top }){ $join }
-hint-draw-join = , or GET_DISCARD_JOIN <index> (the top card joins that meld)
-hint-draw-pair = { " " }(exactly two natural cards)
 hint-meld-or-discard = meld or discard: MELD_NEW [ c1 c2 c3 … ], MELD_JOIN <index> [ c … ] or DISCARD <card> (ends the turn)
 
 # The game on the terminal (juiz play, juiz replay).
@@ -169,22 +136,6 @@ view-refused = { $detail } (rule { $rule }): { $line }
 
 # juiz check's games (`check-title-` + the game's slug; the English must equal the plan's title,
 # see the tests of check::words).
-check-title-opponent-takes-the-pile = the opponent takes the discard pile (GET_DISCARD)
-check-title-opponent-melds-and-joins = the opponent melds, then extends its meld (MELD_NEW, MELD_JOIN)
-check-title-opponent-goes-out = the opponent goes out on its first move (the game ends at once)
-check-title-you-can-take-the-pile = you may take the discard pile: 5♠ on the pile, 6♠ 7♠ in your hand
-check-title-you-can-go-out = you may meld and go out: 6♥ on the stock completes 3♥ 4♥ 5♥, 7♠-10♠ and J♦ Q♦ K♦
-check-title-four-players-team-melds = 4 players: partners share melds (GET_DISCARD, MELD_JOIN on the team's melds)
-check-title-stbl-morto-and-no-going-out = you may empty your hand (6♥ on the stock): the morto comes (MORTO [ … ]), and with no clean canastra you may not go out
-check-title-stbl-joker-on-the-pile = the closed pile's top card is a joker (JK): it may only start a new run, with 4♣ 5♣ from your hand
-check-title-stbl-take-the-closed-pile = the closed pile's top card 9♥ makes a run with 7♥ 8♥ from your hand (GET_DISCARD)
-check-title-schwab-natural-pair = the up-card 9♥ may be taken with the natural pair 9♣ 9♠ (GET_DISCARD [ 9♣ 9♠ ]), never with the joker
-check-title-schwab-seven-at-most = 3♥ to 10♥ in hand: a pile holds at most 7 cards (at 7 it is a cerrado)
-check-title-schwab-buraco = melding 3♠ 4♠ 5♠, 8♦ 8♣ 8♥ and J♥ Q♥ K♥ leaves JK 2♣: the buraco comes (MORTO [ … ]) and the turn goes on
-check-title-shengji-follow-suit = A♠ led; you hold 5♠ and 7♠: follow suit
-check-title-shengji-follow-pair = the pair 9♠ 9♠ led; you hold K♠ K♠ 4♠ 6♠: a pair must be answered by your pair
-check-title-shengji-follow-tractor = the tractor 9♠ 9♠ 10♠ 10♠ led; you hold the tractor 5♠ 5♠ 6♠ 6♠: play it
-check-title-shengji-declare-and-bury = you get every level card and joker: declare (only cards you hold), then bury exactly 8
 check-title-random = random deal, { $players } players, against { $opponent }
 check-status-ok = OK
 check-status-failed = FAILED
@@ -234,19 +185,6 @@ table-hands-points = in hand { $points }
 table-morto-points = morto { $points }
 table-hand = { $id } hand ({ $count }): { $cards }
 view-human-left = the human player left (end of input)
-
-# Schwab's Buraco and matches of several hands
-narr-takes-up-card = takes the up-card { $card } into the hand
-narr-hand-ends = { $said }; hand { $hand } ends: { $score0 } to { $score1 }, totals { $total0 } to { $total1 }
-narr-hand-dealt = { $said }; hand { $hand } is dealt, { $player } starts
-end-match = { $reason }; the match ends after { $hands } hand(s)
-viol-pickup-mono = the top card { $top } is a joker or a 2: the discard pile may not be taken while a wild card is on top
-viol-pickup-natural-pair = taking the discard pile needs exactly two natural cards (no joker, no 2) that form a meld with the top card { $top }, not { $cards }
-viol-pickup-would-end = the pile and your hand make { $held } cards, fewer than { $min }, and your team has taken its buraco without a cerrado: you could not finish the hand
-viol-unfinished-wilds = your team's meld of wild cards only is not closed yet (fewer than { $len } cards): it must be closed before you get down to your last card
-viol-empty-hand-needs-cerrado = you may empty your hand only once your team has taken its buraco and owns a cerrado (a closed meld of 7 cards)
-viol-last-card-needs-cerrado = this would leave you one card to discard, and your team may not go out without a cerrado (a closed meld of 7 cards)
-meld-set-too-many-wilds = a meld of one rank holds at most { $max } wild card(s)
 
 # What a bot did wrong outside the rules (src/bot/: timeouts, crashes, limits); the English is
 # what logs and CSV record.
@@ -311,84 +249,14 @@ sb-userns = not root: bots share your uid in user namespaces of their own, priva
 sb-userns-tmpfs = not root: bots share your uid in user namespaces of their own, private ipc, tmpfs work dirs with a disk quota; no cgroups (each bot's processes counted in its user namespace, cpu and memory per process)
 sb-shared = not root and no user namespaces: bots share your uid and ipc; no cgroups, no disk quota
 
-# Canasta (--game canasta): melds, refused lines, narration, ends, hints.
-cn-meld-too-short = a meld needs at least 3 cards, not { $len }
-cn-meld-red-three = { $card } is a red 3: red 3s are never melded (they are laid out for you as soon as you get them)
-cn-meld-two-naturals = a meld needs at least two natural cards of its rank (wild cards are 2s and jokers)
-cn-meld-mixed-ranks = { $first } and { $other } are of different ranks: a Canasta meld is cards of one rank, never a sequence
-cn-meld-too-many-wilds = a meld holds at most { $max } wild cards (2s and jokers), and this one would hold { $wilds }
-cn-meld-black-threes = black 3s are melded only with black 3s: no wild card in a meld of 3s
-cn-viol-pile-frozen = the discard pile is frozen: its top { $top } is a wild card or a black 3, so nobody may take it until a natural card covers it; draw with GET_STOCK
-cn-viol-rank-already-melded = you already have a meld of { $card }'s rank (meld { $index }): add to it (MELD_JOIN { $index } [ … ], or GET_DISCARD_JOIN { $index } to take the pile) instead of starting a second one
-cn-viol-red-three-discard = { $card } is a red 3: red 3s can never be discarded (they are laid out as soon as you get them, so you never hold one)
-cn-viol-empty-hand-needs-canasta = you may empty your hand (go out) only once you own a canasta (a meld of 7 or more cards)
-cn-viol-last-card-needs-canasta = this would leave you a single card, which you could only discard, and you may not go out before you own a canasta (a meld of 7 or more cards)
-cn-viol-stock-empty = the stock is empty and you can use the top of the discard pile, so you must take it (for example { $example })
-cn-narr-draws = draws from the stock: { $card }{ $reds }
-cn-narr-draws-last-red-three = draws the last card of the stock{ $reds }: a red 3 with nothing to replace it, the round ends
-cn-narr-red-threes = { " " }(laying out { $cards })
-cn-narr-takes-pile = takes the discard pile ({ $taken } cards): its top { $top } with { $cards } makes meld { $index } { $meld }{ $reds }{ $out }
-cn-narr-takes-pile-joining = takes the discard pile ({ $taken } cards): its top { $top } joins meld { $index } → { $meld }{ $reds }{ $out }
-cn-narr-round-ends = { $said }; round { $round } ends: { $score0 } to { $score1 }, totals { $total0 } to { $total1 }
-cn-narr-round-dealt = { $said }; round { $round } is dealt, { $player } starts
-cn-end-match = { $reason }; the match ends after { $rounds } round(s)
-cn-end-stock-out = the stock is out and neither player can use the top of the discard pile
-cn-end-last-red-three = { $player } drew a red 3 as the last card of the stock
-cn-hint-draw = draw: GET_STOCK{ $pile }
-cn-hint-take = , or take the discard pile, e.g. { $example } (GET_DISCARD [ c1 c2 ] makes a new meld with the top card, GET_DISCARD_JOIN <index> adds it to your meld of its rank)
-cn-hint-frozen = { " " }(the discard pile is frozen: { $top } is on top)
-cn-hint-cannot-take = { " " }(you cannot use the top card { $top } of the discard pile)
-cn-hint-must-take = the stock is empty: take the discard pile, e.g. { $example }
-check-title-canasta-frozen-pile = the pile is frozen (a joker on top): take from the stock even with a pair of nines in hand
-check-title-canasta-red-three = a red 3 drawn (3♦) is laid out for you (RED3) and replaced: never discard it
-check-title-canasta-wilds-and-going-out = three natural queens and three wilds: a meld holds at most three wild cards, and no canasta yet means the hand may not be emptied
-cn-viol-initial-meld = your first meld of the round must be worth at least { $min } card points with a total of { $total } (rule option initial-meld=classic), and { $meld } is worth { $points }
-cn-viol-initial-melds = the melds you lay down in your first melding turn of the round must be worth at least { $min } card points together with a total of { $total } (rule option initial-meld=classic), and { $melds } are worth { $points }: meld more before you end the turn
-## Shengji (src/games/shengji)
-sj-card-jk = Shengji's jokers are SJ (small) and BJ (big)
-sj-viol-pass-args = PASS takes no arguments
-sj-viol-missing-brackets = the cards go between brackets: DECLARE, BURY or PLAY [ c1 c2 ... ]
-sj-viol-unknown-command = unknown command '{ $command }' (expected PASS, DECLARE, BURY or PLAY)
-sj-viol-not-your-turn = no line was asked of this seat
-sj-viol-wrong-phase = { $command } is not allowed now (expected { $expected })
-sj-viol-not-held = { $cards }: not all of these cards are in your hand
-sj-viol-empty-play = a lead needs at least one card
-sj-viol-mixed-lead = { $cards }: a lead must be of one suit (all trumps count as one suit)
-sj-viol-count = play exactly { $count } cards, as many as were led
-sj-viol-follow-suit = you hold cards of the led suit: { $count } of your cards must be of it
-sj-viol-follow-shape = { $cards } does not follow the lead's shape ({ $shape }) as far as your cards of the led suit allow (a pair for a pair, a triple or a pair for a triple, as many pairs as a tractor needs)
-sj-viol-bad-tractor = { $cards } is not a tractor, and you hold one in the led suit: a tractor led ({ $shape }) must be answered by a tractor (consecutive pairs)
-sj-viol-declare-empty = DECLARE needs cards
-sj-viol-declare-mixed = { $cards }: a declaration is identical cards (the same rank and suit, or the same joker)
-sj-viol-declare-not-held = { $cards }: you hold only { $held } of these
-sj-viol-declare-not-level = { $cards }: declare with level cards ({ $level }) or a pair of identical jokers
-sj-viol-declare-weaker = { $cards } is not stronger than { $standing } (more cards, or as many jokers: a small-joker pair beats a level pair, a big-joker pair beats both)
-sj-viol-declare-reinforce = { $cards }: you declared { $standing } already and may only reinforce it (more copies of the same card)
-sj-viol-kitty-size = bury exactly { $count } cards, as many as the kitty had, not { $got }
-sj-narr-pass = passes
-sj-narr-declare = declares { $cards }
-sj-narr-redeal = { $said }; nobody declared: the cards are dealt again
-sj-narr-kitty-turned = { $said }; nobody declared: the kitty's { $card } is turned
-sj-narr-trump = { $said }; trump { $trump }, banker { $banker } takes the kitty
-sj-narr-bury = buries { $count } cards
-sj-narr-play = plays { $cards }
-sj-narr-throw-failed = throws { $cards }, which another hand can beat: plays { $forced }
-sj-narr-trick = { $said }; { $player } wins the trick ({ $points } points)
-sj-narr-deal-end = { $said }; deal { $deal } ends: the attackers have { $points } points, levels { $level0 } and { $level1 }
-sj-end-ace = { $player }'s team defended level A
-sj-end-deals = the last of { $deals } deals was played
-sj-end-match = { $reason }: levels { $level0 } and { $level1 }, points as attackers { $points0 } and { $points1 }
-sj-hint-wait = wait for your turn
-sj-hint-declare = PASS, or DECLARE [ c … ] with level cards ({ $level }) or a pair of identical jokers
-sj-hint-bury = BURY [ c … ] with exactly { $count } cards
-sj-hint-lead = lead: PLAY [ c … ] (a single, a pair, a tractor, or a throw of one suit)
-sj-hint-follow = follow { $cards }: PLAY [ c … ] with { $count } cards (the led suit first, pairs for pairs)
+
+# The trick table on the terminal (src/report/table_trick.rs). Each game's own messages are in
+# its folder (src/games/<game>/messages/).
 table-sj-status = deal { $deal } · level card { $level } · trump { $trump } · banker { $banker } · { $player }
 table-sj-team = team { $side } ({ $ids }): level { $level }, { $points } points this deal, { $total } as attackers in the match
 table-sj-declaration = declared: { $declaration }
 table-sj-trick = trick: { $plays }
 table-sj-kitty = kitty ({ $count }): { $cards }
-check-title-canasta-no-canasta-no-going-out = five natural triples and K♠ drawn: melding them all would leave one card, and there is no going out without a canasta
 
 # A bot named on the command line that cannot be started (play, check, replay --bot).
 bot-not-found = bot program { $path } does not exist (check the path: it is taken from the current folder)

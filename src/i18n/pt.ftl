@@ -72,20 +72,11 @@ play-log = log: { $log } (repita com: juiz replay { $log })
 # (logs) guardam sempre o inglês. `empty` é uma oração ausente.
 empty = { "" }
 narr-out-none = { "" }
-narr-out-morto = { " " }e pega o morto
-narr-out-morto-playing-on = { " " }e pega o morto, continuando a jogada
 narr-out-goes-out = { " " }e bate
-narr-draws = compra do monte: { $card }
-narr-empty-stock = pede uma carta do monte vazio: a partida termina
-narr-takes-pile = pega o lixo ({ $taken } cartas) com { $cards } (jogo { $index }: { $meld }){ $out }
-narr-takes-pile-joining = pega o lixo ({ $taken } cartas), e a carta de cima { $top } entra no jogo { $index } → { $meld }
 narr-melds = baixa { $meld } (jogo { $index }){ $out }
 narr-adds = acrescenta { $cards } ao jogo { $index } → { $meld }{ $out }
 narr-discards = descarta { $card }{ $out }
-narr-discards-stock-out = descarta { $card }{ $out }; o monte acabou: a partida termina
 end-went-out = { $player } bateu
-end-empty-stock = { $player } pediu uma carta do monte vazio
-end-stock-out = o monte acabou
 
 viol-empty-line = a linha está vazia; esperava-se um comando
 viol-discard-join-args = GET_DISCARD_JOIN recebe exatamente um índice de jogo, mas recebeu { $count } argumento(s)
@@ -105,41 +96,17 @@ viol-not-your-turn = é a vez de { $current }, não de { $seat }
 viol-draw-first = a jogada começa com GET_STOCK ou GET_DISCARD
 viol-already-drew = você já comprou nesta jogada
 viol-card-not-in-hand = { $card } aparece { $named } vez(es), mas a mão tem { $held }
-viol-empty-hand-needs-clean-canastra = você só pode esvaziar a mão depois que seu lado pegou o morto e tem uma canastra limpa
-viol-last-card-needs-clean-canastra = isto deixaria você com uma só carta para descartar, e seu lado não pode bater sem uma canastra limpa
-viol-discard-needs-cards = GET_DISCARD precisa de pelo menos { $min } cartas da mão para formar um jogo com a carta de cima do lixo
 viol-discard-pile-empty = o lixo está vazio
 viol-not-a-meld = { $cards } não é um jogo: { $why }
 viol-no-melds-yet = índice de jogo { $index }: seu lado ainda não tem jogos{ $note }
 viol-index-out-of-range = o índice de jogo { $index } está fora do intervalo (os jogos do seu lado vão de 0 a { $last }){ $note }
-viol-team-note = ; o índice conta os jogos da sua dupla na ordem em que foram feitos, incluindo os do parceiro{ $partner }{ $yours }
-viol-team-note-partner = : o jogo { $index } é do seu parceiro ({ $partner })
-viol-team-note-yours = , { $count ->
-        [one] o seu é o
-       *[other] os seus são os
-    } { $list }
-viol-wild-top-card = a carta de cima { $top } é um coringa: só pode começar um jogo novo (GET_DISCARD [ … ])
 viol-top-card-cannot-join = a carta de cima { $top } tem de ser usada na hora, mas não pode entrar no jogo { $index }: { $why }
 viol-join-not-a-meld = acrescentar { $cards } ao jogo { $index } não forma um jogo: { $why }{ $note }
 meld-too-short = um jogo precisa de pelo menos { $min } cartas, não { $len }
-meld-too-long = um jogo tem no máximo { $max } cartas, não { $len }
-meld-only-wilds = um jogo precisa de pelo menos uma carta natural além dos coringas
-meld-mixed-suits = { $card } não é do naipe do jogo, { $suit }
-meld-too-many-aces = um jogo tem no máximo dois ases
-meld-too-many-wilds = no máximo { $max } coringa(s) por jogo, e um segundo 2 tem de ser o 2 natural do naipe do jogo
-meld-duplicate = { $card } aparece duas vezes na sequência
-meld-gap = a sequência tem um buraco entre { $below } e { $above }
-meld-ace-out-of-place = o ás não cabe em nenhuma das pontas da sequência
-meld-no-room-for-wild = o coringa não tem lugar na sequência
 
 # O que um assento pode enviar agora (o prompt do humano; o que se esperava de um bot que estourou o tempo).
 hint-game-over = a partida terminou
 hint-wait = espere: é a vez de { $player }
-hint-top-card = a carta de cima { $card }
-hint-no-top-card = nenhuma carta de cima
-hint-draw = compre: GET_STOCK ou GET_DISCARD [ c1 c2 … ] (duas ou mais cartas da mão formando um jogo com { $top }){ $join }
-hint-draw-join = , ou GET_DISCARD_JOIN <índice> (a carta de cima entra nesse jogo)
-hint-draw-pair = { " " }(exatamente duas cartas naturais)
 hint-meld-or-discard = baixe ou descarte: MELD_NEW [ c1 c2 c3 … ], MELD_JOIN <índice> [ c … ] ou DISCARD <carta> (encerra a jogada)
 
 # A partida no terminal (juiz play, juiz replay).
@@ -168,22 +135,6 @@ play-header = { $game } · semente { $seed }
 view-refused = { $detail } (regra { $rule }): { $line }
 
 # As partidas do juiz check (`check-title-` + o nome curto da partida).
-check-title-opponent-takes-the-pile = o adversário pega o lixo (GET_DISCARD)
-check-title-opponent-melds-and-joins = o adversário baixa um jogo e depois o aumenta (MELD_NEW, MELD_JOIN)
-check-title-opponent-goes-out = o adversário bate na primeira jogada (a partida termina na hora)
-check-title-you-can-take-the-pile = você pode pegar o lixo: 5♠ no lixo, 6♠ 7♠ na sua mão
-check-title-you-can-go-out = você pode baixar e bater: o 6♥ do monte completa 3♥ 4♥ 5♥, 7♠-10♠ e J♦ Q♦ K♦
-check-title-four-players-team-melds = 4 jogadores: os parceiros compartilham os jogos (GET_DISCARD, MELD_JOIN nos jogos da dupla)
-check-title-stbl-morto-and-no-going-out = você pode esvaziar a mão (6♥ no monte): vem o morto (MORTO [ … ]), e sem canastra limpa você não pode bater
-check-title-stbl-joker-on-the-pile = a carta de cima do lixo fechado é um coringa (JK): só pode começar uma sequência nova, com 4♣ 5♣ da sua mão
-check-title-stbl-take-the-closed-pile = a carta de cima do lixo fechado, 9♥, forma uma sequência com 7♥ 8♥ da sua mão (GET_DISCARD)
-check-title-schwab-natural-pair = a carta virada 9♥ pode ser pega com o par natural 9♣ 9♠ (GET_DISCARD [ 9♣ 9♠ ]), nunca com o coringa
-check-title-schwab-seven-at-most = 3♥ a 10♥ na mão: um jogo tem no máximo 7 cartas (com 7 ele é um cerrado)
-check-title-schwab-buraco = baixar 3♠ 4♠ 5♠, 8♦ 8♣ 8♥ e J♥ Q♥ K♥ deixa JK 2♣: vem o buraco (MORTO [ … ]) e a vez continua
-check-title-shengji-follow-suit = sai A♠; você tem 5♠ e 7♠: siga o naipe
-check-title-shengji-follow-pair = sai o par 9♠ 9♠; você tem K♠ K♠ 4♠ 6♠: um par se responde com o seu par
-check-title-shengji-follow-tractor = sai o trator 9♠ 9♠ 10♠ 10♠; você tem o trator 5♠ 5♠ 6♠ 6♠: jogue-o
-check-title-shengji-declare-and-bury = você recebe todas as cartas do nível e os curingas: declare (só cartas que tem) e enterre exatamente 8
 check-title-random = mão aleatória, { $players } jogadores, contra { $opponent }
 check-status-ok = OK
 check-status-failed = FALHOU
@@ -233,19 +184,6 @@ table-hands-points = na mão { $points }
 table-morto-points = morto { $points }
 table-hand = mão de { $id } ({ $count }): { $cards }
 view-human-left = o jogador humano saiu (fim da entrada)
-
-# Buraco de Schwab e partidas de várias mãos
-narr-takes-up-card = pega a carta virada { $card } para a mão
-narr-hand-ends = { $said }; a mão { $hand } termina: { $score0 } a { $score1 }, totais { $total0 } a { $total1 }
-narr-hand-dealt = { $said }; a mão { $hand } é distribuída, { $player } começa
-end-match = { $reason }; a partida termina depois de { $hands } mão(s)
-viol-pickup-mono = a carta do topo { $top } é um curinga ou um 2: o lixo não pode ser comprado com um curinga no topo
-viol-pickup-natural-pair = comprar o lixo exige exatamente duas cartas naturais (nem curinga, nem 2) que formem um jogo com a carta do topo { $top }, não { $cards }
-viol-pickup-would-end = o lixo e sua mão somam { $held } cartas, menos de { $min }, e sua dupla já pegou o buraco sem ter um cerrado: você não conseguiria terminar a mão
-viol-unfinished-wilds = o jogo só de curingas da sua dupla ainda não está fechado (menos de { $len } cartas): feche-o antes de ficar com a última carta
-viol-empty-hand-needs-cerrado = você só pode esvaziar a mão depois que sua dupla pegou o buraco e tem um cerrado (um jogo fechado de 7 cartas)
-viol-last-card-needs-cerrado = isto deixaria você com uma só carta para descartar, e sua dupla não pode bater sem um cerrado (um jogo fechado de 7 cartas)
-meld-set-too-many-wilds = um jogo de cartas do mesmo valor leva no máximo { $max } curinga(s)
 
 # O que um bot fez de errado fora das regras (src/bot/: tempo, quedas, limites); os logs e o CSV
 # guardam o inglês.
@@ -310,84 +248,14 @@ sb-userns = sem root: os bots compartilham seu uid em user namespaces próprios,
 sb-userns-tmpfs = sem root: os bots compartilham seu uid em user namespaces próprios, ipc privado, pastas de trabalho em tmpfs com cota de disco; sem cgroups (os processos de cada bot contados no seu user namespace, cpu e memória por processo)
 sb-shared = sem root e sem user namespaces: os bots compartilham seu uid e o ipc; sem cgroups, sem cota de disco
 
-# Canastra (--game canasta): jogos, linhas recusadas, narração, fins, dicas.
-cn-meld-too-short = um jogo precisa de pelo menos 3 cartas, não { $len }
-cn-meld-red-three = { $card } é um 3 vermelho: 3 vermelhos nunca entram em jogos (são baixados para você assim que você os recebe)
-cn-meld-two-naturals = um jogo precisa de pelo menos duas cartas naturais do seu valor (os curingas são os 2 e os jokers)
-cn-meld-mixed-ranks = { $first } e { $other } são de valores diferentes: um jogo de Canastra é de cartas de um só valor, nunca uma sequência
-cn-meld-too-many-wilds = um jogo tem no máximo { $max } curingas (2 e jokers), e este teria { $wilds }
-cn-meld-black-threes = 3 pretos só se baixam com 3 pretos: nenhum curinga num jogo de 3
-cn-viol-pile-frozen = o lixo está congelado: a carta de cima { $top } é um curinga ou um 3 preto, e ninguém pode pegá-lo até uma carta natural cobri-la; compre com GET_STOCK
-cn-viol-rank-already-melded = você já tem um jogo do valor de { $card } (jogo { $index }): acrescente a ele (MELD_JOIN { $index } [ … ], ou GET_DISCARD_JOIN { $index } para pegar o lixo) em vez de começar outro
-cn-viol-red-three-discard = { $card } é um 3 vermelho: 3 vermelhos nunca podem ser descartados (são baixados assim que você os recebe, então você nunca tem um na mão)
-cn-viol-empty-hand-needs-canasta = você só pode esvaziar a mão (bater) quando tiver uma canastra (um jogo de 7 cartas ou mais)
-cn-viol-last-card-needs-canasta = isto deixaria uma única carta, que você só poderia descartar, e você não pode bater antes de ter uma canastra (um jogo de 7 cartas ou mais)
-cn-viol-stock-empty = o monte acabou e você pode usar a carta de cima do lixo, então deve pegá-lo (por exemplo { $example })
-cn-narr-draws = compra do monte: { $card }{ $reds }
-cn-narr-draws-last-red-three = compra a última carta do monte{ $reds }: um 3 vermelho sem reposição, a rodada termina
-cn-narr-red-threes = { " " }(baixando { $cards })
-cn-narr-takes-pile = pega o lixo ({ $taken } cartas): a carta de cima { $top } com { $cards } forma o jogo { $index } { $meld }{ $reds }{ $out }
-cn-narr-takes-pile-joining = pega o lixo ({ $taken } cartas): a carta de cima { $top } entra no jogo { $index } → { $meld }{ $reds }{ $out }
-cn-narr-round-ends = { $said }; a rodada { $round } termina: { $score0 } a { $score1 }, totais { $total0 } a { $total1 }
-cn-narr-round-dealt = { $said }; a rodada { $round } é distribuída, { $player } começa
-cn-end-match = { $reason }; a partida termina após { $rounds } rodada(s)
-cn-end-stock-out = o monte acabou e nenhum jogador pode usar a carta de cima do lixo
-cn-end-last-red-three = { $player } comprou um 3 vermelho como última carta do monte
-cn-hint-draw = compre: GET_STOCK{ $pile }
-cn-hint-take = , ou pegue o lixo, por exemplo { $example } (GET_DISCARD [ c1 c2 ] forma um jogo novo com a carta de cima, GET_DISCARD_JOIN <índice> a acrescenta ao seu jogo do mesmo valor)
-cn-hint-frozen = { " " }(o lixo está congelado: { $top } está em cima)
-cn-hint-cannot-take = { " " }(você não pode usar a carta de cima { $top } do lixo)
-cn-hint-must-take = o monte acabou: pegue o lixo, por exemplo { $example }
-check-title-canasta-frozen-pile = o lixo está congelado (um joker em cima): compre do monte mesmo com um par de noves na mão
-check-title-canasta-red-three = um 3 vermelho comprado (3♦) é baixado para você (RED3) e reposto: nunca o descarte
-check-title-canasta-wilds-and-going-out = três damas naturais e três curingas: um jogo tem no máximo três curingas, e sem canastra a mão não pode ser esvaziada
-cn-viol-initial-meld = o seu primeiro jogo da rodada deve valer pelo menos { $min } pontos de cartas com um total de { $total } (opção initial-meld=classic), e { $meld } vale { $points }
-cn-viol-initial-melds = os jogos que você baixa no seu primeiro turno de jogos da rodada devem valer juntos pelo menos { $min } pontos de cartas com um total de { $total } (opção initial-meld=classic), e { $melds } valem { $points }: baixe mais antes de terminar o turno
-## Shengji (src/games/shengji)
-sj-card-jk = os curingas do Shengji são SJ (pequeno) e BJ (grande)
-sj-viol-pass-args = PASS não leva argumentos
-sj-viol-missing-brackets = as cartas vão entre colchetes: DECLARE, BURY ou PLAY [ c1 c2 ... ]
-sj-viol-unknown-command = comando desconhecido '{ $command }' (esperado PASS, DECLARE, BURY ou PLAY)
-sj-viol-not-your-turn = nenhuma linha foi pedida a este lugar
-sj-viol-wrong-phase = { $command } não é permitido agora (esperado { $expected })
-sj-viol-not-held = { $cards }: nem todas estas cartas estão na sua mão
-sj-viol-empty-play = uma saída precisa de pelo menos uma carta
-sj-viol-mixed-lead = { $cards }: uma saída deve ser de um só naipe (todos os trunfos contam como um naipe)
-sj-viol-count = jogue exatamente { $count } cartas, tantas quantas saíram
-sj-viol-follow-suit = você tem cartas do naipe de saída: { $count } das suas cartas devem ser dele
-sj-viol-follow-shape = { $cards } não segue a forma da saída ({ $shape }) tanto quanto suas cartas do naipe permitem (um par para um par, uma trinca ou um par para uma trinca, tantos pares quantos um trator pede)
-sj-viol-bad-tractor = { $cards } não é um trator, e você tem um no naipe de saída: um trator ({ $shape }) deve ser respondido com um trator (pares consecutivos)
-sj-viol-declare-empty = DECLARE precisa de cartas
-sj-viol-declare-mixed = { $cards }: uma declaração é de cartas idênticas (mesmo valor e naipe, ou o mesmo curinga)
-sj-viol-declare-not-held = { $cards }: você tem só { $held } destas
-sj-viol-declare-not-level = { $cards }: declare com cartas do nível ({ $level }) ou um par de curingas idênticos
-sj-viol-declare-weaker = { $cards } não é mais forte que { $standing } (mais cartas, ou o mesmo número de curingas: um par de curingas pequenos vence um par do nível, um par de curingas grandes vence ambos)
-sj-viol-declare-reinforce = { $cards }: você já declarou { $standing } e só pode reforçar (mais cópias da mesma carta)
-sj-viol-kitty-size = enterre exatamente { $count } cartas, tantas quantas o monte tinha, não { $got }
-sj-narr-pass = passa
-sj-narr-declare = declara { $cards }
-sj-narr-redeal = { $said }; ninguém declarou: as cartas são distribuídas de novo
-sj-narr-kitty-turned = { $said }; ninguém declarou: vira-se o { $card } do monte
-sj-narr-trump = { $said }; trunfo { $trump }, o banqueiro { $banker } pega o monte
-sj-narr-bury = enterra { $count } cartas
-sj-narr-play = joga { $cards }
-sj-narr-throw-failed = lança { $cards }, que outra mão pode vencer: joga { $forced }
-sj-narr-trick = { $said }; { $player } leva a vaza ({ $points } pontos)
-sj-narr-deal-end = { $said }; a mão { $deal } termina: os atacantes têm { $points } pontos, níveis { $level0 } e { $level1 }
-sj-end-ace = a dupla de { $player } defendeu o nível A
-sj-end-deals = a última de { $deals } mãos foi jogada
-sj-end-match = { $reason }: níveis { $level0 } e { $level1 }, pontos como atacantes { $points0 } e { $points1 }
-sj-hint-wait = espere a sua vez
-sj-hint-declare = PASS, ou DECLARE [ c … ] com cartas do nível ({ $level }) ou um par de curingas idênticos
-sj-hint-bury = BURY [ c … ] com exatamente { $count } cartas
-sj-hint-lead = saída: PLAY [ c … ] (uma carta, um par, um trator ou um lançamento de um só naipe)
-sj-hint-follow = siga { $cards }: PLAY [ c … ] com { $count } cartas (primeiro o naipe de saída, pares para pares)
+
+# A mesa de vazas no terminal (src/report/table_trick.rs). As mensagens de cada jogo estão na
+# sua pasta (src/games/<jogo>/messages/).
 table-sj-status = mão { $deal } · carta do nível { $level } · trunfo { $trump } · banqueiro { $banker } · { $player }
 table-sj-team = dupla { $side } ({ $ids }): nível { $level }, { $points } pontos nesta mão, { $total } como atacantes na partida
 table-sj-declaration = declarado: { $declaration }
 table-sj-trick = vaza: { $plays }
 table-sj-kitty = monte ({ $count }): { $cards }
-check-title-canasta-no-canasta-no-going-out = cinco trincas naturais e K♠ comprado: baixar todas deixaria uma carta, e não se bate sem canastra
 
 # Um bot nomeado na linha de comando que não pode ser iniciado (play, check, replay --bot).
 bot-not-found = o programa do bot { $path } não existe (confira o caminho: ele é lido a partir da pasta atual)

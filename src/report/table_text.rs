@@ -90,6 +90,10 @@ fn cards_text(zone: &Zone) -> String {
 fn melds(out: &mut String, table: &Table, side: usize, indent: &str, heading: &str) {
     let melds: Vec<&Zone> =
         table.zones.iter().filter(|z| z.kind == ZoneKind::Meld && z.owner == Owner::Side(side)).collect();
+    // A game without melds (no meld zones, no meld points) gets no "melds: none" line.
+    if melds.is_empty() && number(table, "melds", Owner::Side(side)).is_none() {
+        return;
+    }
     if melds.is_empty() {
         return say(out, indent, "table-melds-none", &[("heading", &tr(heading, &[]))]);
     }
@@ -227,4 +231,35 @@ fn full_view(table: &Table) -> String {
     }
     piles(&mut out, table);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::table::{Counter, Visibility};
+
+    fn table(melds: bool) -> Table {
+        let mut table = Table::new(vec!["p1.a".into(), "p2.b".into()], vec![0, 1]);
+        let hand = |seat: usize, cards: &str| {
+            let cards: Vec<Card> = cards.split(' ').map(|c| c.parse().unwrap()).collect();
+            Zone::new(format!("hand-{seat}"), ZoneKind::Hand, Owner::Seat(seat), Visibility::Owner, "hand", cards)
+        };
+        table.zones = vec![hand(0, "5♥ 7♠"), hand(1, "2♣ K♦")];
+        for side in [0, 1] {
+            table.counters.push(Counter::new("score", Owner::Side(side), "score", Value::Number(0)));
+            if melds {
+                table.counters.push(Counter::new("melds", Owner::Side(side), "melds", Value::Number(0)));
+            }
+        }
+        table.seen_by(Some(0))
+    }
+
+    #[test]
+    fn a_game_without_melds_gets_no_melds_line_and_one_with_melds_does() {
+        let without = table_text(&table(false));
+        assert!(!without.contains("melds"), "{without}");
+        assert!(without.contains("your hand (2): [ 5♥ 7♠ ]") && without.contains("p2.b 2"), "{without}");
+        let with = table_text(&table(true));
+        assert!(with.contains("your side's melds: none") && with.contains("opponents' melds: none"), "{with}");
+    }
 }

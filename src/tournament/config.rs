@@ -227,7 +227,7 @@ struct Canonical<'a> {
 }
 
 fn default_game() -> String {
-    GameKind::ItpBuraco.name().to_string()
+    GameKind::DEFAULT.name().to_string()
 }
 fn default_format() -> String {
     FormatName::RoundRobin.name().to_string()

@@ -12,7 +12,7 @@ use rand::RngExt;
 use rand_pcg::Pcg64;
 
 use crate::cards::{Card, build_decks, format_list, shuffle};
-use crate::games::deal_file::{TakenCopy, deal_error, parse_list, take_named};
+use crate::games::kit::{TakenCopy, deal_error, parse_list, take_named};
 use crate::games::{Seat, SetupError};
 
 use super::rules::BuracoRules;

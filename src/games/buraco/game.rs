@@ -233,6 +233,10 @@ impl Engine for BuracoEngine {
         hint::hint(&self.table, seat)
     }
 
+    fn sample_lines(&self, pick: &mut dyn FnMut(usize) -> usize) -> Vec<String> {
+        if self.outcome().is_some() { Vec::new() } else { self.sample(pick) }
+    }
+
     fn table(&self, seat: Option<Seat>) -> crate::games::table::Table {
         let mut table = super::table_view::table(&self.table, seat.filter(|&s| s < self.table.seats()));
         if self.score.rules().is_multi_hand() {

@@ -1,83 +1,80 @@
 //! Rule options of the Buraco presets (`juiz play --rule NAME=VALUE`, a tournament's `"rules"`):
 //! the flags the rules files list, with their defaults, and the match target. Each game accepts
-//! only its own options; ITP Buraco has none (it stays what the original referee plays).
+//! only its own options (its `GameDef`'s); ITP Buraco has none (it stays what the original
+//! referee plays).
 
-use crate::games::{GameKind, RuleOptions, SetupError};
+use crate::games::RuleOptions;
+use crate::games::SetupError;
+use crate::games::kit::{OptionType, RuleOption, read_options};
 
 use super::rules::{BuracoRules, TableCards};
 
-/// One option: its name, what it sets, and its default in the preset.
-pub struct RuleOption {
-    pub name: &'static str,
-    pub help: &'static str,
-}
+const TARGET: RuleOption = RuleOption {
+    name: "target",
+    kind: OptionType::Number { min: 0, max: 1_000_000 },
+    default: "0",
+    help: "points that end a match (0: one hand); a number of points or 0",
+};
+const MAX_HANDS: RuleOption = RuleOption {
+    name: "max-hands",
+    kind: OptionType::Number { min: 1, max: 1000 },
+    default: "1",
+    help: "most hands in a match (a number, 1 or more)",
+};
 
-const TARGET: RuleOption =
-    RuleOption { name: "target", help: "points that end a match (0: one hand); a number of points or 0" };
-const MAX_HANDS: RuleOption = RuleOption { name: "max-hands", help: "most hands in a match (a number, 1 or more)" };
+/// Buraco Fechado STBL's options.
+pub const STBL_OPTIONS: &[RuleOption] = &[
+    TARGET,
+    MAX_HANDS,
+    RuleOption {
+        name: "max-wilds",
+        kind: OptionType::Number { min: 1, max: 2 },
+        default: "1",
+        help: "cards acting as wild in one meld (A1; 1 or 2)",
+    },
+];
 
-/// The options `game` accepts (a Buraco game's; Shengji's are `shengji::OPTIONS`).
-pub fn options_of(game: GameKind) -> &'static [RuleOption] {
-    match game {
-        GameKind::ItpBuraco | GameKind::Canasta | GameKind::Shengji => &[],
-        GameKind::BuracoStbl => &[
-            TARGET,
-            MAX_HANDS,
-            RuleOption { name: "max-wilds", help: "cards acting as wild in one meld (A1; 1 or 2)" },
-        ],
-        GameKind::BuracoSchwab => &[
-            TARGET,
-            MAX_HANDS,
-            RuleOption { name: "hand-size", help: "cards dealt to each player (A1; 11, CardCol's code deals 12)" },
-            RuleOption {
-                name: "negative-table",
-                help: "table cards count negative while a team owns no cerrado (A3; true as CardCol, false as the doc)",
-            },
-        ],
-    }
-}
-
-fn bad(game: GameKind, message: String) -> SetupError {
-    let names: Vec<&str> = options_of(game).iter().map(|o| o.name).collect();
-    let known = if names.is_empty() { "none".to_owned() } else { names.join(", ") };
-    SetupError::RuleOption { message: format!("{message} ({game}'s rule options: {known})") }
-}
-
-fn number(game: GameKind, name: &str, value: &str, min: i64, max: i64) -> Result<i64, SetupError> {
-    match value.parse::<i64>() {
-        Ok(n) if (min..=max).contains(&n) => Ok(n),
-        _ => Err(bad(game, format!("rule option {name}={value}: expected a whole number from {min} to {max}"))),
-    }
-}
+/// Schwab's Buraco's options.
+pub const SCHWAB_OPTIONS: &[RuleOption] = &[
+    RuleOption { default: "2000", ..TARGET },
+    RuleOption { default: "30", ..MAX_HANDS },
+    RuleOption {
+        name: "hand-size",
+        kind: OptionType::Number { min: 1, max: 12 },
+        default: "11",
+        help: "cards dealt to each player (A1; 11, CardCol's code deals 12)",
+    },
+    RuleOption {
+        name: "negative-table",
+        kind: OptionType::Choice(&["true", "false"]),
+        default: "true",
+        help: "table cards count negative while a team owns no cerrado (A3; true as CardCol, false as the doc)",
+    },
+];
 
 impl BuracoRules {
     /// The preset with `options` applied; an unknown option or a value that does not parse is an
-    /// error naming it and the options the game has.
+    /// error naming it and the options the game has, and then nothing is applied.
     pub fn with_options(mut self, options: &RuleOptions) -> Result<BuracoRules, SetupError> {
-        let game = self.game;
-        for (name, value) in options {
-            if !options_of(game).iter().any(|o| o.name == name) {
-                return Err(bad(game, format!("unknown rule option '{name}'")));
-            }
-            match name.as_str() {
+        for (name, value) in read_options(self.game.name(), self.game.options(), options)? {
+            match name {
                 "target" => {
-                    let target = number(game, name, value, 0, 1_000_000)?;
+                    let target = value.number();
                     self.match_play.target = (target > 0).then_some(target);
                     if target > 0 && self.match_play.max_hands <= 1 {
                         self.match_play.max_hands = 30;
                     }
                 }
-                "max-hands" => self.match_play.max_hands = number(game, name, value, 1, 1000)? as u32,
-                "max-wilds" => self.melds.max_wilds = number(game, name, value, 1, 2)? as usize,
-                "hand-size" => self.hand_size = number(game, name, value, 1, 12)? as usize,
+                "max-hands" => self.match_play.max_hands = value.number() as u32,
+                "max-wilds" => self.melds.max_wilds = value.number() as usize,
+                "hand-size" => self.hand_size = value.number() as usize,
                 "negative-table" => {
-                    self.table_cards = match value.as_str() {
+                    self.table_cards = match value.word() {
                         "true" => TableCards::NegativeWithoutCanastra,
-                        "false" => TableCards::Added,
-                        _ => return Err(bad(game, format!("rule option {name}={value}: expected true or false"))),
+                        _ => TableCards::Added,
                     }
                 }
-                _ => return Err(bad(game, format!("unknown rule option '{name}'"))),
+                other => unreachable!("option {other} is in the game's list but not applied"),
             }
         }
         Ok(self)

@@ -6,6 +6,8 @@
 use crate::cards::{Card, Rank};
 use crate::games::{GameKind, MatchRules};
 
+pub use crate::games::rummy::CardValues;
+
 /// How 2s behave in a run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TwoPolicy {
@@ -154,26 +156,6 @@ pub enum HandPenalty {
     AsMeld,
 }
 
-/// Point values of single cards, by rank (index 2→0 … A→12), and of a joker.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CardValues {
-    pub by_rank: [i64; 13],
-    pub joker: i64,
-}
-
-impl CardValues {
-    pub fn of(&self, card: Card) -> i64 {
-        match card.rank() {
-            Some(rank) => self.by_rank[rank.index()],
-            None => self.joker,
-        }
-    }
-
-    pub fn sum(&self, cards: &[Card]) -> i64 {
-        cards.iter().map(|&c| self.of(c)).sum()
-    }
-}
-
 /// Bonuses for long melds (canastras).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CanastraBonus {
@@ -302,18 +284,6 @@ impl BuracoRules {
                 ..BuracoRules::itp().canastra
             },
             ..BuracoRules::itp()
-        }
-    }
-
-    /// The preset of a Buraco game kind.
-    pub fn of(game: GameKind) -> BuracoRules {
-        match game {
-            GameKind::ItpBuraco => BuracoRules::itp(),
-            GameKind::BuracoStbl => BuracoRules::stbl(),
-            GameKind::BuracoSchwab => BuracoRules::schwab(),
-            // Not Buracos: their engines are `CanastaEngine` and `ShengjiEngine`; ITP's preset
-            // keeps this total (GameKind dispatches them first).
-            GameKind::Canasta | GameKind::Shengji => BuracoRules::itp(),
         }
     }
 

@@ -8,7 +8,7 @@ use rand_pcg::Pcg64;
 use crate::cards::{Card, Hand, format_list};
 use crate::games::{Delivery, Ending, Message, Outcome, Seat, Violation};
 
-use super::action::{self, Action};
+use crate::games::rummy::{self as action, Action};
 use super::deal::Deal;
 use super::meld::Meld;
 use super::rules::{BuracoRules, MortoTrigger, PickupRule};

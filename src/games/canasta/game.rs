@@ -223,6 +223,10 @@ impl Engine for CanastaEngine {
         super::view::hint(&self.round, seat, self.outcome.is_some())
     }
 
+    fn sample_lines(&self, pick: &mut dyn FnMut(usize) -> usize) -> Vec<String> {
+        if self.outcome().is_some() { Vec::new() } else { self.sample(pick) }
+    }
+
     fn table(&self, seat: Option<Seat>) -> crate::games::table::Table {
         super::view::table(&self.round, seat.filter(|&s| s < 2), self)
     }

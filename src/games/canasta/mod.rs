@@ -1,10 +1,14 @@
 //! Two-player Canasta (`canasta.md`): one engine, `CanastaEngine`, playing a match of rounds;
 //! cards, decks, the turn's commands and the match bookkeeping are shared with Buraco.
 
+mod bots;
+mod check;
 mod deal;
+mod def;
 mod game;
 mod meld;
 mod rules;
+mod sample;
 mod state;
 mod turn;
 mod view;

@@ -3,14 +3,30 @@
 //! rule options `target` and `max-rounds`.
 
 use crate::cards::{Card, Rank, Suit};
-use crate::games::buraco::CardValues;
+use crate::games::rummy::CardValues;
+use crate::games::kit::{OptionType, RuleOption, read_options};
 use crate::games::{GameKind, MatchRules, RuleOptions, SetupError};
 
 /// The options `--rule NAME=VALUE` accepts for Canasta, with their help.
-pub const OPTIONS: [(&str, &str); 3] = [
-    ("target", "points that end the match (0: no target, play max-rounds rounds); default 5000"),
-    ("max-rounds", "most rounds in a match (1 or more); default 30"),
-    ("initial-meld", "none (the source text, default) or classic: a first meld of 15/50/90/120 points by total"),
+pub const OPTIONS: &[RuleOption] = &[
+    RuleOption {
+        name: "target",
+        kind: OptionType::Number { min: 0, max: 1_000_000 },
+        default: "5000",
+        help: "points that end the match (0: no target, play max-rounds rounds); default 5000",
+    },
+    RuleOption {
+        name: "max-rounds",
+        kind: OptionType::Number { min: 1, max: 1000 },
+        default: "30",
+        help: "most rounds in a match (1 or more); default 30",
+    },
+    RuleOption {
+        name: "initial-meld",
+        kind: OptionType::Choice(&["none", "classic"]),
+        default: "none",
+        help: "none (the source text, default) or classic: a first meld of 15/50/90/120 points by total",
+    },
 ];
 
 /// What a player's first meld of a round must be worth.
@@ -86,23 +102,23 @@ impl CanastaRules {
         }
     }
 
-    /// The preset with `options` applied; an unknown option or a bad value names the known ones.
+    /// The preset with `options` applied; an unknown option or a bad value names the known ones,
+    /// and then nothing is applied.
     pub fn with_options(mut self, options: &RuleOptions) -> Result<CanastaRules, SetupError> {
-        for (name, value) in options {
-            match name.as_str() {
+        for (name, value) in read_options(GameKind::Canasta.name(), OPTIONS, options)? {
+            match name {
                 "target" => {
-                    let target = number(name, value, 0, 1_000_000)?;
+                    let target = value.number();
                     self.match_play.target = (target > 0).then_some(target);
                 }
-                "max-rounds" => self.match_play.max_hands = number(name, value, 1, 1000)? as u32,
+                "max-rounds" => self.match_play.max_hands = value.number() as u32,
                 "initial-meld" => {
-                    self.initial_meld = match value.as_str() {
-                        "none" => InitialMeld::Free,
+                    self.initial_meld = match value.word() {
                         "classic" => InitialMeld::Classic,
-                        _ => return Err(bad(format!("rule option {name}={value}: expected none or classic"))),
+                        _ => InitialMeld::Free,
                     }
                 }
-                _ => return Err(bad(format!("unknown rule option '{name}'"))),
+                other => unreachable!("option {other} is in the game's list but not applied"),
             }
         }
         Ok(self)
@@ -136,20 +152,6 @@ pub fn is_black_three(card: Card) -> bool {
 /// Whether a pile with `top` on top is frozen (F1): a wild card or a black 3 on top.
 pub fn freezes(top: Card) -> bool {
     is_wild(top) || is_black_three(top)
-}
-
-fn bad(message: String) -> SetupError {
-    let known: Vec<&str> = OPTIONS.iter().map(|(name, _)| *name).collect();
-    SetupError::RuleOption {
-        message: format!("{message} ({}'s rule options: {})", GameKind::Canasta, known.join(", ")),
-    }
-}
-
-fn number(name: &str, value: &str, min: i64, max: i64) -> Result<i64, SetupError> {
-    match value.parse::<i64>() {
-        Ok(n) if (min..=max).contains(&n) => Ok(n),
-        _ => Err(bad(format!("rule option {name}={value}: expected a whole number from {min} to {max}"))),
-    }
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! (A1), one meld per rank (M2), red 3s never discarded, going out only with a canasta (G1, G2).
 
 use crate::cards::{Card, format_list};
-use crate::games::buraco::{Action, parse_action_with};
+use crate::games::rummy::{Action, parse_with as parse_action_with};
 use crate::games::rummy::need_in_hand;
 use crate::games::{Message, Seat, Violation};
 

@@ -286,6 +286,10 @@ impl Engine for ShengjiEngine {
         super::view::hint(self, seat)
     }
 
+    fn sample_lines(&self, pick: &mut dyn FnMut(usize) -> usize) -> Vec<String> {
+        if self.outcome().is_some() { Vec::new() } else { self.sample(pick) }
+    }
+
     fn table(&self, seat: Option<Seat>) -> crate::games::table::Table {
         super::view::table(self).seen_by(seat.filter(|&s| s < 4))
     }

@@ -2,12 +2,16 @@
 //! or 3 decks (`ShengjiRules`).
 
 mod action;
+mod bots;
+mod check;
 mod deal;
 mod declare;
+mod def;
 mod game;
 pub mod legal;
 mod order;
 mod rules;
+mod sample;
 mod score;
 mod state;
 mod trick;

@@ -2,6 +2,7 @@
 //! chosen by options (`juiz play --rule NAME=VALUE`, a tournament's `"rules"`), and the match's
 //! length.
 
+use crate::games::kit::{OptionType, RuleOption, read_options};
 use crate::games::{GameKind, RuleOptions, SetupError};
 
 /// Whether a declaration must be stronger than the one standing (§2 A1).
@@ -31,18 +32,26 @@ pub struct ShengjiRules {
 }
 
 /// The options Shengji accepts, with what they set.
-pub const OPTIONS: [(&str, &str); 3] = [
-    ("decks", "number of 54-card decks (1, 2 or 3; default 2)"),
-    ("max-deals", "deals after which the match ends (highest level wins; default 100)"),
-    ("declare", "stronger (a declaration must beat the standing one; default) or last (last wins, A1)"),
+pub const OPTIONS: &[RuleOption] = &[
+    RuleOption {
+        name: "decks",
+        kind: OptionType::Choice(&["1", "2", "3"]),
+        default: "2",
+        help: "number of 54-card decks (1, 2 or 3; default 2)",
+    },
+    RuleOption {
+        name: "max-deals",
+        kind: OptionType::Number { min: 1, max: 1000 },
+        default: "100",
+        help: "deals after which the match ends (highest level wins; default 100)",
+    },
+    RuleOption {
+        name: "declare",
+        kind: OptionType::Choice(&["stronger", "last"]),
+        default: "stronger",
+        help: "stronger (a declaration must beat the standing one; default) or last (last wins, A1)",
+    },
 ];
-
-fn bad(message: String) -> SetupError {
-    let names: Vec<&str> = OPTIONS.iter().map(|o| o.0).collect();
-    SetupError::RuleOption {
-        message: format!("{message} ({}'s rule options: {})", GameKind::Shengji, names.join(", ")),
-    }
-}
 
 impl Default for ShengjiRules {
     fn default() -> Self {
@@ -51,35 +60,21 @@ impl Default for ShengjiRules {
 }
 
 impl ShengjiRules {
-    /// The defaults with `options` applied; an unknown option or a bad value is an error.
+    /// The defaults with `options` applied; an unknown option or a bad value is an error, and
+    /// then nothing is applied.
     pub fn with_options(options: &RuleOptions) -> Result<ShengjiRules, SetupError> {
         let mut rules = ShengjiRules::default();
-        for (name, value) in options {
-            match name.as_str() {
-                "decks" => {
-                    rules.decks = match value.as_str() {
-                        "1" => 1,
-                        "2" => 2,
-                        "3" => 3,
-                        _ => return Err(bad(format!("rule option decks={value}: expected 1, 2 or 3"))),
-                    }
-                }
-                "max-deals" => match value.parse::<u32>() {
-                    Ok(n) if (1..=1000).contains(&n) => rules.length.max_deals = n,
-                    _ => {
-                        return Err(bad(format!(
-                            "rule option max-deals={value}: expected a whole number from 1 to 1000"
-                        )));
-                    }
-                },
+        for (name, value) in read_options(GameKind::Shengji.name(), OPTIONS, options)? {
+            match name {
+                "decks" => rules.decks = value.word().parse().unwrap_or(2),
+                "max-deals" => rules.length.max_deals = value.number() as u32,
                 "declare" => {
-                    rules.declare = match value.as_str() {
-                        "stronger" => DeclarePolicy::Stronger,
+                    rules.declare = match value.word() {
                         "last" => DeclarePolicy::LastWins,
-                        _ => return Err(bad(format!("rule option declare={value}: expected stronger or last"))),
+                        _ => DeclarePolicy::Stronger,
                     }
                 }
-                _ => return Err(bad(format!("unknown rule option '{name}'"))),
+                other => unreachable!("option {other} is in the game's list but not applied"),
             }
         }
         Ok(rules)

@@ -1,37 +1,14 @@
-//! The games `juiz check` plays: scripted deals (generated here, in the deal-file format) that
-//! make the bundled opponents take the pile, meld, extend melds and go out, or give the checked
-//! bot the chance to; then seeded random games, 2 and 4 players, against each bundled bot.
-//! Every scripted position is one a real game can deal (11 cards in every hand), so a bot that
-//! counts on what the protocol guarantees is never failed for a position no game produces.
+//! The games `juiz check` plays for ITP Buraco: scripted deals (generated here, in the
+//! deal-file format) that make the bundled opponents take the pile, meld, extend melds and go
+//! out, or give the checked bot the chance to; then seeded random games, 2 and 4 players,
+//! against each bundled bot. Every scripted position is one a real game can deal (11 cards in
+//! every hand), so a bot that counts on what the protocol guarantees is never failed for a
+//! position no game produces.
 
-use crate::games::{GameKind, Seat};
+use crate::games::Seat;
+use crate::games::kit::{CheckGame, mix, push_random};
 
-use super::opponents::Opponent;
-
-/// One game of a check.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CheckGame {
-    /// Position in the check, from 1.
-    pub number: usize,
-    /// What the game is about, in words.
-    pub title: String,
-    /// A file-name stem for its logs: `03-opponent-goes-out`.
-    pub stem: String,
-    pub players: usize,
-    /// The seats the checked bot plays (two partners in a 4-player game).
-    pub bot_seats: Vec<Seat>,
-    /// The bundled bot at every other seat.
-    pub opponent: Opponent,
-    pub seed: u64,
-    /// A fixed deal (deal-file text), for the scripted games.
-    pub deal: Option<String>,
-}
-
-impl CheckGame {
-    pub fn is_scripted(&self) -> bool {
-        self.deal.is_some()
-    }
-}
+use super::bots::{SMART, TEMPLATE};
 
 /// A hand, a discard top, a start seat and the top of the stock, for one scripted game.
 struct Script {
@@ -121,17 +98,6 @@ impl Script {
     }
 }
 
-/// Every game of a check of `game` (`stbl.rs` has STBL's).
-pub fn plan_for(game: GameKind, random: usize, seed: u64) -> Vec<CheckGame> {
-    match game {
-        GameKind::ItpBuraco => plan(random, seed),
-        GameKind::BuracoStbl => super::stbl::plan(random, seed),
-        GameKind::BuracoSchwab => super::schwab::plan(random, seed),
-        GameKind::Canasta => super::canasta::plan(random, seed),
-        GameKind::Shengji => super::shengji::plan(random, seed),
-    }
-}
-
 /// Every game of a check: the scripted ones (against the smart bot), then `random` seeded games
 /// alternating 2 and 4 players, the smart and the template bot, and the checked bot's side.
 pub fn plan(random: usize, seed: u64) -> Vec<CheckGame> {
@@ -144,48 +110,19 @@ pub fn plan(random: usize, seed: u64) -> Vec<CheckGame> {
             stem: format!("{number:02}-{}", script.slug),
             players: script.hands.len(),
             bot_seats: script.hands.iter().enumerate().filter(|(_, (_, yours))| *yours).map(|(s, _)| s).collect(),
-            opponent: Opponent::Smart,
+            opponent: SMART,
             seed: mix(seed, number as u64),
             deal: Some(script.deal_text()),
         });
     }
-    push_random(&mut games, random, seed, &[Opponent::Smart, Opponent::Template]);
+    push_random(&mut games, random, seed, &[SMART, TEMPLATE]);
     games
-}
-
-/// Appends `random` seeded games, alternating 2 and 4 players, the checked bot's side and (two
-/// games each) the given opponents.
-pub(super) fn push_random(games: &mut Vec<CheckGame>, random: usize, seed: u64, opponents: &[Opponent]) {
-    for i in 0..random {
-        let number = games.len() + 1;
-        let players = [2, 4][i % 2];
-        let opponent = opponents[(i / 2) % opponents.len()];
-        let side = [0, 1, 1, 0][i % 4];
-        games.push(CheckGame {
-            number,
-            title: format!("random deal, {players} players, against {}", opponent.name()),
-            stem: format!("{number:02}-random-{players}p-{}", opponent.name()),
-            players,
-            bot_seats: (0..players).filter(|s| s % 2 == side).collect(),
-            opponent,
-            seed: mix(seed, number as u64),
-            deal: None,
-        });
-    }
-}
-
-/// SplitMix64 of `seed` and `n`, kept below 2^53 like the original referee's seeds.
-pub(super) fn mix(seed: u64, n: u64) -> u64 {
-    let mut z = seed.wrapping_add(n.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (z ^ (z >> 31)) >> 11
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{TableSetup, new_engine};
+    use crate::games::{GameKind, TableSetup, new_engine};
 
     #[test]
     fn every_scripted_deal_is_a_valid_deal() {
@@ -204,18 +141,13 @@ mod tests {
     }
 
     #[test]
-    fn every_deal_of_every_games_check_is_a_valid_deal_of_full_hands() {
+    fn every_deal_of_every_buraco_check_is_a_valid_deal_of_full_hands() {
         // The hands at the top of each game's deal text, and the tokens of each (cards and the
-        // two brackets); Shengji's deal text lists its hands in dealing order, checked by the
-        // engine itself.
-        let full = [
-            (GameKind::BuracoStbl, 2, 13),
-            (GameKind::BuracoSchwab, 6, 13),
-            (GameKind::Canasta, 2, 17),
-            (GameKind::Shengji, 0, 0),
-        ];
+        // two brackets); Canasta's check has its own test, Shengji's deal text lists its hands
+        // in dealing order, checked by the engine itself.
+        let full = [(GameKind::ItpBuraco, 2, 13), (GameKind::BuracoStbl, 2, 13), (GameKind::BuracoSchwab, 6, 13)];
         for (kind, hands, tokens) in full {
-            for game in plan_for(kind, 2, 7) {
+            for game in kind.check_plan(2, 7) {
                 let setup = TableSetup {
                     wire_ids: (1..=game.players).map(|n| format!("p{n}.x")).collect(),
                     seed: game.seed,
@@ -244,15 +176,15 @@ mod tests {
         let games = plan(4, 1);
         let random: Vec<&CheckGame> = games.iter().filter(|g| !g.is_scripted()).collect();
         assert_eq!(random.len(), 4);
-        let shape: Vec<(usize, Opponent, Vec<Seat>)> =
+        let shape: Vec<(usize, crate::games::kit::Opponent, Vec<Seat>)> =
             random.iter().map(|g| (g.players, g.opponent, g.bot_seats.clone())).collect();
         assert_eq!(
             shape,
             [
-                (2, Opponent::Smart, vec![0]),
-                (4, Opponent::Smart, vec![1, 3]),
-                (2, Opponent::Template, vec![1]),
-                (4, Opponent::Template, vec![0, 2]),
+                (2, SMART, vec![0]),
+                (4, SMART, vec![1, 3]),
+                (2, TEMPLATE, vec![1]),
+                (4, TEMPLATE, vec![0, 2]),
             ]
         );
         assert_eq!(plan(4, 1), games, "the same seed gives the same plan");

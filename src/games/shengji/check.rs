@@ -10,8 +10,8 @@ use rand_pcg::Pcg64;
 
 use crate::cards::{Card, Suit, build_decks_with_two_jokers, format_list};
 
-use super::opponents::Opponent;
-use super::plan::{CheckGame, mix};
+use super::bots::SHENGJI_SMART;
+use crate::games::kit::{CheckGame, mix};
 
 /// The level cards and jokers, 2♥ 2♥ first (whoever gets them declares ♥ and becomes banker).
 const TRUMP_HOLDING: &str = "2♥ 2♥ 2♦ 2♦ 2♣ 2♣ 2♠ 2♠ SJ SJ BJ BJ";
@@ -120,7 +120,7 @@ pub fn plan(random: usize, seed: u64) -> Vec<CheckGame> {
             stem: format!("{number:02}-{}", script.slug),
             players: 4,
             bot_seats: vec![0],
-            opponent: Opponent::ShengjiSmart,
+            opponent: SHENGJI_SMART,
             seed: game_seed,
             deal: Some(script.deal_text(game_seed)),
         });
@@ -134,7 +134,7 @@ pub fn plan(random: usize, seed: u64) -> Vec<CheckGame> {
             stem: format!("{number:02}-random-shengji"),
             players: 4,
             bot_seats: vec![side],
-            opponent: Opponent::ShengjiSmart,
+            opponent: SHENGJI_SMART,
             seed: mix(seed, number as u64),
             deal: None,
         });

@@ -3,8 +3,8 @@
 //! up-card with a joker beside it, a run longer than a pile may be, a hand that melds down to
 //! wild cards and so takes the buraco), then seeded random 4-player games against the template.
 
-use super::opponents::Opponent;
-use super::plan::{CheckGame, mix};
+use super::bots::{SMART_SCHWAB, TEMPLATE};
+use crate::games::kit::{CheckGame, mix};
 
 /// A Schwab script: the checked bot's hand at seat 0, the up-card and the top of the stock; the
 /// templates hold `TEMPLATE_HAND`, the buracos are fixed, and the bot starts.
@@ -67,7 +67,7 @@ pub fn plan(random: usize, seed: u64) -> Vec<CheckGame> {
             stem: format!("{number:02}-{}", script.slug),
             players: 4,
             bot_seats: vec![0],
-            opponent: Opponent::Template,
+            opponent: TEMPLATE,
             seed: mix(seed, number as u64),
             deal: Some(script.deal_text()),
         });
@@ -76,7 +76,7 @@ pub fn plan(random: usize, seed: u64) -> Vec<CheckGame> {
         let number = games.len() + 1;
         let side = i % 2;
         // Against the template and smart_schwab in turn, each with the checked bot on both sides.
-        let opponent = [Opponent::Template, Opponent::SmartSchwab][(i / 2) % 2];
+        let opponent = [TEMPLATE, SMART_SCHWAB][(i / 2) % 2];
         games.push(CheckGame {
             number,
             title: format!("random deal, 4 players, against {}", opponent.name()),

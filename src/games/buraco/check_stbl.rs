@@ -3,8 +3,8 @@
 //! card is a joker or makes a run), then seeded random games, 2 and 4 players, against the
 //! template (a legal STBL bot: it draws and discards). Every hand holds 11 cards, every morto 11.
 
-use super::opponents::Opponent;
-use super::plan::{CheckGame, mix, push_random};
+use super::bots::{SMART_STBL, TEMPLATE};
+use crate::games::kit::{CheckGame, mix, push_random};
 
 /// An STBL script: the checked bot's hand at seat 0, the template's at seat 1, side 0's morto,
 /// the start seat and the top of the stock.
@@ -80,11 +80,11 @@ pub fn plan(random: usize, seed: u64) -> Vec<CheckGame> {
             stem: format!("{number:02}-{}", script.slug),
             players: 2,
             bot_seats: vec![0],
-            opponent: Opponent::Template,
+            opponent: TEMPLATE,
             seed: mix(seed, number as u64),
             deal: Some(script.deal_text()),
         });
     }
-    push_random(&mut games, random, seed, &[Opponent::Template, Opponent::SmartStbl]);
+    push_random(&mut games, random, seed, &[TEMPLATE, SMART_STBL]);
     games
 }

@@ -1,9 +1,9 @@
-//! Pieces of the deal-file formats every rummy game shares: a `[ c1 c2 … ]` line, an error
+//! Pieces of the deal-file formats the games share: a `[ c1 c2 … ]` line, an error
 //! naming the line, and taking the cards a file names out of the seeded deck.
 
 use crate::cards::Card;
 
-use super::SetupError;
+use crate::games::SetupError;
 
 /// An error at `line` of a deal file.
 pub fn deal_error(line: usize, message: impl Into<String>) -> SetupError {

@@ -1,5 +1,6 @@
-//! First stage of reading a bot's line: syntax only. A line either parses into an `Action` or is
-//! a `Malformed` violation; whether the action is allowed now is decided by the table.
+//! The rummy wire commands every rummy game (the Buraco variants, Canasta) reads, first stage:
+//! syntax only. A line either parses into an `Action` or is a `Malformed` violation; whether the
+//! action is allowed now is decided by the game's table.
 
 use crate::cards::Card;
 #[cfg(test)]

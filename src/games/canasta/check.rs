@@ -4,8 +4,8 @@
 //! canasta), then
 //! seeded random games against the bundled Canasta bots.
 
-use super::opponents::Opponent;
-use super::plan::{CheckGame, mix};
+use super::bots::{CANASTA_SIMPLE, CANASTA_SMART};
+use crate::games::kit::{CheckGame, mix};
 
 /// A scripted deal: the checked bot (seat 0, starting) holds `hand`; the opponent holds
 /// `OPPONENT_HAND`; the discard pile and the top of the stock are fixed.
@@ -78,12 +78,12 @@ pub fn plan(random: usize, seed: u64) -> Vec<CheckGame> {
             stem: format!("{number:02}-{}", script.slug),
             players: 2,
             bot_seats: vec![0],
-            opponent: Opponent::CanastaSmart,
+            opponent: CANASTA_SMART,
             seed: mix(seed, number as u64),
             deal: Some(script.deal_text()),
         });
     }
-    let opponents = [Opponent::CanastaSmart, Opponent::CanastaSimple];
+    let opponents = [CANASTA_SMART, CANASTA_SIMPLE];
     for i in 0..random {
         let number = games.len() + 1;
         let opponent = opponents[(i / 2) % 2];

@@ -3,7 +3,7 @@
 
 use crate::cards::{Card, Hand};
 
-use super::{Message, Violation};
+use crate::games::{Message, Violation};
 
 /// `Ok` when `hand` holds every card of `cards` (two `2♣` named need two `2♣` held); otherwise
 /// the `card-not-in-hand` violation naming the first card missing.
