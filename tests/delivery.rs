@@ -119,6 +119,9 @@ impl juiz::games::Engine for TwoAnswers {
     fn prompt_hint(&self, _seat: usize) -> juiz::games::Message {
         juiz::games::Message::new("empty")
     }
+    fn sample_lines(&self, _pick: &mut dyn FnMut(usize) -> usize) -> Vec<String> {
+        vec!["OK".into()]
+    }
 }
 
 #[test]

@@ -11,9 +11,9 @@ use crate::bot::{BotCommand, Limits, default_build_cache};
 use crate::games::{Ending, Engine, GameKind, Seat};
 use crate::referee::{self, FaultRecord, GameConfig, Observer, Player, PlayerSpec, RefereeError};
 
+use super::CheckGame;
 use super::opponents;
 use crate::games::kit::Opponent;
-use super::CheckGame;
 
 /// Lines of a game's stderr kept for the report.
 const STDERR_TAIL_LINES: usize = 8;

@@ -65,7 +65,7 @@ pub fn rule_help() -> String {
 
 /// The help of `--game`: every game with its summary.
 pub fn game_help() -> String {
-    let lines: Vec<String> = GAMES.iter().map(|k| format!("{}: {}", k.name(), k.def().summary)).collect();
+    let lines: Vec<String> = GAMES.iter().map(|k| format!("{} — {}", k.name(), k.def().summary)).collect();
     format!("The game to play: {}.", lines.join("; "))
 }
 

@@ -180,12 +180,7 @@ mod tests {
             random.iter().map(|g| (g.players, g.opponent, g.bot_seats.clone())).collect();
         assert_eq!(
             shape,
-            [
-                (2, SMART, vec![0]),
-                (4, SMART, vec![1, 3]),
-                (2, TEMPLATE, vec![1]),
-                (4, TEMPLATE, vec![0, 2]),
-            ]
+            [(2, SMART, vec![0]), (4, SMART, vec![1, 3]), (2, TEMPLATE, vec![1]), (4, TEMPLATE, vec![0, 2]),]
         );
         assert_eq!(plan(4, 1), games, "the same seed gives the same plan");
         assert_ne!(plan(4, 2)[7].seed, games[7].seed);

@@ -90,12 +90,8 @@ impl BuracoEngine {
         let mut next = Table::new(self.table.rules.clone(), self.table.ids.clone(), deal, rng);
         // The opening is four lines per seat in seat order (ids, own id, hand, up-card): a new hand
         // sends only the last two (a bot answers its own id).
-        let mut at = 0;
-        next.queue.retain(|_| {
-            at += 1;
-            at > 4 * seats || (at - 1) % 4 >= 2
-        });
-        next.queue.splice(0..0, queue);
+        next.queue.keep(|at| at >= 4 * seats || at % 4 >= 2);
+        next.queue.prepend(queue);
         self.table = next;
         Message::new("narr-hand-dealt")
             .clause("said", said)
@@ -194,7 +190,7 @@ impl Engine for BuracoEngine {
     }
 
     fn take_deliveries(&mut self) -> Vec<Delivery> {
-        std::mem::take(&mut self.table.queue)
+        self.table.queue.take()
     }
 
     fn submit(&mut self, seat: Seat, line: &str) -> Result<Message, Violation> {

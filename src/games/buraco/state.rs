@@ -6,13 +6,14 @@
 use rand_pcg::Pcg64;
 
 use crate::cards::{Card, Hand, format_list};
-use crate::games::{Delivery, Ending, Message, Outcome, Seat, Violation};
+use crate::games::{Ending, Message, Outcome, Seat, Violation};
 
-use crate::games::rummy::{self as action, Action};
 use super::deal::Deal;
 use super::meld::Meld;
 use super::rules::{BuracoRules, MortoTrigger, PickupRule};
 use super::score::{self, SideScore};
+use crate::games::kit::Outbox;
+use crate::games::rummy::{self as action, Action};
 
 /// Everything on the table, plus the queue of lines not yet taken by the referee.
 #[derive(Debug, Clone)]
@@ -38,7 +39,7 @@ pub struct Table {
     pub drawn: bool,
     pub turns: u32,
     pub outcome: Option<Outcome>,
-    pub queue: Vec<Delivery>,
+    pub queue: Outbox,
     pub rng: Pcg64,
 }
 
@@ -61,7 +62,7 @@ impl Table {
             drawn: false,
             turns: 0,
             outcome: None,
-            queue: Vec::new(),
+            queue: Outbox::default(),
             rules,
             ids,
             rng,
@@ -71,7 +72,9 @@ impl Table {
         for seat in 0..table.seats() {
             let top = if table.rules.up_card_private && seat != table.current { format_list(&[]) } else { top.clone() };
             let lines = [all_ids.clone(), table.ids[seat].clone(), table.hands[seat].wire(), top];
-            table.queue.extend(lines.into_iter().map(|line| Delivery { seat, line }));
+            for line in lines {
+                table.queue.send(seat, line);
+            }
         }
         table.announce_turn();
         table
@@ -104,7 +107,7 @@ impl Table {
     }
 
     pub(super) fn send(&mut self, seat: Seat, line: String) {
-        self.queue.push(Delivery { seat, line });
+        self.queue.send(seat, line);
     }
 
     pub(super) fn send_others(&mut self, line: &str) {
@@ -173,15 +176,7 @@ impl Table {
 
     /// Checks and applies one line from `seat`.
     pub fn submit(&mut self, seat: Seat, line: &str) -> Result<Message, Violation> {
-        if self.outcome.is_some() {
-            return Err(illegal("game-over", Message::new("viol-game-over")));
-        }
-        if seat != self.current {
-            let detail = Message::new("viol-not-your-turn")
-                .text("current", &self.ids[self.current])
-                .text("seat", &self.ids[seat]);
-            return Err(illegal("not-your-turn", detail));
-        }
+        crate::games::kit::turn_guard(self.outcome.is_some(), self.current, seat, &self.ids)?;
         let join_pickup = matches!(self.rules.pickup, PickupRule::TopUsedAtOnce { .. });
         let action = action::parse_with(line, join_pickup)?;
         match (self.drawn, action.is_draw()) {

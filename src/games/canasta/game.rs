@@ -84,7 +84,7 @@ impl CanastaEngine {
         self.past_turns += self.round.turns;
         let queue = std::mem::take(&mut self.round.queue);
         let mut next = Round::new(rules, self.round.ids.clone(), totals.clone(), deal, false);
-        next.queue.splice(0..0, queue);
+        next.queue.prepend(queue);
         self.round = next;
         let said = Message::new("cn-narr-round-dealt")
             .clause("said", said)
@@ -189,7 +189,7 @@ impl Engine for CanastaEngine {
     }
 
     fn take_deliveries(&mut self) -> Vec<Delivery> {
-        std::mem::take(&mut self.round.queue)
+        self.round.queue.take()
     }
 
     fn submit(&mut self, seat: Seat, line: &str) -> Result<Message, Violation> {

@@ -3,8 +3,8 @@
 //! rule options `target` and `max-rounds`.
 
 use crate::cards::{Card, Rank, Suit};
-use crate::games::rummy::CardValues;
 use crate::games::kit::{OptionType, RuleOption, read_options};
+use crate::games::rummy::CardValues;
 use crate::games::{GameKind, MatchRules, RuleOptions, SetupError};
 
 /// The options `--rule NAME=VALUE` accepts for Canasta, with their help.

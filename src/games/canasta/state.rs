@@ -4,7 +4,8 @@
 //! end. The actions of a turn are in `turn.rs`.
 
 use crate::cards::{Card, Hand, format_list};
-use crate::games::{Delivery, Message, Seat, Violation};
+use crate::games::kit::Outbox;
+use crate::games::{Message, Seat, Violation};
 
 use super::deal::Deal;
 use super::meld::Meld;
@@ -58,7 +59,7 @@ pub struct Round {
     pub stock_out_told: bool,
     /// Why the round ended, once it has.
     pub over: Option<Message>,
-    pub queue: Vec<Delivery>,
+    pub queue: Outbox,
 }
 
 pub(super) fn illegal(rule: &'static str, detail: Message) -> Violation {
@@ -85,7 +86,7 @@ impl Round {
             went_out: None,
             stock_out_told: false,
             over: None,
-            queue: Vec::new(),
+            queue: Outbox::default(),
             ids,
         };
         let all_ids = round.ids.join(" ");
@@ -108,7 +109,7 @@ impl Round {
     }
 
     pub(super) fn send(&mut self, seat: Seat, line: String) {
-        self.queue.push(Delivery { seat, line });
+        self.queue.send(seat, line);
     }
 
     pub(super) fn send_other(&mut self, line: String) {

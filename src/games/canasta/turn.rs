@@ -4,8 +4,8 @@
 //! (A1), one meld per rank (M2), red 3s never discarded, going out only with a canasta (G1, G2).
 
 use crate::cards::{Card, format_list};
-use crate::games::rummy::{Action, parse_with as parse_action_with};
 use crate::games::rummy::need_in_hand;
+use crate::games::rummy::{Action, parse_with as parse_action_with};
 use crate::games::{Message, Seat, Violation};
 
 use super::meld::Meld;
@@ -33,15 +33,7 @@ impl Take {
 impl Round {
     /// Checks and applies one line from `seat`.
     pub fn submit(&mut self, seat: Seat, line: &str) -> Result<Message, Violation> {
-        if self.over.is_some() {
-            return Err(illegal("game-over", Message::new("viol-game-over")));
-        }
-        if seat != self.current {
-            let detail = Message::new("viol-not-your-turn")
-                .text("current", &self.ids[self.current])
-                .text("seat", &self.ids[seat]);
-            return Err(illegal("not-your-turn", detail));
-        }
+        crate::games::kit::turn_guard(self.over.is_some(), self.current, seat, &self.ids)?;
         let action = parse_action_with(line, true)?;
         match (self.drawn, action.is_draw()) {
             (false, false) => return Err(illegal("draw-first", Message::new("viol-draw-first"))),

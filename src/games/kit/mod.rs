@@ -5,8 +5,10 @@ mod check_plan;
 mod deal_file;
 mod options;
 mod sample;
+mod turn;
 
 pub use check_plan::{CheckGame, Opponent, mix, push_random};
 pub use deal_file::{TakenCopy, deal_error, parse_list, take_named};
-pub use sample::shuffle;
 pub use options::{OptionType, OptionValue, RuleOption, option_error, read_options};
+pub use sample::shuffle;
+pub use turn::{Outbox, turn_guard};

@@ -120,7 +120,10 @@ mod tests {
         let read = read_options("g", KNOWN, &options).unwrap();
         assert_eq!(read, [("mode", OptionValue::Word("b")), ("size", OptionValue::Number(3))]);
         for (pairs, expected) in [
-            (vec![("size", "4")], "rule option size=4: expected a whole number from 1 to 3 (g's rule options: size, mode)"),
+            (
+                vec![("size", "4")],
+                "rule option size=4: expected a whole number from 1 to 3 (g's rule options: size, mode)",
+            ),
             (vec![("mode", "d")], "rule option mode=d: expected a, b or c (g's rule options: size, mode)"),
             (vec![("other", "1")], "unknown rule option 'other' (g's rule options: size, mode)"),
         ] {

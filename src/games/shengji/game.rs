@@ -7,6 +7,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
 use crate::cards::Rank;
+use crate::games::kit::Outbox;
 use crate::games::{
     AfterHand, Awaiting, Delivery, Ending, Engine, GameKind, MatchRules, MatchScore, Message, Outcome, Seat,
     SetupError, TableSetup, Violation,
@@ -54,7 +55,7 @@ pub struct ShengjiEngine {
     levels: [usize; 2],
     /// Points each team took as attackers, per deal.
     score: MatchScore,
-    queue: Vec<Delivery>,
+    queue: Outbox,
     outcome: Option<Outcome>,
     turns: u32,
     history: Vec<DealRecord>,
@@ -72,10 +73,10 @@ impl ShengjiEngine {
             None => random,
         };
         let ids = setup.wire_ids.clone();
-        let mut queue = Vec::new();
+        let mut queue = Outbox::default();
         for (seat, id) in ids.iter().enumerate() {
-            queue.push(Delivery { seat, line: format!("PLAYERS {}", ids.join(" ")) });
-            queue.push(Delivery { seat, line: format!("YOU {id} {}", rules.decks) });
+            queue.send(seat, format!("PLAYERS {}", ids.join(" ")));
+            queue.send(seat, format!("YOU {id} {}", rules.decks));
         }
         let deal = DealState::new(rules.clone(), ids.clone(), cards.clone(), Rank::Two, None);
         let score = MatchScore::new(MatchRules { target: None, max_hands: rules.length.max_deals }, 2);
@@ -108,9 +109,9 @@ impl ShengjiEngine {
             Rank::ALL[self.levels[0]].label(),
             Rank::ALL[self.levels[1]].label()
         );
-        let first_card = std::mem::take(&mut self.deal.out);
-        self.queue.extend((0..4).map(|seat| Delivery { seat, line: line.clone() }));
-        self.queue.extend(first_card);
+        let mut first_card = std::mem::take(&mut self.deal.out);
+        self.queue.send_each(0..4, &line);
+        self.queue.append(&mut first_card);
     }
 
     /// The finished deals, in order.
@@ -179,7 +180,7 @@ impl ShengjiEngine {
         });
         let line =
             format!("DEAL_END {} {} {} {} {}", end.points, end.kitty_bonus, l0.label(), l1.label(), self.ids[next]);
-        self.queue.extend((0..4).map(|seat| Delivery { seat, line: line.clone() }));
+        self.queue.send_each(0..4, &line);
         let said = Message::new("sj-narr-deal-end")
             .clause("said", said)
             .number("deal", self.deal_number as usize)
@@ -238,7 +239,7 @@ impl Engine for ShengjiEngine {
     }
 
     fn take_deliveries(&mut self) -> Vec<Delivery> {
-        std::mem::take(&mut self.queue)
+        self.queue.take()
     }
 
     fn submit(&mut self, seat: Seat, line: &str) -> Result<Message, Violation> {

@@ -3,7 +3,8 @@
 //! a refused line changes nothing. Lines for the seats are queued in `out`.
 
 use crate::cards::{Card, Rank, format_list};
-use crate::games::{Delivery, Message, Seat, Violation};
+use crate::games::kit::Outbox;
+use crate::games::{Message, Seat, Violation};
 
 use super::action::Action;
 use super::deal::DealCards;
@@ -64,7 +65,7 @@ pub struct DealState {
     /// Nobody declared in a deal without a banker: it must be dealt again.
     pub redeal: bool,
     pub end: Option<DealEnd>,
-    pub out: Vec<Delivery>,
+    pub out: Outbox,
 }
 
 fn illegal(rule: &'static str, detail: Message) -> Violation {
@@ -119,7 +120,7 @@ impl DealState {
             tricks: 0,
             redeal: false,
             end: None,
-            out: Vec::new(),
+            out: Outbox::default(),
             cards,
         };
         deal.deal_next();
@@ -131,7 +132,7 @@ impl DealState {
     }
 
     fn send(&mut self, seat: Seat, line: String) {
-        self.out.push(Delivery { seat, line });
+        self.out.send(seat, line);
     }
 
     fn send_all(&mut self, line: &str) {
