@@ -12,6 +12,7 @@ mod affinity;
 mod bare;
 mod blocked;
 mod boxes;
+mod bpf;
 mod build;
 mod cgroup;
 mod command;

@@ -1,5 +1,6 @@
-//! The seccomp filters every bot runs under, compiled by `seccompiler` (rust-vmm) in the parent
-//! and installed between clone and exec. Five filters, each with its own answer:
+//! The seccomp filter every bot runs under, assembled once in the parent (`bpf.rs`: one short
+//! program, a binary search over the call numbers) and installed between clone and exec. Five
+//! rule sets, each with its own answer:
 //! - **`EACCES`, no network and no watching**: `socket()`, `socketpair()`, `io_uring_setup()`
 //!   (with no socket, `connect`, `bind` and `sendto` have nothing to work on; pipes and files are
 //!   untouched), and `inotify`/`fanotify`, which would let a bot see the files another one opens.
@@ -33,16 +34,16 @@
 use std::collections::BTreeMap;
 use std::io;
 
-use seccompiler::{
-    BpfProgram, SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition, SeccompFilter, SeccompRule, TargetArch,
-};
+use super::bpf::{self, Asm, To};
 
+/// The architecture a filtered call must come through (`AUDIT_ARCH_*`, linux/audit.h); any
+/// other kills the bot.
 #[cfg(target_arch = "x86_64")]
-const ARCH: Option<TargetArch> = Some(TargetArch::x86_64);
+const ARCH: Option<u32> = Some(62 | 0x8000_0000 | 0x4000_0000);
 #[cfg(target_arch = "aarch64")]
-const ARCH: Option<TargetArch> = Some(TargetArch::aarch64);
+const ARCH: Option<u32> = Some(183 | 0x8000_0000 | 0x4000_0000);
 #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-const ARCH: Option<TargetArch> = None;
+const ARCH: Option<u32> = None;
 
 /// On x86_64, system call numbers with this bit are the x32 ABI's.
 const X32_SYSCALL_BIT: i64 = 0x4000_0000;
@@ -53,10 +54,19 @@ const IOPRIO_WHO_USER: u64 = 3;
 /// argument compared is a C `int`, compared as the kernel reads it (its low 32 bits).
 enum When {
     Always,
-    Any(&'static [(u8, SeccompCmpOp, u64)]),
+    Any(&'static [(u8, Cmp, u64)]),
 }
 
-use SeccompCmpOp::{Eq, Ne};
+/// How an argument is compared with a value.
+#[derive(Clone, Copy, Debug, PartialEq, std::cmp::Eq, PartialOrd, Ord)]
+enum Cmp {
+    Eq,
+    Ne,
+    /// The argument under this mask equals the value.
+    MaskedEq(u64),
+}
+
+use Cmp::{Eq, Ne};
 
 /// Another process than the caller, named by argument 0.
 const OTHER_0: When = When::Any(&[(0, Ne, 0)]);
@@ -130,8 +140,7 @@ const MADV_COLD: u64 = 20;
 const MADV_PAGEOUT: u64 = 21;
 
 /// `clone`'s or `unshare`'s flags (argument 0) ask for a new user namespace.
-const NEW_USER_NS: When =
-    When::Any(&[(0, SeccompCmpOp::MaskedEq(libc::CLONE_NEWUSER as u64), libc::CLONE_NEWUSER as u64)]);
+const NEW_USER_NS: When = When::Any(&[(0, Cmp::MaskedEq(libc::CLONE_NEWUSER as u64), libc::CLONE_NEWUSER as u64)]);
 
 /// `clone3` takes its flags in a structure a filter cannot read: it fails with `ENOSYS`, as on
 /// kernels before 5.3, and the C library falls back to `clone`.
@@ -153,7 +162,8 @@ const NO_LOCKS: &[(libc::c_long, When)] = &[
     (libc::SYS_madvise, When::Any(&[(2, Eq, MADV_COLD), (2, Eq, MADV_PAGEOUT)])),
 ];
 
-/// The filters, in the order they are installed, with the errno each answers.
+/// The rule sets with the errno each answers (a later set's answer wins where two match, as
+/// when they were five filters installed in this order).
 const FILTERS: [(&[(libc::c_long, When)], u32); 5] = [
     (NO_NETWORK, libc::EACCES as u32),
     (HANDS_OFF, libc::EPERM as u32),
@@ -162,79 +172,136 @@ const FILTERS: [(&[(libc::c_long, When)], u32); 5] = [
     (NO_CLONE3, libc::ENOSYS as u32),
 ];
 
-fn rules(when: &When) -> Result<Vec<SeccompRule>, seccompiler::BackendError> {
-    match when {
-        When::Always => Ok(Vec::new()),
-        When::Any(conditions) => conditions
-            .iter()
-            .map(|&(arg, ref op, value)| {
-                SeccompRule::new(vec![SeccompCondition::new(arg, SeccompCmpArgLen::Dword, op.clone(), value)?])
-            })
-            .collect(),
-    }
+/// One test of a call's arguments (`None`: any arguments) and the filter's answer when it holds.
+type Test = (Option<(u8, Cmp, u64)>, u32);
+
+fn errno(e: u32) -> u32 {
+    libc::SECCOMP_RET_ERRNO | (e & libc::SECCOMP_RET_DATA)
 }
 
-fn compile(
-    arch: TargetArch,
-    calls: &[(libc::c_long, When)],
-    errno: u32,
-) -> Result<BpfProgram, seccompiler::BackendError> {
-    let mut map: BTreeMap<i64, Vec<SeccompRule>> = BTreeMap::new();
-    for (nr, when) in calls {
-        let nr = *nr as i64;
-        let mut numbers = vec![nr];
-        if cfg!(target_arch = "x86_64") {
-            numbers.push(nr | X32_SYSCALL_BIT);
-        }
-        for number in numbers {
-            map.insert(number, rules(when)?);
+/// Each filtered call's tests, in the order they are tried: the later rule sets' first, and
+/// none after one that holds for any arguments.
+fn tests_by_call() -> BTreeMap<u32, Vec<Test>> {
+    let mut calls: BTreeMap<u32, Vec<Test>> = BTreeMap::new();
+    for (set, answer) in FILTERS.iter().rev() {
+        for (nr, when) in set.iter() {
+            let tests = calls.entry(*nr as u32).or_default();
+            if tests.last().is_some_and(|t| t.0.is_none()) {
+                continue;
+            }
+            match when {
+                When::Always => tests.push((None, errno(*answer))),
+                When::Any(conditions) => {
+                    tests.extend(conditions.iter().map(|&(arg, cmp, value)| (Some((arg, cmp, value)), errno(*answer))));
+                }
+            }
         }
     }
-    let filter = SeccompFilter::new(map, SeccompAction::Allow, SeccompAction::Errno(errno), arch)?;
-    filter.try_into()
+    calls
 }
 
-/// Whether this build can install the filters (the kernel may still refuse: see `install`).
+/// The whole filter as one program, so that the kernel checks, converts, compiles and caches one
+/// short filter per bot rather than five long ones (which was most of a bot's start): the
+/// architecture, then the call's number (on x86_64 without its x32 bit, so that every rule
+/// covers the x32 call too), a binary search over the filtered numbers, and each call's tests
+/// on its arguments (their low 32 bits); a call no rule names is allowed.
+fn compile(arch: u32) -> Result<Vec<libc::sock_filter>, String> {
+    let mut asm = Asm::default();
+    // Calls with the same tests share their code.
+    let mut bodies: BTreeMap<Vec<Test>, usize> = BTreeMap::new();
+    let entries: Vec<(u32, usize)> = tests_by_call()
+        .into_iter()
+        .map(|(nr, tests)| {
+            let next = bodies.len();
+            (nr, *bodies.entry(tests).or_insert(next))
+        })
+        .collect();
+    let labels: Vec<usize> = (0..bodies.len()).map(|_| asm.label()).collect();
+    let wrong_arch = asm.label();
+    asm.load(bpf::ARCH);
+    asm.jeq(arch, To::Next, To::Label(wrong_arch));
+    asm.load(bpf::NR);
+    if cfg!(target_arch = "x86_64") {
+        asm.and(!(X32_SYSCALL_BIT as u32));
+    }
+    search(&mut asm, &entries, &labels);
+    let mut ordered: Vec<(&Vec<Test>, usize)> = bodies.iter().map(|(t, &i)| (t, i)).collect();
+    ordered.sort_by_key(|&(_, i)| i);
+    for (tests, i) in ordered {
+        asm.place(labels[i]);
+        for &(condition, answer) in tests {
+            let Some((arg, cmp, value)) = condition else {
+                asm.ret(answer);
+                break;
+            };
+            let (hit, miss) = (asm.label(), asm.label());
+            asm.load(bpf::arg_low(arg));
+            if let Cmp::MaskedEq(mask) = cmp {
+                asm.and(mask as u32);
+            }
+            let (on_equal, otherwise) = if cmp == Cmp::Ne { (miss, hit) } else { (hit, miss) };
+            asm.jeq(value as u32, To::Label(on_equal), To::Label(otherwise));
+            asm.place(hit);
+            asm.ret(answer);
+            asm.place(miss);
+        }
+        if tests.last().is_some_and(|t| t.0.is_some()) {
+            asm.ret(libc::SECCOMP_RET_ALLOW);
+        }
+    }
+    asm.place(wrong_arch);
+    asm.ret(libc::SECCOMP_RET_KILL_PROCESS);
+    asm.finish()
+}
+
+/// Jumps to the label of the entry whose number is in A; allows any other call. Each entry:
+/// (call number, index into `labels`), sorted by number.
+fn search(asm: &mut Asm, entries: &[(u32, usize)], labels: &[usize]) {
+    if entries.len() <= 3 {
+        for &(nr, body) in entries {
+            asm.jeq(nr, To::Label(labels[body]), To::Next);
+        }
+        asm.ret(libc::SECCOMP_RET_ALLOW);
+        return;
+    }
+    let (low, high) = entries.split_at(entries.len() / 2);
+    let upper = asm.label();
+    asm.jge(high[0].0, To::Label(upper), To::Next);
+    search(asm, low, labels);
+    asm.place(upper);
+    search(asm, high, labels);
+}
+
+/// Whether this build can install the filter (the kernel may still refuse: see `install`).
 pub(crate) fn supported_arch() -> bool {
     ARCH.is_some()
 }
 
-/// The filters, built once in the parent: the child between clone and exec must not allocate.
-static PROGRAMS: std::sync::OnceLock<Vec<BpfProgram>> = std::sync::OnceLock::new();
+/// The filter, built once in the parent: the child between clone and exec must not allocate.
+static PROGRAM: std::sync::OnceLock<Vec<libc::sock_filter>> = std::sync::OnceLock::new();
 
-/// Builds the filters (before any child needs them).
+/// Builds the filter (before any child needs it).
 pub(crate) fn prepare() {
     if let Some(arch) = ARCH {
-        PROGRAMS.get_or_init(|| {
-            FILTERS
-                .iter()
-                .map(|(calls, errno)| {
-                    compile(arch, calls, *errno).expect("the filters' rules are valid (see the tests)")
-                })
-                .collect()
-        });
+        PROGRAM.get_or_init(|| compile(arch).expect("the filter's rules fit one program (see the tests)"));
     }
 }
 
-/// Installs the filters built by `prepare` on the calling thread (and what it executes). Sets
+/// Installs the filter built by `prepare` on the calling thread (and what it executes). Sets
 /// no_new_privs first, as an unprivileged filter requires. System calls only: safe between
 /// clone and exec.
 pub(crate) fn install() -> io::Result<()> {
-    let Some(programs) = PROGRAMS.get() else {
+    let Some(program) = PROGRAM.get() else {
         return Err(io::Error::from_raw_os_error(libc::ENOSYS));
     };
     // SAFETY: prctl with PR_SET_NO_NEW_PRIVS takes one integer.
     if unsafe { libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) } != 0 {
         return Err(io::Error::last_os_error());
     }
-    for program in programs {
-        let prog = libc::sock_fprog { len: program.len() as u16, filter: program.as_ptr() as *mut libc::sock_filter };
-        // SAFETY: a valid pointer to a sock_fprog whose filter outlives the call.
-        if unsafe { libc::prctl(libc::PR_SET_SECCOMP, libc::SECCOMP_MODE_FILTER, &prog as *const libc::sock_fprog) }
-            != 0
-        {
-            return Err(io::Error::last_os_error());
-        }
+    let prog = libc::sock_fprog { len: program.len() as u16, filter: program.as_ptr() as *mut libc::sock_filter };
+    // SAFETY: a valid pointer to a sock_fprog whose filter outlives the call.
+    if unsafe { libc::prctl(libc::PR_SET_SECCOMP, libc::SECCOMP_MODE_FILTER, &prog as *const libc::sock_fprog) } != 0 {
+        return Err(io::Error::last_os_error());
     }
     Ok(())
 }
@@ -244,11 +311,123 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_filter_compiles() {
-        for (calls, errno) in FILTERS {
-            let program = compile(TargetArch::x86_64, calls, errno).unwrap();
-            assert!(!program.is_empty() && program.len() < 512, "{} instructions", program.len());
+    fn the_filter_fits_one_short_program() {
+        let program = compile(62 | 0x8000_0000 | 0x4000_0000).unwrap();
+        assert!(program.len() < 160, "{} instructions", program.len());
+    }
+
+    /// The filter as the five seccompiler programs it replaces had it, for comparison.
+    fn seccompiler_programs() -> Vec<seccompiler::BpfProgram> {
+        use seccompiler::{
+            SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition, SeccompFilter, SeccompRule,
+        };
+        FILTERS
+            .iter()
+            .map(|(calls, errno)| {
+                let mut map: BTreeMap<i64, Vec<SeccompRule>> = BTreeMap::new();
+                for (nr, when) in calls.iter() {
+                    let rules: Vec<SeccompRule> = match when {
+                        When::Always => Vec::new(),
+                        When::Any(conditions) => conditions
+                            .iter()
+                            .map(|&(arg, cmp, value)| {
+                                let op = match cmp {
+                                    Cmp::Eq => SeccompCmpOp::Eq,
+                                    Cmp::Ne => SeccompCmpOp::Ne,
+                                    Cmp::MaskedEq(mask) => SeccompCmpOp::MaskedEq(mask),
+                                };
+                                SeccompRule::new(vec![
+                                    SeccompCondition::new(arg, SeccompCmpArgLen::Dword, op, value).unwrap(),
+                                ])
+                                .unwrap()
+                            })
+                            .collect(),
+                    };
+                    map.insert(*nr as i64, rules.clone());
+                    map.insert(*nr as i64 | X32_SYSCALL_BIT, rules);
+                }
+                let filter = SeccompFilter::new(
+                    map,
+                    SeccompAction::Allow,
+                    SeccompAction::Errno(*errno),
+                    seccompiler::TargetArch::x86_64,
+                )
+                .unwrap();
+                filter.try_into().unwrap()
+            })
+            .collect()
+    }
+
+    /// The kernel's answer to a call under several filters: the one of highest precedence (the
+    /// lowest action as a signed number), the newest filter's among equals.
+    fn stacked(programs: &[seccompiler::BpfProgram], nr: i32, arch: u32, args: [u64; 6]) -> u32 {
+        let mut answer: Option<u32> = None;
+        for program in programs.iter().rev() {
+            let program: Vec<libc::sock_filter> =
+                program.iter().map(|i| libc::sock_filter { code: i.code, jt: i.jt, jf: i.jf, k: i.k }).collect();
+            let this = bpf::run(&program, nr, arch, args).expect("seccompiler's program runs");
+            let action = |a: u32| (a & libc::SECCOMP_RET_ACTION_FULL) as i32;
+            if answer.is_none_or(|a| action(this) < action(a)) {
+                answer = Some(this);
+            }
         }
+        answer.unwrap()
+    }
+
+    /// The one program answers every call, x32 numbers and arguments with high bits included,
+    /// exactly as the five filters did.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_one_program_answers_as_the_five_filters_did() {
+        let x86_64 = 62 | 0x8000_0000 | 0x4000_0000;
+        let program = compile(x86_64).unwrap();
+        let old = seccompiler_programs();
+        let mut values: Vec<u64> = vec![0, 1, 2, 12345, u64::from(u32::MAX), libc::CLONE_NEWNS as u64];
+        for (set, _) in FILTERS {
+            for (_, when) in set.iter() {
+                if let When::Any(conditions) = when {
+                    for &(_, cmp, value) in conditions.iter() {
+                        values.extend([value, value | 0xffff_0000_0000_0000, value ^ 1]);
+                        if let Cmp::MaskedEq(mask) = cmp {
+                            values.push(mask | libc::CLONE_NEWNS as u64);
+                        }
+                    }
+                }
+            }
+        }
+        values.sort_unstable();
+        values.dedup();
+        let filtered: Vec<i64> = tests_by_call().keys().map(|&nr| i64::from(nr)).collect();
+        let mut checked = 0;
+        for base in 0..600i64 {
+            for nr in [base, base | X32_SYSCALL_BIT] {
+                let nr = nr as i32;
+                let few = [[0u64; 6], [1, 2, 3, 4, 5, 6]];
+                let product: Vec<[u64; 6]> = if filtered.contains(&base) {
+                    let mut all = Vec::new();
+                    for &a in &values {
+                        for &b in &values {
+                            for &c in &values {
+                                all.push([a, b, c, 0, 0, 0]);
+                            }
+                        }
+                    }
+                    all
+                } else {
+                    few.to_vec()
+                };
+                for args in product {
+                    let want = stacked(&old, nr, x86_64, args);
+                    assert_eq!(bpf::run(&program, nr, x86_64, args), Some(want), "call {nr:#x} with {args:x?}");
+                    checked += 1;
+                }
+            }
+        }
+        for arch in [0x4000_0003, 0] {
+            assert_eq!(bpf::run(&program, 0, arch, [0; 6]), Some(libc::SECCOMP_RET_KILL_PROCESS));
+            assert_eq!(stacked(&old, 0, arch, [0; 6]), libc::SECCOMP_RET_KILL_PROCESS);
+        }
+        assert!(checked > 100_000, "{checked}");
     }
 
     /// Whether `mincore` on a page of our own answers `EPERM`. System calls only.
