@@ -165,7 +165,10 @@ impl BotProcess {
         // a chain of `setsid` children whose parents still live is no orphan of juiz's yet.
         let in_namespace = self.members.userns.map_or(0, |userns| {
             escapees::namespace_ended(userns);
-            let (killed, cleared) = escapees::kill_namespace(userns);
+            // Its main process reaped and juiz with no other child than live bots: nothing of it
+            // is left, and the look through `/proc` (a millisecond and more) is not needed.
+            let gone = self.exited.is_some() && group_cleared && escapees::only_live_bots_remain();
+            let (killed, cleared) = if gone { (0, true) } else { escapees::kill_namespace(userns) };
             if cleared {
                 super::leftovers::forget(userns);
             }
