@@ -34,8 +34,8 @@ fn seccompiler_programs() -> Vec<seccompiler::BpfProgram> {
                         })
                         .collect(),
                 };
-                map.insert(*nr as i64, rules.clone());
-                map.insert(*nr as i64 | X32_SYSCALL_BIT, rules);
+                map.insert(*nr, rules.clone());
+                map.insert(*nr | X32_SYSCALL_BIT, rules);
             }
             let filter = SeccompFilter::new(
                 map,
