@@ -1,12 +1,14 @@
 //! `juiz bench`: what the harness itself costs beside the bots — games per second, its own CPU
 //! time, the referee's latency per message and its peak memory over a large tournament.
 
+mod breakdown;
 mod floor;
 mod latency;
 mod report;
 mod run;
 mod usage;
 
+pub use breakdown::{Breakdown, BreakdownRow};
 pub use latency::{Histogram, LatencyObserver};
 pub use report::{BenchReport, JobsRun, MemoryRun, Targets};
 pub use run::{BenchError, BenchOptions, cores, run};

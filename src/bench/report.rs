@@ -6,13 +6,20 @@ use std::time::Duration;
 
 use serde::Serialize;
 
+use super::breakdown::Breakdown;
 use super::latency::Histogram;
 use super::usage::{CpuSnapshot, Memory};
 
 /// Games per second wanted at `--jobs` = the number of cores (2 on the reference machine).
 pub const TARGET_GAMES_PER_SECOND: f64 = 300.0;
-/// Largest share of the CPU the harness may take.
-pub const TARGET_HARNESS_SHARE: f64 = 0.10;
+/// Smallest share of the bare relay's games/s at `--jobs` = cores: as root, and not root (bots in
+/// user namespaces).
+pub const TARGET_RELAY_SHARE_ROOT: f64 = 0.80;
+pub const TARGET_RELAY_SHARE_USER: f64 = 0.70;
+/// Largest harness CPU per game over the relay's.
+pub const TARGET_HARNESS_OVER_RELAY: f64 = 1.5;
+/// Largest bots' CPU per game under juiz over the same bots' under the relay.
+pub const TARGET_BOTS_OVER_RELAY: f64 = 1.10;
 /// Largest growth of the peak memory from a run to one ten times longer.
 pub const TARGET_MEMORY_GROWTH: f64 = 1.10;
 /// Smallest speed-up from 1 job to N, as a fraction of N (for N up to the number of cores).
@@ -87,9 +94,17 @@ pub struct Targets {
     /// Games per second at `--jobs` = cores, and whether it reaches 300.
     pub games_per_second_at_cores: Option<f64>,
     pub throughput_met: Option<bool>,
-    /// The largest harness CPU share of any run, and whether it is under 10%.
-    pub harness_share_max: f64,
-    pub harness_share_met: bool,
+    /// At `--jobs` = cores (else the most jobs run) against the bare relay: games/s over the
+    /// relay's, the share wanted (root or not) and whether it is reached.
+    pub relay_share: Option<f64>,
+    pub relay_share_wanted: f64,
+    pub relay_share_met: Option<bool>,
+    /// juiz's CPU per game over the relay's, and whether it is at most 1.5.
+    pub harness_over_relay: Option<f64>,
+    pub harness_met: Option<bool>,
+    /// The bots' CPU per game under juiz over theirs under the relay, and whether it is at most 1.10.
+    pub bots_over_relay: Option<f64>,
+    pub bots_met: Option<bool>,
     /// Peak memory while playing, large run over small run, and whether it is under 1.10.
     pub memory_growth: Option<f64>,
     /// The same over the whole run, the final standings included (informative).
@@ -112,6 +127,8 @@ pub struct BenchReport {
     pub runs: Vec<JobsRun>,
     pub memory: Vec<MemoryRun>,
     pub targets: Targets,
+    /// Where the CPU of a game goes (a run with the step counters on).
+    pub breakdown: Option<Breakdown>,
 }
 
 fn micros(d: Duration) -> f64 {
@@ -213,7 +230,19 @@ impl BenchReport {
         memory: Vec<MemoryRun>,
     ) -> Self {
         let at_cores = runs.iter().find(|r| r.jobs == cores).map(|r| r.games_per_second);
-        let harness_share_max = runs.iter().map(|r| r.harness_cpu_share).fold(0.0, f64::max);
+        let compared = runs
+            .iter()
+            .filter(|r| r.floor.is_some())
+            .max_by_key(|r| (r.jobs == cores, r.jobs <= cores, r.jobs))
+            .and_then(|r| Some((r, r.floor.as_ref()?)));
+        let ratio = |a: f64, b: f64| (b > 0.0).then(|| a / b);
+        let relay_share = compared.and_then(|(r, f)| ratio(r.games_per_second, f.games_per_second));
+        let harness_over_relay =
+            compared.and_then(|(r, f)| ratio(r.harness_cpu_ms_per_game, f.harness_cpu_ms_per_game));
+        let bots_over_relay = compared.and_then(|(r, f)| ratio(r.bots_cpu_ms_per_game, f.bots_cpu_ms_per_game));
+        // SAFETY: geteuid cannot fail.
+        let root = unsafe { libc::geteuid() } == 0;
+        let relay_share_wanted = if root { TARGET_RELAY_SHARE_ROOT } else { TARGET_RELAY_SHARE_USER };
         let growth = |bytes: fn(&MemoryRun) -> u64| match memory.as_slice() {
             [small, .., big] if bytes(small) > 0 => Some(bytes(big) as f64 / bytes(small) as f64),
             _ => None,
@@ -231,8 +260,13 @@ impl BenchReport {
         let targets = Targets {
             games_per_second_at_cores: at_cores,
             throughput_met: at_cores.map(|g| g >= TARGET_GAMES_PER_SECOND),
-            harness_share_max,
-            harness_share_met: harness_share_max < TARGET_HARNESS_SHARE,
+            relay_share,
+            relay_share_wanted,
+            relay_share_met: relay_share.map(|s| s >= relay_share_wanted),
+            harness_over_relay,
+            harness_met: harness_over_relay.map(|h| h <= TARGET_HARNESS_OVER_RELAY),
+            bots_over_relay,
+            bots_met: bots_over_relay.map(|b| b <= TARGET_BOTS_OVER_RELAY),
             memory_growth,
             memory_growth_with_standings,
             memory_met: memory_growth.map(|g| g <= TARGET_MEMORY_GROWTH),
@@ -240,7 +274,7 @@ impl BenchReport {
             speedup_ideal,
             scaling_met: speedup.zip(speedup_ideal).map(|(s, ideal)| s >= TARGET_SCALING_EFFICIENCY * ideal as f64),
         };
-        BenchReport { game: game.into(), players, bot, cores, runs, memory, targets }
+        BenchReport { game: game.into(), players, bot, cores, runs, memory, targets, breakdown: None }
     }
 
     pub fn to_json(&self) -> String {
@@ -301,6 +335,10 @@ impl BenchReport {
                 let _ = writeln!(out, "* peak since juiz started (/proc/self/clear_refs not writable)");
             }
         }
+        if let Some(breakdown) = &self.breakdown {
+            let _ = writeln!(out);
+            breakdown.write_table(&mut out);
+        }
         let _ = writeln!(out);
         self.write_targets(&mut out);
         out
@@ -321,14 +359,30 @@ impl BenchReport {
             self.cores,
             verdict(t.throughput_met)
         );
-        let floor = self.runs.iter().filter_map(|r| r.floor.as_ref()).map(|f| f.harness_cpu_share).reduce(f64::min);
+        let percent = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{:.0} %", v * 100.0));
+        let times = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("x{v:.2}"));
         let _ = writeln!(
             out,
-            "  harness cpu < {:.0} % of total: {:.1} % at most ({}){}",
-            TARGET_HARNESS_SHARE * 100.0,
-            t.harness_share_max * 100.0,
-            verdict(Some(t.harness_share_met)),
-            floor.map_or(String::new(), |f| format!("; the bare relay's floor: {:.1} % at least", f * 100.0))
+            "  games/s >= {:.0} % of the bare relay's ({}): {} ({}); every game at least ITP's share \
+             (compare juiz bench --game G)",
+            t.relay_share_wanted * 100.0,
+            // SAFETY: geteuid cannot fail.
+            if unsafe { libc::geteuid() } == 0 { "root" } else { "not root" },
+            percent(t.relay_share),
+            verdict(t.relay_share_met)
+        );
+        let _ = writeln!(
+            out,
+            "  harness cpu/game <= x{TARGET_HARNESS_OVER_RELAY:.1} the relay's: {} ({})",
+            times(t.harness_over_relay),
+            verdict(t.harness_met)
+        );
+        let _ = writeln!(
+            out,
+            "  bots' cpu/game within {:.0} % of theirs under the relay: {} ({})",
+            (TARGET_BOTS_OVER_RELAY - 1.0) * 100.0,
+            times(t.bots_over_relay),
+            verdict(t.bots_met)
         );
         let growth = t.memory_growth.map_or("-".to_string(), |g| format!("x{g:.3}"));
         let with = t.memory_growth_with_standings.map_or("-".to_string(), |g| format!("x{g:.3}"));

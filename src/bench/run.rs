@@ -3,16 +3,17 @@
 //! folder, transcripts and stderr logs on), timed from outside and from inside the referee loop.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use crate::bot::{BuildError, build_c};
+use crate::bot::{BuildError, Costs, build_c, measure_costs, thread_cpu};
 use crate::games::GameKind;
 use crate::tournament::{
     self, GameResult, GameRow, GameRunner, GameSetup, PlayError, Progress, RunOptions, TournamentError,
 };
 
+use super::breakdown::Breakdown;
 use super::floor;
 use super::latency::{Histogram, LatencyObserver};
 use super::report::{BenchReport, FloorRun, JobsRun, MemoryRun};
@@ -92,6 +93,9 @@ pub fn run(options: &BenchOptions, say: &mut dyn FnMut(&str)) -> Result<BenchRep
         say(&format!("{} games at --jobs {jobs}", options.games));
         runs.push(bench.throughput(options.games, jobs)?);
     }
+    let jobs = jobs_list.iter().copied().max().unwrap_or(1);
+    say(&format!("{} games at --jobs {jobs}, counting where the cpu goes", options.games));
+    let breakdown = bench.breakdown(options.games, jobs)?;
     let mut memory_runs = Vec::new();
     if options.big > 0 {
         let jobs = jobs_list.iter().copied().max().unwrap_or(1);
@@ -101,14 +105,16 @@ pub fn run(options: &BenchOptions, say: &mut dyn FnMut(&str)) -> Result<BenchRep
             memory_runs.push(bench.memory(games, jobs)?);
         }
     }
-    Ok(BenchReport::new(
+    let mut report = BenchReport::new(
         options.game.name(),
         options.players,
         options.bot_source.display().to_string(),
         cores,
         runs,
         memory_runs,
-    ))
+    );
+    report.breakdown = Some(breakdown);
+    Ok(report)
 }
 
 struct Bench<'a> {
@@ -123,6 +129,8 @@ struct Played {
     faults: usize,
     wall: std::time::Duration,
     latency: Histogram,
+    /// CPU of the threads that played the games (each game's thread, start to end).
+    game_threads: Duration,
     /// Memory when the last game ended, before the runner sorts `games.csv` and ranks the bots.
     memory_after_play: Option<Memory>,
 }
@@ -148,6 +156,17 @@ impl Bench<'_> {
             ));
         }
         Ok(run)
+    }
+
+    /// A run with the step counters on (they cost a clock read per step: not in the other runs).
+    fn breakdown(&self, games: usize, jobs: usize) -> Result<Breakdown, BenchError> {
+        measure_costs(true);
+        let (costs_before, before) = (Costs::now(), cpu_snapshot());
+        let played = self.tournament(games, jobs);
+        let (cpu, costs) = (cpu_snapshot().since(&before), Costs::now().since(&costs_before));
+        measure_costs(false);
+        let played = played?;
+        Ok(Breakdown::new(played.games, jobs, &costs, cpu, played.game_threads))
     }
 
     fn memory(&self, games: usize, jobs: usize) -> Result<MemoryRun, BenchError> {
@@ -186,8 +205,9 @@ impl Bench<'_> {
         }
         let faults = summary.faulted.len();
         let latency = runner.latency.into_inner().unwrap_or_else(PoisonError::into_inner);
+        let game_threads = Duration::from_nanos(runner.game_threads.load(Ordering::Relaxed));
         let memory_after_play = probe.0.into_inner().unwrap_or_else(PoisonError::into_inner);
-        Ok(Played { dir, games: summary.done, faults, wall, latency, memory_after_play })
+        Ok(Played { dir, games: summary.done, faults, wall, latency, game_threads, memory_after_play })
     }
 
     fn tournament_json(&self, games: usize) -> String {
@@ -220,12 +240,16 @@ fn quoted(path: &Path) -> String {
 #[derive(Default)]
 struct TimedRunner {
     latency: Mutex<Histogram>,
+    /// Nanoseconds of CPU of the threads while they played.
+    game_threads: AtomicU64,
 }
 
 impl GameRunner for TimedRunner {
     fn play(&self, setup: &GameSetup) -> Result<GameResult, PlayError> {
         let mut observer = LatencyObserver::default();
+        let cpu = thread_cpu();
         let result = tournament::play_observed(setup, &mut observer);
+        self.game_threads.fetch_add(thread_cpu().saturating_sub(cpu), Ordering::Relaxed);
         self.latency.lock().unwrap_or_else(PoisonError::into_inner).merge(&observer.histogram);
         result
     }

@@ -121,6 +121,8 @@ pub(crate) fn sweep() -> usize {
     for _ in 0..16 {
         let escaped: Vec<(i32, i32)> = children()
             .into_iter()
+            // A live bot's main process, or one starting, is no escapee: its group is not read.
+            .filter(|pid| !live.contains_key(pid) && !starting(*pid))
             .filter_map(|pid| procfs::process_group(pid).map(|pgid| (pid, pgid)))
             // Read after the process group: a bot being started is in its slot before it is in a
             // group of its own.
@@ -147,6 +149,15 @@ pub(crate) fn sweep() -> usize {
         killed += escaped.len();
     }
     killed
+}
+
+/// Whether every child of juiz is the main process of a live bot or one being started. Then no
+/// process of an ended bot is left anywhere: each would descend from a child of juiz, the
+/// subreaper its orphans go to (a bot cannot leave its user namespace or set up another
+/// reaper above itself), so its namespace need not be looked for in all of `/proc`.
+pub(crate) fn only_live_bots_remain() -> bool {
+    let live = live();
+    children().into_iter().all(|pid| live.contains_key(&pid) || starting(pid))
 }
 
 /// Kills every process in the user namespace `userns` (a bot's, without root), until none is

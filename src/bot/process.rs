@@ -13,6 +13,7 @@ use nix::poll::PollFlags;
 use crate::games::Message;
 
 use super::boxes::BotBox;
+use super::cost::{Laps, Step};
 use super::fault::{BotFault, ExitReport, FaultKind, Termination, Usage};
 use super::limits::Limits;
 use super::linebuf::LineBuffer;
@@ -175,6 +176,13 @@ impl BotProcess {
     }
 
     fn write_all(&mut self, data: &[u8]) -> Result<(), BotFault> {
+        let mut laps = Laps::start();
+        let written = self.write_all_counted(data);
+        laps.lap(Step::LineWrite);
+        written
+    }
+
+    fn write_all_counted(&mut self, data: &[u8]) -> Result<(), BotFault> {
         if self.report.is_some() {
             return Err(BotFault::new(FaultKind::ClosedInput, Message::new("bf-shut-down")));
         }
@@ -255,6 +263,17 @@ impl BotProcess {
     }
 
     fn receive_timed(
+        &mut self,
+        timeout: Duration,
+        cancel: Option<&AtomicBool>,
+    ) -> Result<Option<(String, MoveTime)>, BotFault> {
+        let mut laps = Laps::start();
+        let received = self.receive_counted(timeout, cancel);
+        laps.lap(Step::LineRead);
+        received
+    }
+
+    fn receive_counted(
         &mut self,
         timeout: Duration,
         cancel: Option<&AtomicBool>,

@@ -22,6 +22,7 @@ use std::sync::OnceLock;
 
 use super::boxes::BotBox;
 use super::cgroup::{MAX_DIRS, join_in_child};
+use super::cost::{Laps, Step};
 use super::landlock::{self, PathRule, Ruleset};
 use super::limits::Limits;
 use super::own_program::{CopyPlan, OwnCopies, program_files};
@@ -306,9 +307,10 @@ fn build_ruleset(abi: u32, grants: &[PathBuf], work_dir: &Path) -> std::io::Resu
 /// drops every capability; otherwise a user namespace with the same (the bot is nobody to the
 /// host; a failure leaves it without them); RLIMIT_NPROC; `no_new_privs`; then Landlock and the
 /// seccomp filter. System calls only.
-pub(crate) fn confine_in_child(plan: &ChildPlan) -> std::io::Result<()> {
+pub(crate) fn confine_in_child(plan: &ChildPlan, laps: &mut Laps) -> std::io::Result<()> {
     let last = std::io::Error::last_os_error;
     join_in_child(&plan.join[..plan.joins])?;
+    laps.lap(Step::ChildCgroup);
     let net = if plan.deny_sockets || !plan.namespaces { 0 } else { libc::CLONE_NEWNET };
     let private = if let Some(uid) = plan.uid {
         // SAFETY (the block): plain system calls; the child is single-threaded.
@@ -344,10 +346,12 @@ pub(crate) fn confine_in_child(plan: &ChildPlan) -> std::io::Result<()> {
     // service (seccomp then refuses every keyring call: this is for a bot without the filter).
     // SAFETY: keyctl takes integers; a kernel without keyrings refuses, and the bot has none.
     unsafe { libc::syscall(libc::SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, std::ptr::null::<libc::c_char>()) };
+    laps.lap(Step::ChildNamespaces);
     // In its work dir, as its own uid, before Landlock: the bot's own copy of its program.
     if let Some(copies) = plan.copies {
         copies.copy_in_child()?;
     }
+    laps.lap(Step::ChildCopy);
     // Set after unshare (in a user namespace of its own, or for a uid of its own), so that the
     // ceiling of juiz's user as a whole stays as it was.
     if private && let Some(n) = plan.nproc {
@@ -362,8 +366,10 @@ pub(crate) fn confine_in_child(plan: &ChildPlan) -> std::io::Result<()> {
     if let Some(fd) = plan.ruleset_fd {
         landlock::enforce_in_child(fd)?;
     }
+    laps.lap(Step::ChildLandlock);
     if plan.deny_sockets {
         seccomp::install()?;
     }
+    laps.lap(Step::ChildSeccomp);
     Ok(())
 }

@@ -1,5 +1,6 @@
-//! The seccomp filters every bot runs under, compiled by `seccompiler` (rust-vmm) in the parent
-//! and installed between clone and exec. Five filters, each with its own answer:
+//! The seccomp filter every bot runs under, assembled once in the parent (`bpf.rs`: one short
+//! program, a binary search over the call numbers) and installed between clone and exec. Five
+//! rule sets, each with its own answer:
 //! - **`EACCES`, no network and no watching**: `socket()`, `socketpair()`, `io_uring_setup()`
 //!   (with no socket, `connect`, `bind` and `sendto` have nothing to work on; pipes and files are
 //!   untouched), and `inotify`/`fanotify`, which would let a bot see the files another one opens.
@@ -33,16 +34,16 @@
 use std::collections::BTreeMap;
 use std::io;
 
-use seccompiler::{
-    BpfProgram, SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition, SeccompFilter, SeccompRule, TargetArch,
-};
+use super::bpf::{self, Asm, To};
 
+/// The architecture a filtered call must come through (`AUDIT_ARCH_*`, linux/audit.h); any
+/// other kills the bot.
 #[cfg(target_arch = "x86_64")]
-const ARCH: Option<TargetArch> = Some(TargetArch::x86_64);
+const ARCH: Option<u32> = Some(62 | 0x8000_0000 | 0x4000_0000);
 #[cfg(target_arch = "aarch64")]
-const ARCH: Option<TargetArch> = Some(TargetArch::aarch64);
+const ARCH: Option<u32> = Some(183 | 0x8000_0000 | 0x4000_0000);
 #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-const ARCH: Option<TargetArch> = None;
+const ARCH: Option<u32> = None;
 
 /// On x86_64, system call numbers with this bit are the x32 ABI's.
 const X32_SYSCALL_BIT: i64 = 0x4000_0000;
@@ -53,10 +54,19 @@ const IOPRIO_WHO_USER: u64 = 3;
 /// argument compared is a C `int`, compared as the kernel reads it (its low 32 bits).
 enum When {
     Always,
-    Any(&'static [(u8, SeccompCmpOp, u64)]),
+    Any(&'static [(u8, Cmp, u64)]),
 }
 
-use SeccompCmpOp::{Eq, Ne};
+/// How an argument is compared with a value.
+#[derive(Clone, Copy, Debug, PartialEq, std::cmp::Eq, PartialOrd, Ord)]
+enum Cmp {
+    Eq,
+    Ne,
+    /// The argument under this mask equals the value.
+    MaskedEq(u64),
+}
+
+use Cmp::{Eq, Ne};
 
 /// Another process than the caller, named by argument 0.
 const OTHER_0: When = When::Any(&[(0, Ne, 0)]);
@@ -130,8 +140,7 @@ const MADV_COLD: u64 = 20;
 const MADV_PAGEOUT: u64 = 21;
 
 /// `clone`'s or `unshare`'s flags (argument 0) ask for a new user namespace.
-const NEW_USER_NS: When =
-    When::Any(&[(0, SeccompCmpOp::MaskedEq(libc::CLONE_NEWUSER as u64), libc::CLONE_NEWUSER as u64)]);
+const NEW_USER_NS: When = When::Any(&[(0, Cmp::MaskedEq(libc::CLONE_NEWUSER as u64), libc::CLONE_NEWUSER as u64)]);
 
 /// `clone3` takes its flags in a structure a filter cannot read: it fails with `ENOSYS`, as on
 /// kernels before 5.3, and the C library falls back to `clone`.
@@ -153,7 +162,8 @@ const NO_LOCKS: &[(libc::c_long, When)] = &[
     (libc::SYS_madvise, When::Any(&[(2, Eq, MADV_COLD), (2, Eq, MADV_PAGEOUT)])),
 ];
 
-/// The filters, in the order they are installed, with the errno each answers.
+/// The rule sets with the errno each answers (a later set's answer wins where two match, as
+/// when they were five filters installed in this order).
 const FILTERS: [(&[(libc::c_long, When)], u32); 5] = [
     (NO_NETWORK, libc::EACCES as u32),
     (HANDS_OFF, libc::EPERM as u32),
@@ -162,208 +172,140 @@ const FILTERS: [(&[(libc::c_long, When)], u32); 5] = [
     (NO_CLONE3, libc::ENOSYS as u32),
 ];
 
-fn rules(when: &When) -> Result<Vec<SeccompRule>, seccompiler::BackendError> {
-    match when {
-        When::Always => Ok(Vec::new()),
-        When::Any(conditions) => conditions
-            .iter()
-            .map(|&(arg, ref op, value)| {
-                SeccompRule::new(vec![SeccompCondition::new(arg, SeccompCmpArgLen::Dword, op.clone(), value)?])
-            })
-            .collect(),
-    }
+/// One test of a call's arguments (`None`: any arguments) and the filter's answer when it holds.
+type Test = (Option<(u8, Cmp, u64)>, u32);
+
+fn errno(e: u32) -> u32 {
+    libc::SECCOMP_RET_ERRNO | (e & libc::SECCOMP_RET_DATA)
 }
 
-fn compile(
-    arch: TargetArch,
-    calls: &[(libc::c_long, When)],
-    errno: u32,
-) -> Result<BpfProgram, seccompiler::BackendError> {
-    let mut map: BTreeMap<i64, Vec<SeccompRule>> = BTreeMap::new();
-    for (nr, when) in calls {
-        let nr = *nr as i64;
-        let mut numbers = vec![nr];
-        if cfg!(target_arch = "x86_64") {
-            numbers.push(nr | X32_SYSCALL_BIT);
-        }
-        for number in numbers {
-            map.insert(number, rules(when)?);
+/// Each filtered call's tests, in the order they are tried: the later rule sets' first, and
+/// none after one that holds for any arguments.
+fn tests_by_call() -> BTreeMap<u32, Vec<Test>> {
+    let mut calls: BTreeMap<u32, Vec<Test>> = BTreeMap::new();
+    for (set, answer) in FILTERS.iter().rev() {
+        for (nr, when) in set.iter() {
+            let tests = calls.entry(*nr as u32).or_default();
+            if tests.last().is_some_and(|t| t.0.is_none()) {
+                continue;
+            }
+            match when {
+                When::Always => tests.push((None, errno(*answer))),
+                When::Any(conditions) => {
+                    tests.extend(conditions.iter().map(|&(arg, cmp, value)| (Some((arg, cmp, value)), errno(*answer))));
+                }
+            }
         }
     }
-    let filter = SeccompFilter::new(map, SeccompAction::Allow, SeccompAction::Errno(errno), arch)?;
-    filter.try_into()
+    calls
 }
 
-/// Whether this build can install the filters (the kernel may still refuse: see `install`).
+/// The whole filter as one program, so that the kernel checks, converts, compiles and caches one
+/// short filter per bot rather than five long ones (which was most of a bot's start): the
+/// architecture, then the call's number (on x86_64 without its x32 bit, so that every rule
+/// covers the x32 call too), a binary search over the filtered numbers, and each call's tests
+/// on its arguments (their low 32 bits); a call no rule names is allowed.
+fn compile(arch: u32) -> Result<Vec<libc::sock_filter>, String> {
+    let mut asm = Asm::default();
+    // Calls with the same tests share their code.
+    let mut bodies: BTreeMap<Vec<Test>, usize> = BTreeMap::new();
+    let entries: Vec<(u32, usize)> = tests_by_call()
+        .into_iter()
+        .map(|(nr, tests)| {
+            let next = bodies.len();
+            (nr, *bodies.entry(tests).or_insert(next))
+        })
+        .collect();
+    let labels: Vec<usize> = (0..bodies.len()).map(|_| asm.label()).collect();
+    let wrong_arch = asm.label();
+    asm.load(bpf::ARCH);
+    asm.jeq(arch, To::Next, To::Label(wrong_arch));
+    asm.load(bpf::NR);
+    if cfg!(target_arch = "x86_64") {
+        asm.and(!(X32_SYSCALL_BIT as u32));
+    }
+    search(&mut asm, &entries, &labels);
+    let mut ordered: Vec<(&Vec<Test>, usize)> = bodies.iter().map(|(t, &i)| (t, i)).collect();
+    ordered.sort_by_key(|&(_, i)| i);
+    for (tests, i) in ordered {
+        asm.place(labels[i]);
+        for &(condition, answer) in tests {
+            let Some((arg, cmp, value)) = condition else {
+                asm.ret(answer);
+                break;
+            };
+            let (hit, miss) = (asm.label(), asm.label());
+            asm.load(bpf::arg_low(arg));
+            if let Cmp::MaskedEq(mask) = cmp {
+                asm.and(mask as u32);
+            }
+            let (on_equal, otherwise) = if cmp == Cmp::Ne { (miss, hit) } else { (hit, miss) };
+            asm.jeq(value as u32, To::Label(on_equal), To::Label(otherwise));
+            asm.place(hit);
+            asm.ret(answer);
+            asm.place(miss);
+        }
+        if tests.last().is_some_and(|t| t.0.is_some()) {
+            asm.ret(libc::SECCOMP_RET_ALLOW);
+        }
+    }
+    asm.place(wrong_arch);
+    asm.ret(libc::SECCOMP_RET_KILL_PROCESS);
+    asm.finish()
+}
+
+/// Jumps to the label of the entry whose number is in A; allows any other call. Each entry:
+/// (call number, index into `labels`), sorted by number.
+fn search(asm: &mut Asm, entries: &[(u32, usize)], labels: &[usize]) {
+    if entries.len() <= 3 {
+        for &(nr, body) in entries {
+            asm.jeq(nr, To::Label(labels[body]), To::Next);
+        }
+        asm.ret(libc::SECCOMP_RET_ALLOW);
+        return;
+    }
+    let (low, high) = entries.split_at(entries.len() / 2);
+    let upper = asm.label();
+    asm.jge(high[0].0, To::Label(upper), To::Next);
+    search(asm, low, labels);
+    asm.place(upper);
+    search(asm, high, labels);
+}
+
+/// Whether this build can install the filter (the kernel may still refuse: see `install`).
 pub(crate) fn supported_arch() -> bool {
     ARCH.is_some()
 }
 
-/// The filters, built once in the parent: the child between clone and exec must not allocate.
-static PROGRAMS: std::sync::OnceLock<Vec<BpfProgram>> = std::sync::OnceLock::new();
+/// The filter, built once in the parent: the child between clone and exec must not allocate.
+static PROGRAM: std::sync::OnceLock<Vec<libc::sock_filter>> = std::sync::OnceLock::new();
 
-/// Builds the filters (before any child needs them).
+/// Builds the filter (before any child needs it).
 pub(crate) fn prepare() {
     if let Some(arch) = ARCH {
-        PROGRAMS.get_or_init(|| {
-            FILTERS
-                .iter()
-                .map(|(calls, errno)| {
-                    compile(arch, calls, *errno).expect("the filters' rules are valid (see the tests)")
-                })
-                .collect()
-        });
+        PROGRAM.get_or_init(|| compile(arch).expect("the filter's rules fit one program (see the tests)"));
     }
 }
 
-/// Installs the filters built by `prepare` on the calling thread (and what it executes). Sets
+/// Installs the filter built by `prepare` on the calling thread (and what it executes). Sets
 /// no_new_privs first, as an unprivileged filter requires. System calls only: safe between
 /// clone and exec.
 pub(crate) fn install() -> io::Result<()> {
-    let Some(programs) = PROGRAMS.get() else {
+    let Some(program) = PROGRAM.get() else {
         return Err(io::Error::from_raw_os_error(libc::ENOSYS));
     };
     // SAFETY: prctl with PR_SET_NO_NEW_PRIVS takes one integer.
     if unsafe { libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) } != 0 {
         return Err(io::Error::last_os_error());
     }
-    for program in programs {
-        let prog = libc::sock_fprog { len: program.len() as u16, filter: program.as_ptr() as *mut libc::sock_filter };
-        // SAFETY: a valid pointer to a sock_fprog whose filter outlives the call.
-        if unsafe { libc::prctl(libc::PR_SET_SECCOMP, libc::SECCOMP_MODE_FILTER, &prog as *const libc::sock_fprog) }
-            != 0
-        {
-            return Err(io::Error::last_os_error());
-        }
+    let prog = libc::sock_fprog { len: program.len() as u16, filter: program.as_ptr() as *mut libc::sock_filter };
+    // SAFETY: a valid pointer to a sock_fprog whose filter outlives the call.
+    if unsafe { libc::prctl(libc::PR_SET_SECCOMP, libc::SECCOMP_MODE_FILTER, &prog as *const libc::sock_fprog) } != 0 {
+        return Err(io::Error::last_os_error());
     }
     Ok(())
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_filter_compiles() {
-        for (calls, errno) in FILTERS {
-            let program = compile(TargetArch::x86_64, calls, errno).unwrap();
-            assert!(!program.is_empty() && program.len() < 512, "{} instructions", program.len());
-        }
-    }
-
-    /// Whether `mincore` on a page of our own answers `EPERM`. System calls only.
-    fn mincore_refused() -> bool {
-        // SAFETY: an anonymous mapping of one page, probed, never touched.
-        unsafe {
-            let page = libc::sysconf(libc::_SC_PAGESIZE) as usize;
-            let map =
-                libc::mmap(std::ptr::null_mut(), page, libc::PROT_READ, libc::MAP_PRIVATE | libc::MAP_ANONYMOUS, -1, 0);
-            let mut resident = [0u8; 1];
-            map != libc::MAP_FAILED
-                && libc::mincore(map, page, resident.as_mut_ptr()) != 0
-                && *libc::__errno_location() == libc::EPERM
-        }
-    }
-
-    #[test]
-    fn a_filtered_child_cannot_open_a_socket_but_can_use_pipes() {
-        if !supported_arch() {
-            return;
-        }
-        prepare();
-        // SAFETY: the child only makes system calls and leaves with _exit.
-        match unsafe { libc::fork() } {
-            0 => unsafe {
-                let code = if install().is_err() {
-                    10
-                } else if libc::socket(libc::AF_INET, libc::SOCK_DGRAM, 0) >= 0 {
-                    11
-                } else if libc::socket(libc::AF_UNIX, libc::SOCK_STREAM, 0) >= 0 {
-                    12
-                } else if libc::socketpair(libc::AF_UNIX, libc::SOCK_DGRAM, 0, [0; 2].as_mut_ptr()) >= 0 {
-                    14
-                } else if libc::setpriority(libc::PRIO_PROCESS, libc::getppid() as libc::id_t, 0) == 0 {
-                    15
-                } else if libc::prlimit(libc::getppid(), libc::RLIMIT_CORE, std::ptr::null(), std::ptr::null_mut()) == 0
-                {
-                    16
-                } else if libc::setpriority(libc::PRIO_PROCESS, 0, 1) != 0
-                    || libc::prlimit(0, libc::RLIMIT_CORE, std::ptr::null(), std::ptr::null_mut()) != 0
-                {
-                    17
-                } else if {
-                    *libc::__errno_location() = 0;
-                    libc::getpriority(libc::PRIO_PROCESS, libc::getppid() as libc::id_t);
-                    *libc::__errno_location() == 0
-                } || {
-                    *libc::__errno_location() = 0;
-                    libc::getpriority(libc::PRIO_USER, 0);
-                    *libc::__errno_location() == 0
-                } {
-                    18
-                } else if {
-                    let mut set: libc::cpu_set_t = std::mem::zeroed();
-                    libc::sched_getaffinity(libc::getppid(), std::mem::size_of::<libc::cpu_set_t>(), &mut set) == 0
-                } || libc::sched_getscheduler(libc::getppid()) >= 0
-                {
-                    19
-                } else if libc::flock(-1, libc::LOCK_EX) != 0 {
-                    // A lock on no file at all succeeds: the call never reaches the kernel.
-                    20
-                } else if libc::inotify_init1(0) >= 0 {
-                    21
-                } else if libc::unshare(libc::CLONE_NEWUSER) == 0 {
-                    22
-                } else if libc::syscall(libc::SYS_clone3, std::ptr::null::<u8>(), 0usize) != -1
-                    || *libc::__errno_location() != libc::ENOSYS
-                {
-                    23
-                } else if {
-                    let pid = libc::fork();
-                    if pid == 0 {
-                        libc::_exit(0);
-                    }
-                    let mut status = 1;
-                    pid < 0 || libc::waitpid(pid, &mut status, 0) != pid || status != 0
-                } {
-                    24
-                } else if !mincore_refused() {
-                    25
-                } else if libc::syscall(libc::SYS_keyctl, 0 /* KEYCTL_GET_KEYRING_ID */, -3, 0) >= 0
-                    || libc::syscall(libc::SYS_add_key, c"user".as_ptr(), c"k".as_ptr(), c"v".as_ptr(), 1usize, -3) >= 0
-                    || libc::syscall(libc::SYS_request_key, c"user".as_ptr(), c"k".as_ptr(), 0usize, 0) >= 0
-                {
-                    26
-                } else if libc::fsetxattr(0, c"user.hand".as_ptr(), c"x".as_ptr().cast(), 1, 0) == 0
-                    || *libc::__errno_location() != libc::EPERM
-                    || libc::setxattr(c"/tmp".as_ptr(), c"user.hand".as_ptr(), c"x".as_ptr().cast(), 1, 0) == 0
-                {
-                    27
-                } else if libc::posix_fadvise(0, 0, 0, libc::POSIX_FADV_DONTNEED) != 0 {
-                    // Advice on stdin, a pipe (ESPIPE in the kernel): taken as read, never reaching it.
-                    28
-                } else {
-                    let mut fds = [0; 2];
-                    if libc::pipe(fds.as_mut_ptr()) != 0 { 13 } else { 0 }
-                };
-                libc::_exit(code)
-            },
-            pid => {
-                let mut status = 0;
-                // SAFETY: waiting for the child forked above.
-                unsafe { libc::waitpid(pid, &mut status, 0) };
-                assert!(libc::WIFEXITED(status));
-                assert_eq!(
-                    libc::WEXITSTATUS(status),
-                    0,
-                    "10: no filter, 11: inet socket, 12: unix socket, 13: no pipe, 14: socketpair, 15: setpriority \
-                     on the parent, 16: prlimit on the parent, 17: no setpriority or prlimit on itself, 18: getpriority \
-                     of the parent or the user, 19: the parent's CPU set or scheduler, 20: flock reached the \
-                     kernel, 21: inotify, 22: a nested user namespace, 23: clone3 not ENOSYS, 24: \
-                     fork failed, 25: mincore not EPERM, 26: a keyring, 27: an xattr written, 28: fadvise \
-                     reached the kernel"
-                );
-            }
-        }
-    }
-}
+#[path = "seccomp_tests.rs"]
+mod tests;

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use nix::poll::PollFlags;
 use nix::sys::signal::Signal;
 
+use super::cost::{Laps, Step};
 use super::escapees;
 use crate::games::Message;
 
@@ -127,6 +128,7 @@ impl BotProcess {
         if let Some(report) = &self.report {
             return report.clone();
         }
+        let mut laps = Laps::start();
         self.stdin = None;
         if let Some(verdict) = &self.verdict {
             verdict.stop();
@@ -158,17 +160,22 @@ impl BotProcess {
         // a work dir is reused only when none turned up.
         // The group is over: its members, if any are left, are escapees like the others.
         escapees::ended(self.pid);
+        laps.lap(Step::EndShutdown);
         // Without root, every process in the bot's user namespace is the bot's, wherever it went:
         // a chain of `setsid` children whose parents still live is no orphan of juiz's yet.
         let in_namespace = self.members.userns.map_or(0, |userns| {
             escapees::namespace_ended(userns);
-            let (killed, cleared) = escapees::kill_namespace(userns);
+            // Its main process reaped and juiz with no other child than live bots: nothing of it
+            // is left, and the look through `/proc` (a millisecond and more) is not needed.
+            let gone = self.exited.is_some() && group_cleared && escapees::only_live_bots_remain();
+            let (killed, cleared) = if gone { (0, true) } else { escapees::kill_namespace(userns) };
             if cleared {
                 super::leftovers::forget(userns);
             }
             killed
         });
         let escaped = escapees::sweep() + in_namespace;
+        laps.lap(Step::EndSweep);
         // Everything the bot started, in any group or session, is in its box.
         if let Some(bx) = self.jail.take() {
             group_cleared &= bx.release(CLEANUP_BOUND);
@@ -176,6 +183,7 @@ impl BotProcess {
         if let Some(dir) = self.temp_dir.take() {
             dir.release(group_cleared && escaped == 0);
         }
+        laps.lap(Step::EndRelease);
         let exited = self.exited.unwrap_or(Exited { termination: None, usage: Default::default() });
         let report = ExitReport {
             termination: exited.termination,

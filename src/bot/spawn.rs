@@ -15,6 +15,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI32, Ordering};
 
+use super::cost::{Laps, Step};
 use super::limits::{Rlimit, apply_in_child};
 use super::sandbox::{ChildPlan, confine_in_child};
 
@@ -186,6 +187,7 @@ impl Drop for DumpableWhileStarting {
 extern "C" fn child_main(arg: *mut libc::c_void) -> libc::c_int {
     // SAFETY: `arg` points to the parent's `ChildArgs`, alive while the parent waits.
     let args = unsafe { &*(arg as *const ChildArgs) };
+    let mut laps = Laps::start();
     let fail = |stage: u32, error: io::Error| child_failed(args.report, stage, error);
     // SAFETY (the block): plain system calls on prepared, valid data.
     unsafe {
@@ -224,13 +226,15 @@ extern "C" fn child_main(arg: *mut libc::c_void) -> libc::c_int {
             fail(0, io::Error::last_os_error());
         }
     }
+    laps.lap(Step::ChildStreams);
     // The sandbox first: it opens `/proc/self`, which a low limit on open files could refuse.
-    if let Err(e) = confine_in_child(args.plan) {
+    if let Err(e) = confine_in_child(args.plan, &mut laps) {
         fail(3, e);
     }
     if let Err(e) = apply_in_child(args.rlimits) {
         fail(2, e);
     }
+    laps.lap(Step::ChildLimits);
     let mut error = io::Error::from_raw_os_error(libc::ENOENT);
     for (program, &fd) in args.programs.iter().zip(args.program_fds) {
         // SAFETY: NUL-terminated strings and NULL-terminated pointer arrays prepared in the parent.

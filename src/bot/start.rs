@@ -11,6 +11,7 @@ use crate::games::Message;
 
 use super::boxes::{self, BotBox};
 use super::command::BotCommand;
+use super::cost::{Laps, Step};
 use super::escapees;
 use super::exec_check::{self, ExecProblem};
 use super::fault::{BotFault, FaultKind};
@@ -92,6 +93,7 @@ impl BotProcess {
         limits: &Limits,
         build: Option<&[PathBuf]>,
     ) -> Result<BotProcess, BotFault> {
+        let mut laps = Laps::start();
         if cmd.argv.is_empty() {
             return Err(spawn_fault("empty bot command".to_string()));
         }
@@ -108,6 +110,7 @@ impl BotProcess {
             ),
             None => None,
         };
+        laps.lap(Step::StartBox);
         let fresh = || -> Result<(Option<WorkDirLease>, PathBuf), BotFault> {
             if let Some(bx) = &jail {
                 return Ok((None, bx.dir().to_path_buf()));
@@ -181,6 +184,7 @@ impl BotProcess {
             ("LC_ALL".into(), "C.UTF-8".into()),
         ];
         let rlimits = limits.rlimits();
+        laps.lap(Step::StartPrepare);
         let child = escapees::start(
             |slot| {
                 let request = spawn::Request {
@@ -201,6 +205,7 @@ impl BotProcess {
                 None => spawn_fault(format!("cannot start `{}`: {e}{}", cmd.display, access_hint(&e, jail.as_ref()))),
             }
         })?;
+        laps.lap(Step::StartSpawn);
         let pid_i32 = child.pid;
         let quota = confinement.quota_dir(pid_i32, limits);
         drop(confinement);
@@ -257,6 +262,7 @@ impl BotProcess {
             bot.shutdown();
             return Err(spawn_fault(format!("cannot configure the bot's pipes: {e}")));
         }
+        laps.lap(Step::StartAfter);
         Ok(bot)
     }
 }

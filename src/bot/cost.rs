@@ -1,0 +1,179 @@
+//! Where the CPU of a bot's start, lines and end goes: a thread-CPU counter per step, summed over
+//! every bot in this process, for `juiz bench`'s breakdown. Off unless `measure(true)`: then each
+//! step reads its thread's CPU clock (a system call) before and after. The child's steps before
+//! `exec` are counted in the child (it shares juiz's memory until then: plain atomic adds).
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
+
+/// A step whose CPU is counted, in the order the breakdown lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// juiz: the box (a pooled uid, a new tmpfs on its work dir, its cgroups' limits).
+    StartBox,
+    /// juiz: the sandbox plan (Landlock ruleset, the program opened for its copy, argv, env).
+    StartPrepare,
+    /// juiz: clone, pipes, the wait for the child's exec (not the child's own CPU).
+    StartSpawn,
+    /// juiz: after exec (pidfd, stderr thread, namespace look-up, watchdog, non-blocking pipes).
+    StartAfter,
+    /// The child: signal dispositions, streams, close-on-exec, work dir, session.
+    ChildStreams,
+    /// The child: joining the box's cgroups.
+    ChildCgroup,
+    /// The child: namespaces (IPC, cgroup, user, network, mount) and its uid, tmpfs, keyring.
+    ChildNamespaces,
+    /// The child: the private copy of its program.
+    ChildCopy,
+    /// The child: RLIMIT_NPROC, no_new_privs and the Landlock ruleset enforced.
+    ChildLandlock,
+    /// The child: the seccomp filter installed.
+    ChildSeccomp,
+    /// The child: resource limits.
+    ChildLimits,
+    /// juiz: lines written to a bot (the write, a broken pipe's fault).
+    LineWrite,
+    /// juiz: a reply awaited and read (poll, read, line split, move timing, premature output).
+    LineRead,
+    /// juiz: end of input, TERM/KILL and the group reaped, stdout drained, stderr thread joined.
+    EndShutdown,
+    /// juiz: the escapee sweep and, without root, the user namespace emptied.
+    EndSweep,
+    /// juiz: the box released (cgroups emptied, work dir emptied) or the work dir removed.
+    EndRelease,
+}
+
+const STEPS: usize = 16;
+
+impl Step {
+    pub const ALL: [Step; STEPS] = [
+        Step::StartBox,
+        Step::StartPrepare,
+        Step::StartSpawn,
+        Step::StartAfter,
+        Step::ChildStreams,
+        Step::ChildCgroup,
+        Step::ChildNamespaces,
+        Step::ChildCopy,
+        Step::ChildLandlock,
+        Step::ChildSeccomp,
+        Step::ChildLimits,
+        Step::LineWrite,
+        Step::LineRead,
+        Step::EndShutdown,
+        Step::EndSweep,
+        Step::EndRelease,
+    ];
+
+    /// Its short name in the breakdown.
+    pub fn name(self) -> &'static str {
+        match self {
+            Step::StartBox => "start: box (uid, tmpfs, cgroup limits)",
+            Step::StartPrepare => "start: landlock ruleset, program opened",
+            Step::StartSpawn => "start: clone, pipes, wait for exec",
+            Step::StartAfter => "start: pidfd, stderr thread, watchdog",
+            Step::ChildStreams => "start: signals, streams, session",
+            Step::ChildCgroup => "start: cgroup attach",
+            Step::ChildNamespaces => "start: namespaces, uid, tmpfs, keyring",
+            Step::ChildCopy => "start: private program copy",
+            Step::ChildLandlock => "start: no_new_privs, landlock",
+            Step::ChildSeccomp => "start: seccomp filter",
+            Step::ChildLimits => "start: resource limits",
+            Step::LineWrite => "line: write",
+            Step::LineRead => "line: poll, read, timing, checks",
+            Step::EndShutdown => "end: kill, reap, drain",
+            Step::EndSweep => "end: escapee sweep",
+            Step::EndRelease => "end: cgroup and work-dir cleanup",
+        }
+    }
+
+    /// Whether the bot's process pays it (before its exec), not juiz.
+    pub fn in_child(self) -> bool {
+        matches!(
+            self,
+            Step::ChildStreams
+                | Step::ChildCgroup
+                | Step::ChildNamespaces
+                | Step::ChildCopy
+                | Step::ChildLandlock
+                | Step::ChildSeccomp
+                | Step::ChildLimits
+        )
+    }
+}
+
+static ON: AtomicBool = AtomicBool::new(false);
+static NANOS: [AtomicU64; STEPS] = [const { AtomicU64::new(0) }; STEPS];
+
+/// Turns the counters on or off (for the whole process).
+pub fn measure(on: bool) {
+    ON.store(on, Ordering::SeqCst);
+}
+
+/// The CPU time of the calling thread, in nanoseconds. A system call only: safe in the child.
+pub fn thread_cpu() -> u64 {
+    let mut now = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: a valid pointer to a timespec.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
+    (now.tv_sec as u64).saturating_mul(1_000_000_000).saturating_add(now.tv_nsec as u64)
+}
+
+/// A running count: each `lap` adds the thread's CPU since the last one to a step.
+pub(crate) struct Laps(Option<u64>);
+
+impl Laps {
+    /// Starts counting, if the counters are on.
+    pub(crate) fn start() -> Laps {
+        Laps(ON.load(Ordering::Relaxed).then(thread_cpu))
+    }
+
+    /// Adds the CPU since the start or the last lap to `step`.
+    pub(crate) fn lap(&mut self, step: Step) {
+        if let Some(last) = self.0 {
+            let now = thread_cpu();
+            NANOS[step as usize].fetch_add(now.saturating_sub(last), Ordering::Relaxed);
+            self.0 = Some(now);
+        }
+    }
+}
+
+/// The counters at one moment.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Costs([u64; STEPS]);
+
+impl Costs {
+    pub fn now() -> Costs {
+        Costs(std::array::from_fn(|i| NANOS[i].load(Ordering::Relaxed)))
+    }
+
+    /// What was counted between `earlier` and `self`.
+    pub fn since(&self, earlier: &Costs) -> Costs {
+        Costs(std::array::from_fn(|i| self.0[i].saturating_sub(earlier.0[i])))
+    }
+
+    pub fn get(&self, step: Step) -> Duration {
+        Duration::from_nanos(self.0[step as usize])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn laps_count_only_when_on() {
+        let before = Costs::now();
+        Laps::start().lap(Step::EndSweep);
+        assert_eq!(Costs::now().since(&before).get(Step::EndSweep), Duration::ZERO);
+        measure(true);
+        let mut laps = Laps::start();
+        let mut x = 0u64;
+        for i in 0..2_000_000u64 {
+            x = x.wrapping_mul(31).wrapping_add(std::hint::black_box(i));
+        }
+        std::hint::black_box(x);
+        laps.lap(Step::EndSweep);
+        measure(false);
+        assert!(Costs::now().since(&before).get(Step::EndSweep) > Duration::ZERO);
+    }
+}
