@@ -4,12 +4,13 @@
 //! the same lines give the same answers.
 
 use std::io::{self, BufRead, Write};
-use std::time::Instant;
+use std::time::Duration;
 
 use rand::{RngExt, SeedableRng};
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64;
 
+use crate::bench::cpu_snapshot;
 use crate::cards::{Card, format_list};
 use crate::games::GameKind;
 use crate::games::shengji::{DeclarePolicy, TrumpContext, legal};
@@ -31,30 +32,30 @@ impl LineHash {
     }
 }
 
-/// Plays Shengji as a house bot of `level` until the referee closes the input.
-pub fn play(
-    _game: GameKind,
+/// One seat's house bot: its level and budget, what it has been told, and the hash of the lines.
+#[derive(Debug, Clone)]
+pub(super) struct Player {
     level: Level,
     budget: Budget,
-    input: &mut dyn BufRead,
-    output: &mut dyn Write,
-) -> io::Result<()> {
-    let mut seen = Seen::default();
-    let mut hash = LineHash(0xcbf2_9ce4_8422_2325 ^ level as u64);
-    let mut line = String::new();
-    loop {
-        line.clear();
-        if input.read_line(&mut line)? == 0 {
-            return Ok(());
-        }
-        let started = Instant::now();
-        let text = line.trim_end_matches(['\n', '\r']);
-        hash.add(text);
+    seen: Seen,
+    hash: LineHash,
+}
+
+impl Player {
+    pub fn new(level: Level, budget: Budget) -> Player {
+        Player { level, budget, seen: Seen::default(), hash: LineHash(0xcbf2_9ce4_8422_2325 ^ level as u64) }
+    }
+
+    /// Takes one line from the referee (without its newline); the answer if the line asks for one.
+    pub fn answer(&mut self, text: &str) -> Option<String> {
+        let started = cpu_snapshot().harness;
+        let (level, seen) = (self.level, &mut self.seen);
+        self.hash.add(text);
         seen.update(text);
-        let mut rng = Pcg64::seed_from_u64(hash.0);
-        let answer = match text.split(' ').next().unwrap_or("") {
-            "CARD" => Some(declare(&seen, level, false, &mut rng)),
-            "LAST_CALL" => Some(declare(&seen, level, true, &mut rng)),
+        let mut rng = Pcg64::seed_from_u64(self.hash.0);
+        match text.split(' ').next().unwrap_or("") {
+            "CARD" => Some(declare(seen, level, false, &mut rng)),
+            "LAST_CALL" => Some(declare(seen, level, true, &mut rng)),
             "KITTY" => {
                 let k = seen.rules().kitty_size().min(seen.hand.len());
                 let cards = match level {
@@ -64,16 +65,37 @@ pub fn play(
                         hand.truncate(k);
                         hand
                     }
-                    _ => setup::bury(&seen, k),
+                    _ => setup::bury(seen, k),
                 };
                 remove_cards(&mut seen.hand, &cards);
                 seen.buried = cards.clone();
                 Some(format!("BURY {}", format_list(&cards)))
             }
-            "LEAD" | "FOLLOW" => Some(format!("PLAY {}", format_list(&card_play(&seen, level, budget, &mut rng, started)))),
+            "LEAD" | "FOLLOW" => {
+                let cards = card_play(seen, level, self.budget, &mut rng, started);
+                Some(format!("PLAY {}", format_list(&cards)))
+            }
             _ => None,
-        };
-        if let Some(answer) = answer {
+        }
+    }
+}
+
+/// Plays Shengji as a house bot of `level` until the referee closes the input.
+pub fn play(
+    _game: GameKind,
+    level: Level,
+    budget: Budget,
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+) -> io::Result<()> {
+    let mut player = Player::new(level, budget);
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if input.read_line(&mut line)? == 0 {
+            return Ok(());
+        }
+        if let Some(answer) = player.answer(line.trim_end_matches(['\n', '\r'])) {
             let written = writeln!(output, "{answer}").and_then(|()| output.flush());
             match written {
                 Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
@@ -98,7 +120,7 @@ fn declare(seen: &Seen, level: Level, last_call: bool, rng: &mut Pcg64) -> Strin
     }
 }
 
-fn card_play(seen: &Seen, level: Level, budget: Budget, rng: &mut Pcg64, started: Instant) -> Vec<Card> {
+fn card_play(seen: &Seen, level: Level, budget: Budget, rng: &mut Pcg64, started: Duration) -> Vec<Card> {
     let ctx = seen.trump;
     match level {
         Level::Easy => match &seen.trick {

@@ -9,3 +9,6 @@ mod seen;
 mod setup;
 
 pub use bot::play;
+
+#[cfg(test)]
+mod tests;
