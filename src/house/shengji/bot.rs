@@ -6,8 +6,8 @@
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
-use rand::{RngExt, SeedableRng};
 use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 
 use crate::bench::cpu_snapshot;
@@ -109,7 +109,8 @@ fn declare(seen: &Seen, level: Level, last_call: bool, rng: &mut Pcg64) -> Strin
     let cards = match level {
         Level::Easy => {
             let ctx = TrumpContext::new(seen.level, None);
-            let strongest = legal::declaration(DeclarePolicy::Stronger, &ctx, seen.me, &seen.hand, seen.standing.as_ref());
+            let strongest =
+                legal::declaration(DeclarePolicy::Stronger, &ctx, seen.me, &seen.hand, seen.standing.as_ref());
             strongest.filter(|_| rng.random_range(0..3) == 0)
         }
         _ => setup::declare(seen, last_call),

@@ -69,6 +69,9 @@ fn finish(plays: Vec<Vec<Card>>) -> Vec<Vec<Card>> {
     out
 }
 
+/// An order of cards to fill a play with, first chosen first.
+type FillKey<'a> = &'a dyn Fn(&Card) -> (i64, Card);
+
 /// `base` completed to `n` cards from `pool` in three ways: cheapest first, most points first,
 /// highest first.
 fn fills(ctx: &TrumpContext, base: &[Card], pool: &[Card], n: usize) -> Vec<Vec<Card>> {
@@ -76,7 +79,7 @@ fn fills(ctx: &TrumpContext, base: &[Card], pool: &[Card], n: usize) -> Vec<Vec<
     if need == 0 || pool.len() < need {
         return vec![base.to_vec()];
     }
-    let keys: [&dyn Fn(&Card) -> (i64, Card); 3] = [
+    let keys: [FillKey; 3] = [
         &|c| (i64::from(cost(ctx, *c)), *c),
         &|c| (-(i64::from(points(*c)) * 100) + i64::from(cost(ctx, *c)), *c),
         &|c| (-i64::from(ctx.pos(*c)), *c),
@@ -105,7 +108,8 @@ pub fn follows(ctx: &TrumpContext, trick: &Trick, hand: &[Card]) -> Vec<Vec<Card
         if mine.is_empty() && trick.suit != EffSuit::Trump {
             let trumps = of_suit(ctx, hand, EffSuit::Trump);
             if trumps.len() >= n {
-                let shaped: Vec<Card> = shape_units(&trumps, &trick.format, ctx).into_iter().flat_map(|u| u.cards).collect();
+                let shaped: Vec<Card> =
+                    shape_units(&trumps, &trick.format, ctx).into_iter().flat_map(|u| u.cards).collect();
                 let mut rest = trumps.clone();
                 super::seen::remove_cards(&mut rest, &shaped);
                 out.extend(fills(ctx, &shaped, &rest, n).into_iter().take(1));

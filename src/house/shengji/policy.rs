@@ -57,10 +57,11 @@ pub fn lead(t: &Table) -> Vec<Card> {
     }
     let trumps = of_suit(ctx, t.hand, EffSuit::Trump);
     let outside_trumps = t.outside.iter().filter(|&&c| ctx.is_trump(c)).count();
-    if !trumps.is_empty() && (plain.is_empty() || trumps.len() * 2 >= outside_trumps) {
-        if let Some(play) = winning_unit(t, &trumps, EffSuit::Trump) {
-            return play;
-        }
+    if !trumps.is_empty()
+        && (plain.is_empty() || trumps.len() * 2 >= outside_trumps)
+        && let Some(play) = winning_unit(t, &trumps, EffSuit::Trump)
+    {
+        return play;
     }
     plain.sort();
     let pool = match plain.first() {

@@ -64,7 +64,8 @@ fn try_deal(seen: &Seen, pool: &[Card], mut capacity: [usize; 5], voids: bool, r
         }
     }
     rest.shuffle(rng);
-    let allowed = |slot: usize, card: Card| slot == 4 || !voids || !seen.void[slot][suit_index(seen.trump.eff_suit(card))];
+    let allowed =
+        |slot: usize, card: Card| slot == 4 || !voids || !seen.void[slot][suit_index(seen.trump.eff_suit(card))];
     rest.sort_by_key(|&c| (0..4).filter(|&s| s != seen.me && allowed(s, c)).count());
     for card in rest {
         let slots: Vec<usize> = (0..5).filter(|&s| s != seen.me && capacity[s] > 0 && allowed(s, card)).collect();
@@ -135,7 +136,8 @@ impl Playout<'_> {
 /// attackers' points if defending.
 fn playout(seen: &Seen, world: &World, play: &[Card]) -> i64 {
     let ctx = seen.trump;
-    let mut p = Playout { ctx: &ctx, hands: world.hands.clone(), trick: seen.trick.clone(), points: seen.points, last: None };
+    let mut p =
+        Playout { ctx: &ctx, hands: world.hands.clone(), trick: seen.trick.clone(), points: seen.points, last: None };
     let mut next = p.apply(seen.me, play.to_vec());
     while let Some(seat) = next {
         let choice = p.choose(seat);

@@ -21,9 +21,7 @@ pub fn accepted(seen: &Seen, card: Card, count: usize) -> bool {
     let valid = held >= count && if card.is_joker() { count >= 2 } else { card.is(seen.level) && count >= 1 };
     let new = Declaration { seat: seen.me, card, count };
     valid
-        && seen.standing.is_none_or(|old| {
-            !(old.seat == seen.me && old.card != card) && new.strength() > old.strength()
-        })
+        && seen.standing.is_none_or(|old| !(old.seat == seen.me && old.card != card) && new.strength() > old.strength())
 }
 
 /// The declaration to make now, if any: the level cards of the best-fitting suit, when the hand

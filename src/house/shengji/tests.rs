@@ -11,10 +11,8 @@ use super::bot::Player;
 /// Plays a match of `levels` (seat order) and returns every line the seats were sent and sent,
 /// in order; panics on a refused line.
 fn play_match(levels: [Level; 4], decks: usize, seed: u64, max_deals: u32) -> Vec<String> {
-    let options = RuleOptions::from([
-        ("decks".to_owned(), decks.to_string()),
-        ("max-deals".to_owned(), max_deals.to_string()),
-    ]);
+    let options =
+        RuleOptions::from([("decks".to_owned(), decks.to_string()), ("max-deals".to_owned(), max_deals.to_string())]);
     let rules = ShengjiRules::with_options(&options).unwrap();
     let ids: Vec<String> = (1..=4).map(|i| format!("p{i}.house")).collect();
     let setup = TableSetup { wire_ids: ids, seed, deal: None, options };
