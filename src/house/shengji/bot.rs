@@ -20,6 +20,11 @@ use super::policy::{self, Table};
 use super::seen::{Seen, remove_cards};
 use super::{search, setup};
 
+/// The CPU time after which the hard player plays as medium, so that a long match (up to 100
+/// deals, 3 decks) stays inside the default CPU limit of a game (60 s, protocol.md §1.2); a
+/// match of a few deals uses a few seconds.
+const HARD_CPU: Duration = Duration::from_secs(40);
+
 /// FNV-1a over every line read, newline included.
 #[derive(Debug, Clone, Copy)]
 struct LineHash(u64);
@@ -129,7 +134,8 @@ fn card_play(seen: &Seen, level: Level, budget: Budget, rng: &mut Pcg64, started
             None => legal::lead(&seen.hand, &mut |n| rng.random_range(0..n)),
             Some(trick) => legal::follow(&ctx, trick, &seen.hand, &mut |n| rng.random_range(0..n)),
         },
-        Level::Medium => {
+        Level::Hard if started < HARD_CPU => search::choose(seen, budget, rng, started),
+        Level::Medium | Level::Hard => {
             let outside = seen.unseen();
             let mut opp_void = [false; 5];
             for opp in [(seen.me + 1) % 4, (seen.me + 3) % 4] {
@@ -143,6 +149,5 @@ fn card_play(seen: &Seen, level: Level, budget: Budget, rng: &mut Pcg64, started
                 Some(trick) => policy::follow(&table, trick),
             }
         }
-        Level::Hard => search::choose(seen, budget, rng, started),
     }
 }
