@@ -69,11 +69,10 @@ impl Default for Budget {
 /// Plays one game as a house bot of `game` at `level`: reads the referee's lines from `input`,
 /// writes the seat's lines to `output`, until the referee ends the game or closes the input.
 pub fn run(game: GameKind, level: Level, budget: Budget, input: &mut dyn BufRead, output: &mut dyn Write) -> io::Result<()> {
-    match game {
-        GameKind::Shengji => shengji::play(game, level, budget, input, output),
-        _ => {
-            let _ = (level, budget, input, output);
-            Err(io::Error::other(format!("no house bot for {game} yet")))
-        }
+    if game == GameKind::Shengji {
+        shengji::play(game, level, budget, input, output)
+    } else {
+        let _ = (level, budget, input, output);
+        Err(io::Error::other(format!("no house bot for {game} yet")))
     }
 }

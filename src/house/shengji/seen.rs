@@ -39,6 +39,8 @@ pub struct Seen {
     pub trick: Option<Trick>,
     /// Points taken in tricks this deal, per side (seat % 2).
     pub points: [u32; 2],
+    /// Deals begun in this match, this one included.
+    pub deals: u32,
 }
 
 impl Default for Seen {
@@ -60,6 +62,7 @@ impl Default for Seen {
             known: Default::default(),
             trick: None,
             points: [0, 0],
+            deals: 0,
         }
     }
 }
@@ -113,7 +116,8 @@ impl Seen {
     }
 
     fn new_deal(&mut self, level: Rank, banker: Option<usize>) {
-        *self = Seen { ids: std::mem::take(&mut self.ids), me: self.me, decks: self.decks, ..Seen::default() };
+        let deals = self.deals + 1;
+        *self = Seen { ids: std::mem::take(&mut self.ids), me: self.me, decks: self.decks, deals, ..Seen::default() };
         self.level = level;
         self.banker = banker;
         self.trump = TrumpContext::new(level, None);
