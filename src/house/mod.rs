@@ -7,6 +7,8 @@ use std::str::FromStr;
 
 use crate::games::GameKind;
 
+pub mod canasta;
+
 /// A house bot's strength.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Level {
@@ -67,6 +69,11 @@ impl Default for Budget {
 /// Plays one game as a house bot of `game` at `level`: reads the referee's lines from `input`,
 /// writes the seat's lines to `output`, until the referee ends the game or closes the input.
 pub fn run(game: GameKind, level: Level, budget: Budget, input: &mut dyn BufRead, output: &mut dyn Write) -> io::Result<()> {
-    let _ = (level, budget, input, output);
-    Err(io::Error::other(format!("no house bot for {game} yet")))
+    match game {
+        GameKind::Canasta => canasta::play(game, level, budget, input, output),
+        _ => {
+            let _ = (level, budget, input, output);
+            Err(io::Error::other(format!("no house bot for {game} yet")))
+        }
+    }
 }

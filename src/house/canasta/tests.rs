@@ -1,0 +1,89 @@
+//! The house Canasta bots against the real engine, in process: every line they send is legal,
+//! the same deal gives the same lines, and (ignored, a benchmark) how often each level wins.
+
+use crate::games::{Awaiting, GameKind, Outcome, TableSetup, new_engine};
+use crate::house::{Budget, Level};
+
+use super::bot::Bot;
+
+/// Plays one match of `levels[0]` (seat 0) against `levels[1]`; panics on any refused line.
+/// Returns the outcome and every line the bots sent.
+fn match_of(levels: [Level; 2], seed: u64, budget: Budget) -> (Outcome, Vec<String>) {
+    let setup = TableSetup {
+        wire_ids: vec!["p1.a".into(), "p2.b".into()],
+        seed,
+        deal: None,
+        options: Default::default(),
+    };
+    let mut engine = new_engine(GameKind::Canasta, &setup).expect("a canasta table");
+    let mut bots = levels.map(|level| Bot::new(level, budget));
+    let mut sent = Vec::new();
+    let mut outbox: [Vec<String>; 2] = Default::default();
+    for _ in 0..200_000 {
+        for delivery in engine.take_deliveries() {
+            outbox[delivery.seat].extend(bots[delivery.seat].on_line(&delivery.line));
+        }
+        if let Some(outcome) = engine.outcome() {
+            return (outcome, sent);
+        }
+        let Awaiting::One(seat) = engine.awaiting() else { panic!("canasta awaits one seat") };
+        assert!(!outbox[seat].is_empty(), "seed {seed}: {levels:?} seat {seat} has nothing to say");
+        let line = outbox[seat].remove(0);
+        if let Err(v) = engine.submit(seat, &line) {
+            panic!("seed {seed}: {levels:?} seat {seat} sent '{line}': {} ({:?})", v.rule, v.detail);
+        }
+        sent.push(format!("{seat} {line}"));
+    }
+    panic!("seed {seed}: the match did not end");
+}
+
+#[test]
+fn every_level_plays_legal_lines_to_the_end_of_a_match() {
+    let small = Budget { playouts: 24, max_ms: 10_000 };
+    for seed in 0..4 {
+        for pair in [[Level::Easy, Level::Medium], [Level::Medium, Level::Hard], [Level::Hard, Level::Easy]] {
+            let (outcome, sent) = match_of(pair, seed, small);
+            assert!(matches!(outcome.ending, crate::games::Ending::Finished { .. }));
+            assert!(sent.len() > 20);
+        }
+    }
+}
+
+#[test]
+fn the_same_deal_gives_the_same_lines() {
+    let budget = Budget { playouts: 40, max_ms: 10_000 };
+    let first = match_of([Level::Hard, Level::Medium], 11, budget);
+    let again = match_of([Level::Hard, Level::Medium], 11, budget);
+    assert_eq!(first.1, again.1);
+    assert_eq!(first.0.scores, again.0.scores);
+}
+
+/// Duplicate matches (each seed played twice, seats swapped) of `a` against `b`: `a`'s wins.
+fn duplicate(a: Level, b: Level, seeds: u64, budget: Budget) -> (u32, u32, u32) {
+    let (mut wins, mut draws, mut losses) = (0, 0, 0);
+    for seed in 0..seeds {
+        for a_seat in 0..2 {
+            let levels = if a_seat == 0 { [a, b] } else { [b, a] };
+            let (outcome, _) = match_of(levels, 1000 + seed, budget);
+            match outcome.winner {
+                Some(w) if w == a_seat => wins += 1,
+                Some(_) => losses += 1,
+                None => draws += 1,
+            }
+        }
+    }
+    (wins, draws, losses)
+}
+
+/// A benchmark, not a check: `cargo test --release --lib house::canasta -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn strength_of_each_level() {
+    let seeds = std::env::var("JUIZ_HOUSE_SEEDS").ok().and_then(|s| s.parse().ok()).unwrap_or(20);
+    let budget = Budget::default();
+    for (a, b) in [(Level::Medium, Level::Easy), (Level::Hard, Level::Medium), (Level::Hard, Level::Easy)] {
+        let started = std::time::Instant::now();
+        let (w, d, l) = duplicate(a, b, seeds, budget);
+        println!("{a} vs {b}: {w} won, {d} drawn, {l} lost of {} ({:.1?})", w + d + l, started.elapsed());
+    }
+}
