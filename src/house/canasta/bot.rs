@@ -49,6 +49,12 @@ impl Bot {
         Bot { level, budget, seat: Seat::default(), phase: Phase::Ids, take: None, hash: 0xcbf2_9ce4_8422_2325 }
     }
 
+    /// What the seat knows now.
+    #[cfg(test)]
+    pub(super) fn seat(&self) -> &Seat {
+        &self.seat
+    }
+
     /// Takes one line from the referee; returns the lines to send, in order.
     pub fn on_line(&mut self, line: &str) -> Vec<String> {
         for byte in line.bytes().chain([b'\n']) {

@@ -15,8 +15,9 @@ use super::policy::{TurnStyle, best_discards, go_out, medium_draw, medium_lays, 
 use super::seat::Seat;
 use super::sim::{Draw, KMeld, Play, Sim};
 
-/// Turns a playout plays after the candidate's, both players counted.
-const HORIZON: u32 = 16;
+/// Most turns a playout plays after the candidate's, both players counted (a round rarely lasts
+/// longer: the playout plays it to its end).
+const HORIZON: u32 = 80;
 
 /// Plays the round on from `sim` with `medium` for both players, for `HORIZON` turns at most.
 fn playout(sim: &mut Sim) {

@@ -21,7 +21,14 @@ fn match_of(levels: [Level; 2], seed: u64, budget: Budget) -> (Outcome, Vec<Stri
     let mut outbox: [Vec<String>; 2] = Default::default();
     for _ in 0..200_000 {
         for delivery in engine.take_deliveries() {
-            outbox[delivery.seat].extend(bots[delivery.seat].on_line(&delivery.line));
+            let replies = bots[delivery.seat].on_line(&delivery.line);
+            let seat = bots[delivery.seat].seat();
+            if !replies.is_empty() && !seat.stock_empty {
+                // Conservation: what the seat knows places every card of the decks exactly once.
+                let sim = seat.determinize(&mut rand::SeedableRng::seed_from_u64(seed));
+                assert!(sim.is_whole(), "seed {seed}: seat {} lost track: {:?}", delivery.seat, sim.placed());
+            }
+            outbox[delivery.seat].extend(replies);
         }
         if let Some(outcome) = engine.outcome() {
             return (outcome, sent);
