@@ -87,7 +87,8 @@ mod tests {
 
     #[test]
     fn kinds_and_values_follow_the_rules() {
-        let kinds: Vec<Kind> = ["A♠", "4♥", "7♦", "8♣", "K♠", "3♣", "2♥", "JK", "3♦"].iter().map(|t| kind_of(card(t))).collect();
+        let kinds: Vec<Kind> =
+            ["A♠", "4♥", "7♦", "8♣", "K♠", "3♣", "2♥", "JK", "3♦"].iter().map(|t| kind_of(card(t))).collect();
         assert_eq!(kinds, [0, 1, 4, 5, 10, BLACK3, TWO, JOKER, RED3]);
         let deck = crate::cards::build_decks(2, 2);
         assert_eq!(count(&deck), COPIES);

@@ -9,7 +9,13 @@ use crate::house::{Budget, Level};
 use super::bot::Bot;
 
 /// Plays Canasta as the house bot of `level` (the game kind is always Canasta here).
-pub fn play(_game: GameKind, level: Level, budget: Budget, input: &mut dyn BufRead, output: &mut dyn Write) -> io::Result<()> {
+pub fn play(
+    _game: GameKind,
+    level: Level,
+    budget: Budget,
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+) -> io::Result<()> {
     let mut bot = Bot::new(level, budget);
     let mut line = Vec::new();
     loop {

@@ -47,7 +47,9 @@ pub fn medium_draw(sim: &Sim) -> Option<Draw> {
     };
     let best = takes.iter().copied().min_by_key(rank);
     match best {
-        Some(Draw::TakeNew(m)) if m.wilds() > 0 && sim.discard.len() < 4 && sim.can_draw(Draw::Stock) => Some(Draw::Stock),
+        Some(Draw::TakeNew(m)) if m.wilds() > 0 && sim.discard.len() < 4 && sim.can_draw(Draw::Stock) => {
+            Some(Draw::Stock)
+        }
         Some(take) => Some(take),
         None => sim.can_draw(Draw::Stock).then_some(Draw::Stock),
     }
@@ -77,7 +79,8 @@ pub fn easy_turn(sim: &mut Sim, rng: &mut Pcg64, out: &mut Vec<Play>) {
     }
     let hand = sim.sides[p].hand;
     let pool: Vec<Kind> = (0..KINDS).filter(|&k| !is_wild(k) && sim.can_play(Play::Discard(k))).collect();
-    let pool: Vec<Kind> = if pool.is_empty() { (0..KINDS).filter(|&k| sim.can_play(Play::Discard(k))).collect() } else { pool };
+    let pool: Vec<Kind> =
+        if pool.is_empty() { (0..KINDS).filter(|&k| sim.can_play(Play::Discard(k))).collect() } else { pool };
     let weights: Vec<u32> = pool.iter().map(|&k| u32::from(hand[k])).collect();
     let total: u32 = weights.iter().sum();
     if total > 0 {
@@ -102,7 +105,8 @@ pub fn medium_turn(sim: &mut Sim, style: TurnStyle, out: &mut Vec<Play>) {
     if sim.over {
         return;
     }
-    let choice = style.discard.filter(|&k| sim.can_play(Play::Discard(k))).or_else(|| best_discards(sim).first().copied());
+    let choice =
+        style.discard.filter(|&k| sim.can_play(Play::Discard(k))).or_else(|| best_discards(sim).first().copied());
     match choice {
         Some(k) => {
             try_play(sim, Play::Discard(k), out);
@@ -123,7 +127,8 @@ pub fn medium_lays(sim: &mut Sim, style: TurnStyle, out: &mut Vec<Play>) {
         }
         if melded || held >= 3 {
             // Lay all, or one fewer when all would leave too few cards.
-            let _ = try_play(sim, Play::Lay(k, naturals(held)), out) || try_play(sim, Play::Lay(k, naturals(held - 1)), out);
+            let _ = try_play(sim, Play::Lay(k, naturals(held)), out)
+                || try_play(sim, Play::Lay(k, naturals(held - 1)), out);
         } else if style.pair_wilds && held == 2 {
             let wild = wild_cards(sim, 1);
             if let Some(w) = wild {
@@ -188,7 +193,9 @@ pub fn go_out(sim: &mut Sim, out: &mut Vec<Play>) -> bool {
     for _ in 0..8 {
         let Some(w) = wild_cards(&trial, 1) else { break };
         let side = &trial.sides[p];
-        let room = (0..BLACK3).filter(|&k| side.melds[k].exists() && side.melds[k].wilds() < 3).max_by_key(|&k| side.melds[k].len());
+        let room = (0..BLACK3)
+            .filter(|&k| side.melds[k].exists() && side.melds[k].wilds() < 3)
+            .max_by_key(|&k| side.melds[k].len());
         match room {
             Some(k) => {
                 if !try_play(&mut trial, Play::Lay(k, w), &mut plays) {
@@ -254,7 +261,8 @@ fn discard_score(sim: &Sim, k: Kind) -> i32 {
     if me.melds[k].exists() {
         score -= 100;
     }
-    let seen = i32::from(me.melds[k].nat + other.melds[k].nat) + sim.discard.iter().filter(|&&d| usize::from(d) == k).count() as i32;
+    let seen = i32::from(me.melds[k].nat + other.melds[k].nat)
+        + sim.discard.iter().filter(|&&d| usize::from(d) == k).count() as i32;
     score += 8 * seen + VALUE[k] / 5;
     if sim.discard.len() >= 2 && usize::from(sim.discard[sim.discard.len() - 2]) == k {
         score += 20;

@@ -154,4 +154,3 @@ pub fn hard_turn(seat: &Seat, budget: Budget, rng: &mut Pcg64) -> Vec<Play> {
     let chosen = best(seat, budget, rng, plans.len(), &apply);
     plans.swap_remove(chosen)
 }
-

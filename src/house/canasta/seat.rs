@@ -140,16 +140,15 @@ impl Seat {
         let mut sides: [Side; 2] = Default::default();
         let mut unseen = COPIES;
         let mut take = |k: Kind, n: u8| unseen[k] = unseen[k].saturating_sub(n);
-        for p in 0..2 {
-            for &(kind, meld) in &self.melds[p] {
-                let side = &mut sides[p];
+        for ((side, melds), &red3) in sides.iter_mut().zip(&self.melds).zip(&self.red3) {
+            for &(kind, meld) in melds {
                 side.melds[kind] = side.melds[kind].plus(meld);
                 take(kind, meld.nat);
                 take(TWO, meld.twos);
                 take(JOKER, meld.jokers);
             }
-            sides[p].red3 = self.red3[p];
-            take(RED3, self.red3[p]);
+            side.red3 = red3;
+            take(RED3, red3);
         }
         sides[self.me].hand = count(&self.hand);
         for k in 0..KINDS {
@@ -160,14 +159,13 @@ impl Seat {
             take(usize::from(k), 1);
         }
         let other = self.other();
-        for k in 0..KINDS {
-            let known = self.other_known[k].min(unseen[k]);
-            sides[other].hand[k] = known;
-            unseen[k] -= known;
+        for ((left, held), &known) in unseen.iter_mut().zip(sides[other].hand.iter_mut()).zip(&self.other_known) {
+            *held = known.min(*left);
+            *left -= *held;
         }
         let mut pool: Vec<u8> = Vec::with_capacity(108);
-        for k in 0..RED3 {
-            pool.extend(std::iter::repeat_n(k as u8, usize::from(unseen[k])));
+        for (k, &n) in unseen.iter().enumerate().take(RED3) {
+            pool.extend(std::iter::repeat_n(k as u8, usize::from(n)));
         }
         pool.shuffle(rng);
         let missing = (self.other_count as usize).saturating_sub(sides[other].hand_len() as usize).min(pool.len());

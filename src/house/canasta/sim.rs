@@ -44,7 +44,9 @@ impl KMeld {
 
     /// Card points plus the canasta bonus.
     pub fn points(&self, kind: Kind) -> i32 {
-        let cards = i32::from(self.nat) * VALUE[kind] + i32::from(self.twos) * VALUE[TWO] + i32::from(self.jokers) * VALUE[JOKER];
+        let cards = i32::from(self.nat) * VALUE[kind]
+            + i32::from(self.twos) * VALUE[TWO]
+            + i32::from(self.jokers) * VALUE[JOKER];
         let bonus = match (self.is_canasta(), self.wilds()) {
             (false, _) => 0,
             (true, 0) => 500,
@@ -90,7 +92,11 @@ impl Side {
         let Some(last) = (0..KINDS).find(|&k| self.hand[k] > 0) else { return false };
         self.melds.iter().enumerate().any(|(k, m)| {
             m.exists() && m.len() >= 6 && {
-                let one = if is_wild(last) { KMeld { nat: 0, twos: 1, jokers: 0 } } else { KMeld { nat: 1, twos: 0, jokers: 0 } };
+                let one = if is_wild(last) {
+                    KMeld { nat: 0, twos: 1, jokers: 0 }
+                } else {
+                    KMeld { nat: 1, twos: 0, jokers: 0 }
+                };
                 (last == k || is_wild(last)) && m.plus(one).valid(k)
             }
         })
@@ -171,7 +177,11 @@ impl Sim {
             }
             Draw::TakeNew(used) => {
                 let hand = &side.hand;
-                if side.melds[top].exists() || hand[top] < used.nat || hand[TWO] < used.twos || hand[JOKER] < used.jokers {
+                if side.melds[top].exists()
+                    || hand[top] < used.nat
+                    || hand[TWO] < used.twos
+                    || hand[JOKER] < used.jokers
+                {
                     return false;
                 }
                 let meld = used.plus(one);
@@ -232,8 +242,7 @@ impl Sim {
         }
         let p = self.current;
         if draw == Draw::Stock {
-            loop {
-                let Some(card) = self.stock.pop() else { break };
+            while let Some(card) = self.stock.pop() {
                 let k = usize::from(card);
                 if k != RED3 {
                     self.sides[p].hand[k] += 1;
@@ -353,12 +362,13 @@ impl Sim {
         [0, 1].map(|p| self.sides[p].score(self.went_out == Some(p)))
     }
 
+    #[cfg(test)]
     /// How many of each kind are placed somewhere (a check that every card is, exactly once).
     pub fn placed(&self) -> Counts {
         let mut counts = [0u8; KINDS];
         for side in &self.sides {
-            for k in 0..KINDS {
-                counts[k] += side.hand[k];
+            for (count, &held) in counts.iter_mut().zip(&side.hand) {
+                *count += held;
             }
             for (k, m) in side.melds.iter().enumerate() {
                 counts[k] += m.nat;
@@ -373,6 +383,7 @@ impl Sim {
         counts
     }
 
+    #[cfg(test)]
     /// Whether every card of the decks is placed exactly once.
     pub fn is_whole(&self) -> bool {
         self.placed() == COPIES

@@ -6,18 +6,16 @@ use crate::games::{Awaiting, Engine, Outcome, TableSetup};
 use crate::house::{Budget, Level};
 
 use super::bot::Bot;
+use super::kinds::{BLACK3, JOKER, Kind, TWO};
+use super::sim::{Draw, KMeld, Play, Sim};
 
 /// Plays one match of `levels[0]` (seat 0) against `levels[1]`; panics on any refused line, on a
 /// seat that loses track of a card, and on a seat that disagrees with the engine about whether it
 /// may take the pile. With `noise`, an unknown line comes before every turn's first line.
 /// Returns the outcome and every line the bots sent.
 fn match_of(levels: [Level; 2], seed: u64, budget: Budget, noise: bool) -> (Outcome, Vec<String>) {
-    let setup = TableSetup {
-        wire_ids: vec!["p1.a".into(), "p2.b".into()],
-        seed,
-        deal: None,
-        options: Default::default(),
-    };
+    let setup =
+        TableSetup { wire_ids: vec!["p1.a".into(), "p2.b".into()], seed, deal: None, options: Default::default() };
     let mut engine = CanastaEngine::new(CanastaRules::classic(), &setup).expect("a canasta table");
     let mut bots = levels.map(|level| Bot::new(level, budget));
     let mut sent = Vec::new();
@@ -37,7 +35,12 @@ fn match_of(levels: [Level; 2], seed: u64, budget: Budget, noise: bool) -> (Outc
             if !replies.is_empty() && !engine.has_drawn() && engine.current() == delivery.seat {
                 let sim = seat.determinize(&mut rand::SeedableRng::seed_from_u64(seed));
                 let ours = sim.legal_takes().is_empty();
-                assert_eq!(ours, engine.legal_takes().is_empty(), "seed {seed}: may seat {} take the pile?", delivery.seat);
+                assert_eq!(
+                    ours,
+                    engine.legal_takes().is_empty(),
+                    "seed {seed}: may seat {} take the pile?",
+                    delivery.seat
+                );
             }
             outbox[delivery.seat].extend(replies);
         }
@@ -115,4 +118,63 @@ fn strength_of_each_level() {
         let (w, d, l) = duplicate(a, b, seeds, budget);
         println!("{a} vs {b}: {w} won, {d} drawn, {l} lost of {} ({:.1?})", w + d + l, started.elapsed());
     }
+}
+
+/// A table for the rule tests: the player to move holds `hand`, has the melds `melds`, the pile
+/// is `pile` (top last), the stock holds ten 4s.
+fn table(hand: &[Kind], melds: &[(Kind, KMeld)], pile: &[Kind]) -> Sim {
+    let mut sim = Sim {
+        sides: Default::default(),
+        stock: vec![1; 10],
+        discard: pile.iter().map(|&k| k as u8).collect(),
+        current: 0,
+        over: false,
+        went_out: None,
+        turns: 0,
+    };
+    for &k in hand {
+        sim.sides[0].hand[k] += 1;
+    }
+    for &(k, meld) in melds {
+        sim.sides[0].melds[k] = meld;
+    }
+    sim
+}
+
+/// `protocol.md` §8.2's checklist, point by point, on the counted table.
+#[test]
+fn the_take_checklist_of_section_8_2() {
+    let (nine, king, seven) = (6, 10, 4);
+    let pair = KMeld { nat: 2, twos: 0, jokers: 0 };
+    // Six kings melded, K 9 9 in hand, a 9 on the pile: the take leaves the K that makes a canasta.
+    let six_kings = (king, KMeld { nat: 6, twos: 0, jokers: 0 });
+    let sim = table(&[king, nine, nine], &[six_kings], &[nine]);
+    assert!(sim.can_draw(Draw::TakeNew(pair)));
+    // Without the kings the same take would leave a single card: refused.
+    assert!(!table(&[king, nine, nine], &[], &[nine]).can_draw(Draw::TakeNew(pair)));
+    // A frozen pile (a wild card or a black 3 on top), an empty pile, a single natural: refused.
+    assert!(table(&[nine, nine, seven, seven], &[], &[TWO]).legal_takes().is_empty());
+    assert!(table(&[nine, nine, seven, seven], &[], &[BLACK3]).legal_takes().is_empty());
+    assert!(table(&[nine, nine, seven, seven], &[], &[]).legal_takes().is_empty());
+    assert!(table(&[nine, seven, seven, seven], &[], &[nine]).legal_takes().is_empty());
+    // A natural and a wild card will do; so does joining a meld of the top's rank.
+    let one_and_wild = table(&[nine, JOKER, seven, seven], &[], &[seven, nine]);
+    assert_eq!(one_and_wild.legal_takes(), [Draw::TakeNew(KMeld { nat: 1, twos: 0, jokers: 1 })]);
+    assert_eq!(table(&[seven, seven], &[(nine, pair.plus(pair))], &[nine]).legal_takes(), [Draw::TakeJoin]);
+}
+
+#[test]
+fn going_out_needs_a_canasta() {
+    let (nine, king) = (6, 10);
+    let kings = |n| (king, KMeld { nat: n, twos: 0, jokers: 0 });
+    // Two cards, no canasta: the last discard is refused, melding down to one card too.
+    let mut sim = table(&[king, nine], &[kings(5)], &[]);
+    assert!(sim.can_play(Play::Discard(nine)));
+    assert!(!sim.can_play(Play::Lay(king, KMeld { nat: 1, twos: 0, jokers: 0 })));
+    // With a canasta the player may meld then discard his last card, and the round ends.
+    let mut with_canasta = table(&[king, nine], &[kings(7)], &[]);
+    assert!(with_canasta.play(Play::Lay(king, KMeld { nat: 1, twos: 0, jokers: 0 })));
+    assert!(with_canasta.play(Play::Discard(nine)));
+    assert_eq!((with_canasta.over, with_canasta.went_out), (true, Some(0)));
+    assert!(sim.play(Play::Discard(nine)) && !sim.over && sim.current == 1);
 }
