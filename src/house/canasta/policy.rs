@@ -2,7 +2,7 @@
 //! draws from the stock, lays down what it holds three of and discards at random; `medium` takes
 //! the pile whenever it can without spending a wild card on a small pile, joins and melds what it
 //! holds, spends wild cards only to finish a canasta, goes out as soon as it may, and discards
-//! what the other player cannot use (black 3s first, never the rank of his melds). Medium is also
+//! what the other player can use least (black 3s first, seldom the rank of his melds). Medium is also
 //! the playout policy of `hard`. A policy reads only its own hand and what is face up.
 
 use rand::RngExt;

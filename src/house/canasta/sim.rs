@@ -3,7 +3,7 @@
 //! §8.2–8.4: the frozen pile, the take's checklist, melds of one rank with two naturals and at most
 //! three wild cards, going out only with a canasta) and applies it only when legal.
 
-use super::kinds::{BLACK3, COPIES, Counts, JOKER, KINDS, Kind, MELD_KINDS, RED3, TWO, VALUE, freezes, is_wild};
+use super::kinds::{BLACK3, Counts, JOKER, KINDS, Kind, MELD_KINDS, RED3, TWO, VALUE, freezes, is_wild};
 
 /// One meld, counted: `nat` natural cards of its kind, `twos` 2s and `jokers` jokers.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -386,6 +386,6 @@ impl Sim {
     #[cfg(test)]
     /// Whether every card of the decks is placed exactly once.
     pub fn is_whole(&self) -> bool {
-        self.placed() == COPIES
+        self.placed() == super::kinds::COPIES
     }
 }
