@@ -7,6 +7,7 @@ use std::str::FromStr;
 
 use crate::games::GameKind;
 
+pub mod canasta;
 mod shengji;
 
 /// A house bot's strength.
@@ -71,6 +72,8 @@ impl Default for Budget {
 pub fn run(game: GameKind, level: Level, budget: Budget, input: &mut dyn BufRead, output: &mut dyn Write) -> io::Result<()> {
     if game == GameKind::Shengji {
         shengji::play(game, level, budget, input, output)
+    } else if game == GameKind::Canasta {
+        canasta::play(game, level, budget, input, output)
     } else {
         let _ = (level, budget, input, output);
         Err(io::Error::other(format!("no house bot for {game} yet")))

@@ -1,0 +1,391 @@
+//! A Canasta round counted by card kinds, with every card placed: the house bot's model of the
+//! table for planning and for playouts. It checks each action as the referee does (`protocol.md`
+//! §8.2–8.4: the frozen pile, the take's checklist, melds of one rank with two naturals and at most
+//! three wild cards, going out only with a canasta) and applies it only when legal.
+
+use super::kinds::{BLACK3, Counts, JOKER, KINDS, Kind, MELD_KINDS, RED3, TWO, VALUE, freezes, is_wild};
+
+/// One meld, counted: `nat` natural cards of its kind, `twos` 2s and `jokers` jokers.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct KMeld {
+    pub nat: u8,
+    pub twos: u8,
+    pub jokers: u8,
+}
+
+impl KMeld {
+    pub fn exists(&self) -> bool {
+        self.nat > 0
+    }
+
+    pub fn len(&self) -> u8 {
+        self.nat + self.twos + self.jokers
+    }
+
+    pub fn wilds(&self) -> u8 {
+        self.twos + self.jokers
+    }
+
+    /// Whether this is a legal meld of `kind` (§8.3).
+    pub fn valid(&self, kind: Kind) -> bool {
+        if kind == BLACK3 {
+            return self.wilds() == 0 && self.nat >= 3;
+        }
+        kind < BLACK3 && self.nat >= 2 && self.len() >= 3 && self.wilds() <= 3
+    }
+
+    pub fn is_canasta(&self) -> bool {
+        self.len() >= 7
+    }
+
+    pub fn plus(&self, other: KMeld) -> KMeld {
+        KMeld { nat: self.nat + other.nat, twos: self.twos + other.twos, jokers: self.jokers + other.jokers }
+    }
+
+    /// Card points plus the canasta bonus.
+    pub fn points(&self, kind: Kind) -> i32 {
+        let cards = i32::from(self.nat) * VALUE[kind]
+            + i32::from(self.twos) * VALUE[TWO]
+            + i32::from(self.jokers) * VALUE[JOKER];
+        let bonus = match (self.is_canasta(), self.wilds()) {
+            (false, _) => 0,
+            (true, 0) => 500,
+            (true, _) => 300,
+        };
+        cards + bonus
+    }
+}
+
+/// A player's cards in the round.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Side {
+    pub hand: Counts,
+    pub melds: [KMeld; MELD_KINDS],
+    pub red3: u8,
+}
+
+impl Side {
+    pub fn hand_len(&self) -> u32 {
+        self.hand.iter().map(|&n| u32::from(n)).sum()
+    }
+
+    pub fn has_canasta(&self) -> bool {
+        self.melds.iter().any(KMeld::is_canasta)
+    }
+
+    /// The round's score as the table stands (`went_out`: +100).
+    pub fn score(&self, went_out: bool) -> i32 {
+        let melds: i32 = self.melds.iter().enumerate().filter(|(_, m)| m.exists()).map(|(k, m)| m.points(k)).sum();
+        melds + 100 * i32::from(self.red3) + if went_out { 100 } else { 0 } - super::kinds::points(&self.hand)
+    }
+
+    /// Whether the player may be left with `left` cards (`discarding`: by his discard), his melds
+    /// as they are now: an empty hand needs a canasta; a single card left by a draw or a meld
+    /// needs a canasta too, or to be a card that joins a meld into one.
+    fn may_leave(&self, left: u32, discarding: bool) -> bool {
+        if left >= 2 || (left == 1 && discarding) || self.has_canasta() {
+            return true;
+        }
+        if left == 0 {
+            return false;
+        }
+        let Some(last) = (0..KINDS).find(|&k| self.hand[k] > 0) else { return false };
+        self.melds.iter().enumerate().any(|(k, m)| {
+            m.exists() && m.len() >= 6 && {
+                let one = if is_wild(last) {
+                    KMeld { nat: 0, twos: 1, jokers: 0 }
+                } else {
+                    KMeld { nat: 1, twos: 0, jokers: 0 }
+                };
+                (last == k || is_wild(last)) && m.plus(one).valid(k)
+            }
+        })
+    }
+}
+
+/// A way to draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Draw {
+    Stock,
+    /// Take the pile: a new meld of its top card and these hand cards.
+    TakeNew(KMeld),
+    /// Take the pile: its top card joins the player's meld of its kind.
+    TakeJoin,
+}
+
+/// What a player does after drawing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Play {
+    /// Lay hand cards on the player's meld of `kind` (a new meld when he has none).
+    Lay(Kind, KMeld),
+    Discard(Kind),
+}
+
+/// A round in progress, every card placed.
+#[derive(Debug, Clone)]
+pub struct Sim {
+    pub sides: [Side; 2],
+    /// Top card last.
+    pub stock: Vec<u8>,
+    /// Top card last.
+    pub discard: Vec<u8>,
+    pub current: usize,
+    pub over: bool,
+    pub went_out: Option<usize>,
+    /// Turns started (for a playout's cap).
+    pub turns: u32,
+}
+
+impl Sim {
+    pub fn me(&self) -> &Side {
+        &self.sides[self.current]
+    }
+
+    pub fn top(&self) -> Option<Kind> {
+        self.discard.last().map(|&k| usize::from(k))
+    }
+
+    /// The hand cards a take `draw` would use (none for a join or the stock).
+    fn take_uses(draw: Draw) -> KMeld {
+        match draw {
+            Draw::TakeNew(m) => m,
+            _ => KMeld::default(),
+        }
+    }
+
+    /// Whether the current player may draw `draw` now (the take's checklist of §8.2).
+    pub fn can_draw(&self, draw: Draw) -> bool {
+        if self.over {
+            return false;
+        }
+        if draw == Draw::Stock {
+            return !self.stock.is_empty();
+        }
+        let Some(top) = self.top() else { return false };
+        if freezes(top) || top == RED3 {
+            return false;
+        }
+        let side = self.me();
+        let one = KMeld { nat: 1, twos: 0, jokers: 0 };
+        let mut after = side.clone();
+        match draw {
+            Draw::TakeJoin => {
+                if !side.melds[top].exists() {
+                    return false;
+                }
+                after.melds[top] = side.melds[top].plus(one);
+            }
+            Draw::TakeNew(used) => {
+                let hand = &side.hand;
+                if side.melds[top].exists()
+                    || hand[top] < used.nat
+                    || hand[TWO] < used.twos
+                    || hand[JOKER] < used.jokers
+                {
+                    return false;
+                }
+                let meld = used.plus(one);
+                if !meld.valid(top) {
+                    return false;
+                }
+                after.hand[top] -= used.nat;
+                after.hand[TWO] -= used.twos;
+                after.hand[JOKER] -= used.jokers;
+                after.melds[top] = meld;
+            }
+            Draw::Stock => unreachable!("handled above"),
+        }
+        for &k in &self.discard[..self.discard.len() - 1] {
+            if usize::from(k) != RED3 {
+                after.hand[usize::from(k)] += 1;
+            }
+        }
+        after.may_leave(after.hand_len(), false)
+    }
+
+    /// Every legal way to take the pile: the join, or a new meld with 1 to all the naturals of the
+    /// top's kind held and no wild card, one 2 or one joker.
+    pub fn legal_takes(&self) -> Vec<Draw> {
+        let mut takes = Vec::new();
+        let Some(top) = self.top() else { return takes };
+        if self.me().melds.get(top).is_some_and(KMeld::exists) {
+            if self.can_draw(Draw::TakeJoin) {
+                takes.push(Draw::TakeJoin);
+            }
+            return takes;
+        }
+        let held = self.me().hand.get(top).copied().unwrap_or(0);
+        let mut ways: Vec<KMeld> = Vec::new();
+        for nat in 1..=held {
+            for (twos, jokers) in [(0, 0), (1, 0), (0, 1)] {
+                ways.push(KMeld { nat, twos, jokers });
+            }
+        }
+        for twos in 0..=3 {
+            for jokers in 0..=3 - twos {
+                ways.push(KMeld { nat: held, twos, jokers });
+            }
+        }
+        for used in ways {
+            let draw = Draw::TakeNew(used);
+            if !takes.contains(&draw) && self.can_draw(draw) {
+                takes.push(draw);
+            }
+        }
+        takes
+    }
+
+    /// Applies a legal draw (checked by `can_draw`); returns false, changing nothing, if illegal.
+    pub fn draw(&mut self, draw: Draw) -> bool {
+        if !self.can_draw(draw) {
+            return false;
+        }
+        let p = self.current;
+        if draw == Draw::Stock {
+            while let Some(card) = self.stock.pop() {
+                let k = usize::from(card);
+                if k != RED3 {
+                    self.sides[p].hand[k] += 1;
+                    break;
+                }
+                self.sides[p].red3 += 1;
+                if self.stock.is_empty() {
+                    self.over = true;
+                    break;
+                }
+            }
+            return true;
+        }
+        let used = Sim::take_uses(draw);
+        let top = self.top().unwrap_or(0);
+        let side = &mut self.sides[p];
+        side.hand[top] -= used.nat;
+        side.hand[TWO] -= used.twos;
+        side.hand[JOKER] -= used.jokers;
+        side.melds[top] = side.melds[top].plus(used).plus(KMeld { nat: 1, twos: 0, jokers: 0 });
+        self.discard.pop();
+        for k in self.discard.drain(..) {
+            match usize::from(k) {
+                RED3 => side.red3 += 1,
+                k => side.hand[k] += 1,
+            }
+        }
+        self.check_out();
+        true
+    }
+
+    /// Whether the current player may play `play` now.
+    pub fn can_play(&self, play: Play) -> bool {
+        if self.over {
+            return false;
+        }
+        let side = self.me();
+        match play {
+            Play::Lay(kind, add) => {
+                if kind >= MELD_KINDS || add.len() == 0 {
+                    return false;
+                }
+                let hand = &side.hand;
+                if hand[kind] < add.nat || hand[TWO] < add.twos || hand[JOKER] < add.jokers {
+                    return false;
+                }
+                let meld = side.melds[kind].plus(add);
+                if !meld.valid(kind) {
+                    return false;
+                }
+                let mut after = side.clone();
+                after.hand[kind] -= add.nat;
+                after.hand[TWO] -= add.twos;
+                after.hand[JOKER] -= add.jokers;
+                after.melds[kind] = meld;
+                after.may_leave(after.hand_len(), false)
+            }
+            Play::Discard(kind) => {
+                kind != RED3 && kind < KINDS && side.hand[kind] > 0 && side.may_leave(side.hand_len() - 1, true)
+            }
+        }
+    }
+
+    /// Applies a legal play; returns false, changing nothing, if illegal. A discard that does not
+    /// go out passes the turn to the other player (`start_turn`).
+    pub fn play(&mut self, play: Play) -> bool {
+        if !self.can_play(play) {
+            return false;
+        }
+        let side = &mut self.sides[self.current];
+        match play {
+            Play::Lay(kind, add) => {
+                side.hand[kind] -= add.nat;
+                side.hand[TWO] -= add.twos;
+                side.hand[JOKER] -= add.jokers;
+                side.melds[kind] = side.melds[kind].plus(add);
+                self.check_out();
+            }
+            Play::Discard(kind) => {
+                side.hand[kind] -= 1;
+                self.discard.push(kind as u8);
+                self.check_out();
+                if !self.over {
+                    self.current = 1 - self.current;
+                    self.start_turn();
+                }
+            }
+        }
+        true
+    }
+
+    fn check_out(&mut self) {
+        if self.sides[self.current].hand_len() == 0 {
+            self.over = true;
+            self.went_out = Some(self.current);
+        }
+    }
+
+    /// Starts the current player's turn: with an empty stock a player who cannot take the pile
+    /// passes, and when neither can the round ends.
+    pub fn start_turn(&mut self) {
+        self.turns += 1;
+        if !self.stock.is_empty() {
+            return;
+        }
+        for _ in 0..2 {
+            if !self.legal_takes().is_empty() {
+                return;
+            }
+            self.current = 1 - self.current;
+        }
+        self.over = true;
+    }
+
+    /// Each player's round score as the table stands.
+    pub fn scores(&self) -> [i32; 2] {
+        [0, 1].map(|p| self.sides[p].score(self.went_out == Some(p)))
+    }
+
+    #[cfg(test)]
+    /// How many of each kind are placed somewhere (a check that every card is, exactly once).
+    pub fn placed(&self) -> Counts {
+        let mut counts = [0u8; KINDS];
+        for side in &self.sides {
+            for (count, &held) in counts.iter_mut().zip(&side.hand) {
+                *count += held;
+            }
+            for (k, m) in side.melds.iter().enumerate() {
+                counts[k] += m.nat;
+                counts[TWO] += m.twos;
+                counts[JOKER] += m.jokers;
+            }
+            counts[RED3] += side.red3;
+        }
+        for &k in self.stock.iter().chain(&self.discard) {
+            counts[usize::from(k)] += 1;
+        }
+        counts
+    }
+
+    #[cfg(test)]
+    /// Whether every card of the decks is placed exactly once.
+    pub fn is_whole(&self) -> bool {
+        self.placed() == super::kinds::COPIES
+    }
+}
