@@ -41,7 +41,7 @@ pub struct CheckArgs {
 }
 
 pub fn check(args: CheckArgs) -> Outcome {
-    let command = super::bot_command(&args.bot)?;
+    let command = super::bot_command(&args.bot, args.game)?;
     let name = bot_name_from_command(&command);
     let seed = args.seed.unwrap_or_else(|| rand::random::<u64>() >> 11);
     let cancel = Arc::new(AtomicBool::new(false));

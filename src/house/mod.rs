@@ -7,6 +7,11 @@ use std::str::FromStr;
 
 use crate::games::GameKind;
 
+mod buraco;
+mod spec;
+
+pub use spec::{HOUSE_PREFIX, house_argv, house_level, house_name, house_program, house_spec};
+
 /// A house bot's strength.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Level {
@@ -67,6 +72,10 @@ impl Default for Budget {
 /// Plays one game as a house bot of `game` at `level`: reads the referee's lines from `input`,
 /// writes the seat's lines to `output`, until the referee ends the game or closes the input.
 pub fn run(game: GameKind, level: Level, budget: Budget, input: &mut dyn BufRead, output: &mut dyn Write) -> io::Result<()> {
-    let _ = (level, budget, input, output);
-    Err(io::Error::other(format!("no house bot for {game} yet")))
+    match game {
+        GameKind::ItpBuraco | GameKind::BuracoStbl | GameKind::BuracoSchwab => {
+            buraco::play(game, level, budget, input, output)
+        }
+        _ => Err(io::Error::other(format!("no house bot for {game} yet"))),
+    }
 }
