@@ -1,7 +1,8 @@
-//! The `hard` bot's choices: determinized (perfect-information) Monte Carlo. Each playout deals
+//! The `hard` bot's discard: determinized (perfect-information) Monte Carlo. Each playout deals
 //! the cards the seat has not seen (its opponents' hands, the stock, the mortos) consistently with
-//! what it saw, plays each candidate move, then every seat as `medium` for a round, and scores
-//! the table. The playouts decide the move; the time cap only stops a move early.
+//! what it saw (pile cards it saw them take), plays each candidate discard, then every seat as
+//! `medium` for a round, and scores the table. Every candidate meets the same sampled worlds; the
+//! playouts decide the move, the time cap only stops a move early.
 
 use std::time::Instant;
 
@@ -11,29 +12,12 @@ use crate::games::buraco::StockOut;
 use crate::house::{Budget, Level};
 
 use super::board::{Board, Move};
-use super::melds::{self, take_out};
+use super::melds::take_out;
 use super::policy::{self, Known};
 use super::rng::Rng;
 
 /// At most this many discards are weighed (the best of `medium`'s ranking).
 const DISCARD_CANDIDATES: usize = 5;
-
-/// The draw of a turn.
-pub fn draw(board: &Board, me: usize, hand: &[Card], known: &Known, budget: Budget, rng: &mut Rng) -> Move {
-    let side = board.side_of(me);
-    let mut candidates = vec![Move::Stock];
-    let mut pickups = melds::pickups(board, side, hand);
-    pickups.truncate(4);
-    candidates.extend(pickups);
-    if candidates.len() == 1 {
-        return Move::Stock;
-    }
-    if board.stock == 0 {
-        candidates.remove(0);
-    }
-    let best = choose(board, me, hand, known, budget, rng, &candidates, |sim, me, mv| sim.draw_then_medium(me, mv));
-    candidates[best].clone()
-}
 
 /// The discard of a turn (after the melds).
 pub fn discard(board: &Board, me: usize, hand: &[Card], known: &Known, budget: Budget, rng: &mut Rng) -> Card {
@@ -143,15 +127,6 @@ impl Sim {
         let mut board = board.clone();
         board.stock = stock.len();
         Sim { board, hands, stock, mortos, over: false, went_out: None }
-    }
-
-    /// `me` draws with `draw`, then finishes the turn as `medium`; then a round of `medium`.
-    fn draw_then_medium(&mut self, me: usize, draw: &Move) {
-        self.do_draw(me, draw);
-        if !self.over {
-            self.melds_and_discard(me, None);
-        }
-        self.round_after(me);
     }
 
     /// `me` (done melding) discards `discard`; then a round of `medium`.
@@ -271,8 +246,10 @@ impl Sim {
     fn value(&self, side: usize) -> i64 {
         let score = |s: usize| {
             let rules = &self.board.rules;
+            // Cards in hand count only once the game is over: before, they are the material of
+            // the next melds (charging them made the search shun big piles, and lose: measured).
             let hands: i64 = (0..self.board.seats)
-                .filter(|&seat| self.board.side_of(seat) == s)
+                .filter(|&seat| self.over && self.board.side_of(seat) == s)
                 .map(|seat| rules.values.sum(&self.hands[seat]))
                 .sum();
             let mut total = self.board.table_points(s) - hands;
