@@ -12,6 +12,6 @@ mod stbl;
 mod words;
 
 pub use opponents::Opponent;
-pub use plan::{CheckGame, plan, plan_for};
+pub use plan::{CheckGame, full_plan, house_plan, plan, plan_for};
 pub use run::{CheckError, CheckOptions, CheckReport, GameCheck, run_check};
 pub use words::{duration_text, explain, fault_hint, header, shell_word};

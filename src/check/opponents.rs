@@ -1,10 +1,12 @@
 //! The bundled opponents of `juiz check`: the template, and each game's competent bot (smart,
 //! smart_stbl, smart_schwab), whose C sources are built into juiz (so a check works from any
-//! directory) and compiled with `bot::build_c`.
+//! directory) and compiled with `bot::build_c`; and the house bots, juiz itself.
 
 use std::path::{Path, PathBuf};
 
 use crate::bot::{BotCommand, build_c};
+use crate::games::GameKind;
+use crate::house::{self, Level};
 
 use super::CheckError;
 
@@ -25,6 +27,8 @@ pub enum Opponent {
     CanastaSimple,
     /// `bots/shengji_smart.c`: the reasonable Shengji bot (`--game shengji` only).
     ShengjiSmart,
+    /// A house bot (`house:LEVEL`): juiz itself as `juiz bot LEVEL --game G`.
+    House(Level),
 }
 
 impl Opponent {
@@ -48,6 +52,9 @@ impl Opponent {
             Opponent::CanastaSmart => "canasta_smart",
             Opponent::CanastaSimple => "canasta_simple",
             Opponent::ShengjiSmart => "shengji_smart",
+            Opponent::House(Level::Easy) => "house-easy",
+            Opponent::House(Level::Medium) => "house-medium",
+            Opponent::House(Level::Hard) => "house-hard",
         }
     }
 
@@ -60,13 +67,18 @@ impl Opponent {
             Opponent::CanastaSmart => include_str!("../../bots/canasta_smart.c"),
             Opponent::CanastaSimple => include_str!("../../bots/canasta_simple.c"),
             Opponent::ShengjiSmart => include_str!("../../bots/shengji_smart.c"),
+            Opponent::House(_) => "",
         }
     }
 
     /// Compiles the bot into `cache` (once: `build_c` reuses a binary built from the same bytes)
-    /// and returns the command that runs it.
-    pub fn build(self, cache: &Path) -> Result<BotCommand, CheckError> {
+    /// and returns the command that runs it; a house bot's command is juiz's own, for `game`.
+    pub fn build(self, cache: &Path, game: GameKind) -> Result<BotCommand, CheckError> {
         let fail = |message: String| CheckError::Opponent { name: self.name(), message };
+        if let Opponent::House(level) = self {
+            let argv = house::house_argv(level, game).map_err(fail)?;
+            return Ok(BotCommand { argv, display: house::house_spec(level) });
+        }
         let dir = tempfile::Builder::new().prefix("juiz-check-src-").tempdir().map_err(|e| fail(e.to_string()))?;
         let source: PathBuf = dir.path().join(format!("{}.c", self.name()));
         std::fs::write(&source, self.source()).map_err(|e| fail(e.to_string()))?;

@@ -1,10 +1,12 @@
 //! The games `juiz check` plays: scripted deals (generated here, in the deal-file format) that
 //! make the bundled opponents take the pile, meld, extend melds and go out, or give the checked
-//! bot the chance to; then seeded random games, 2 and 4 players, against each bundled bot.
+//! bot the chance to; then seeded random games, 2 and 4 players, against each bundled bot; and
+//! last, a few games against each house bot (easy, medium, hard).
 //! Every scripted position is one a real game can deal (11 cards in every hand), so a bot that
 //! counts on what the protocol guarantees is never failed for a position no game produces.
 
 use crate::games::{GameKind, Seat};
+use crate::house::Level;
 
 use super::opponents::Opponent;
 
@@ -132,6 +134,13 @@ pub fn plan_for(game: GameKind, random: usize, seed: u64) -> Vec<CheckGame> {
     }
 }
 
+/// `plan_for`, then `house_per_level` games against each house bot (`house_plan`).
+pub fn full_plan(game: GameKind, random: usize, house_per_level: usize, seed: u64) -> Vec<CheckGame> {
+    let mut games = plan_for(game, random, seed);
+    games.extend(house_plan(game, house_per_level, seed, games.len()));
+    games
+}
+
 /// Every game of a check: the scripted ones (against the smart bot), then `random` seeded games
 /// alternating 2 and 4 players, the smart and the template bot, and the checked bot's side.
 pub fn plan(random: usize, seed: u64) -> Vec<CheckGame> {
@@ -172,6 +181,33 @@ pub(super) fn push_random(games: &mut Vec<CheckGame>, random: usize, seed: u64, 
             deal: None,
         });
     }
+}
+
+/// `per_level` games against each house bot of `game` (easy, medium, hard), numbered on from
+/// `after`, at the game's first table size, the checked bot's side alternating.
+pub fn house_plan(game: GameKind, per_level: usize, seed: u64, after: usize) -> Vec<CheckGame> {
+    if !crate::house::has_house_bots(game) {
+        return Vec::new();
+    }
+    let players = game.seat_counts().first().copied().unwrap_or(2);
+    let mut games = Vec::new();
+    for level in Level::ALL {
+        for i in 0..per_level {
+            let number = after + games.len() + 1;
+            let opponent = Opponent::House(level);
+            games.push(CheckGame {
+                number,
+                title: format!("random deal, {players} players, against house:{level}"),
+                stem: format!("{number:02}-house-{level}"),
+                players,
+                bot_seats: (0..players).filter(|s| s % 2 == i % 2).collect(),
+                opponent,
+                seed: mix(seed, number as u64),
+                deal: None,
+            });
+        }
+    }
+    games
 }
 
 /// SplitMix64 of `seed` and `n`, kept below 2^53 like the original referee's seeds.

@@ -12,7 +12,7 @@ use crate::games::{Ending, Engine, GameKind, Seat};
 use crate::referee::{self, FaultRecord, GameConfig, Observer, Player, PlayerSpec, RefereeError};
 
 use super::opponents::Opponent;
-use super::plan::{CheckGame, plan_for};
+use super::plan::{CheckGame, full_plan};
 
 /// Lines of a game's stderr kept for the report.
 const STDERR_TAIL_LINES: usize = 8;
@@ -34,10 +34,13 @@ pub struct CheckOptions {
     pub build_cache: PathBuf,
     /// When set, the game in progress stops and the check ends with `CheckError::Cancelled`.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Games against each house bot (easy, medium, hard) at the end; 0: none.
+    pub house_games: usize,
 }
 
 impl CheckOptions {
-    /// Four random games, a 3 s move timeout, no kept logs, the default build cache.
+    /// Four random games, no house games, a 3 s move timeout, no kept logs, the default build
+    /// cache.
     pub fn new(seed: u64) -> Self {
         CheckOptions {
             game: GameKind::ItpBuraco,
@@ -47,6 +50,7 @@ impl CheckOptions {
             keep_logs: None,
             build_cache: default_build_cache(),
             cancel: None,
+            house_games: 0,
         }
     }
 }
@@ -102,6 +106,12 @@ impl GameCheck {
     pub fn bot_faulted(&self) -> bool {
         self.fault.as_ref().is_some_and(|f| self.game.bot_seats.contains(&f.seat))
     }
+
+    /// The checked bot's side won (the result line's winner names it).
+    /// (Ids start `p<N>.`, so no score token is taken for one; a draw names nobody.)
+    pub fn bot_won(&self) -> bool {
+        self.result_line.split(' ').skip(2).any(|token| self.bot_ids.iter().any(|id| id == token))
+    }
 }
 
 /// Everything a check found.
@@ -131,13 +141,13 @@ pub fn run_check(
     options: &CheckOptions,
     on_game: &mut dyn FnMut(&GameCheck),
 ) -> Result<CheckReport, CheckError> {
-    let plan = plan_for(options.game, options.random_games, options.seed);
+    let plan = full_plan(options.game, options.random_games, options.house_games, options.seed);
     let mut wanted: Vec<Opponent> = plan.iter().map(|g| g.opponent).collect();
     wanted.sort();
     wanted.dedup();
     let mut opponents = Vec::new();
     for opponent in wanted {
-        opponents.push((opponent, opponent.build(&options.build_cache)?));
+        opponents.push((opponent, opponent.build(&options.build_cache, options.game)?));
     }
     let (dir, temp) = match &options.keep_logs {
         Some(dir) => {

@@ -10,7 +10,7 @@ use crate::games::GameKind;
 mod buraco;
 mod spec;
 
-pub use spec::{HOUSE_PREFIX, house_argv, house_level, house_name, house_program, house_spec};
+pub use spec::{HOUSE_PREFIX, has_house_bots, house_argv, house_level, house_name, house_program, house_spec};
 
 /// A house bot's strength.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -16,6 +16,11 @@ pub fn house_level(text: &str) -> Option<Result<Level, String>> {
     Some(level.parse::<Level>().map_err(|e| format!("{e}: write house:easy, house:medium or house:hard")))
 }
 
+/// Whether `game` has house bots (the games `run` plays).
+pub fn has_house_bots(game: GameKind) -> bool {
+    matches!(game, GameKind::ItpBuraco | GameKind::BuracoStbl)
+}
+
 /// The name a house bot plays under (`house-hard`), in results and on the wire.
 pub fn house_name(level: Level) -> String {
     format!("house-{level}")
