@@ -155,7 +155,8 @@ fn fits_naturally(card: Card, meld: &Meld) -> bool {
     card.is(Rank::Two) && meld.cards().iter().any(|c| c.suit() == card.suit() && !c.is(Rank::Two))
 }
 
-/// Joins of a wild card that make a meld a canastra: `(meld index, wild)`.
+/// Joins of a wild card that make a clean meld a canastra (never one that is one already: it
+/// would only turn clean into dirty): `(meld index, wild)`.
 pub fn wild_joins(hand: &[Card], melds: &[Meld], rules: &BuracoRules) -> Vec<(usize, Card)> {
     let Some(wild) = hand.iter().copied().filter(|&c| is_wildish(c)).min_by_key(|c| c.is_joker()) else {
         return Vec::new();
@@ -163,7 +164,7 @@ pub fn wild_joins(hand: &[Card], melds: &[Meld], rules: &BuracoRules) -> Vec<(us
     melds
         .iter()
         .enumerate()
-        .filter(|(_, m)| m.len() + 1 >= rules.canastra.min_len && m.is_clean())
+        .filter(|(_, m)| m.len() + 1 == rules.canastra.min_len && m.is_clean())
         .filter(|(_, m)| m.join(&[wild], &rules.melds).is_ok())
         .map(|(i, _)| (i, wild))
         .collect()
