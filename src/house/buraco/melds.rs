@@ -136,7 +136,8 @@ pub fn natural_joins(hand: &[Card], melds: &[Meld], rules: &BuracoRules) -> Vec<
     let mut joins = Vec::new();
     for (i, meld) in melds.iter().enumerate() {
         for &card in hand {
-            if (is_wildish(card) && !fits_naturally(card, meld)) || joins.contains(&(i, card)) {
+            if (is_wildish(card) && !fits_naturally(card, meld)) || !may_join(meld, card) || joins.contains(&(i, card))
+            {
                 continue;
             }
             // A 2 joins only where it stands as the natural 2 (the meld stays clean).
@@ -148,6 +149,12 @@ pub fn natural_joins(hand: &[Card], melds: &[Meld], rules: &BuracoRules) -> Vec<
         }
     }
     joins
+}
+
+/// A cheap filter before `Meld::join` of a natural card: runs (the only melds of ITP and STBL)
+/// take only cards of their suit.
+pub fn may_join(meld: &Meld, card: Card) -> bool {
+    is_wildish(card) || meld.cards().iter().any(|c| !is_wildish(*c) && c.suit() == card.suit())
 }
 
 /// Whether a 2 would stand as the natural 2 of the meld's suit (`A 2 3`).

@@ -97,13 +97,13 @@ fn keep_score(board: &Board, side: usize, hand: &[Card], known: &Known, card: Ca
         keep -= 10;
     }
     let mine = &board.melds[side];
-    if mine.iter().any(|m| m.join(&[card], &rules.melds).is_ok()) {
+    if mine.iter().any(|m| melds::may_join(m, card) && m.join(&[card], &rules.melds).is_ok()) {
         keep += 25;
     }
     // What it would give the next player: a pile to take, a meld to grow.
     let theirs = &board.melds[1 - side];
     let mut danger = 0;
-    if theirs.iter().any(|m| m.join(&[card], &rules.melds).is_ok()) {
+    if theirs.iter().any(|m| melds::may_join(m, card) && m.join(&[card], &rules.melds).is_ok()) {
         danger += 10;
     }
     for c in &known.theirs {
