@@ -73,9 +73,7 @@ impl Default for Budget {
 /// writes the seat's lines to `output`, until the referee ends the game or closes the input.
 pub fn run(game: GameKind, level: Level, budget: Budget, input: &mut dyn BufRead, output: &mut dyn Write) -> io::Result<()> {
     match game {
-        GameKind::ItpBuraco | GameKind::BuracoStbl | GameKind::BuracoSchwab => {
-            buraco::play(game, level, budget, input, output)
-        }
+        GameKind::ItpBuraco | GameKind::BuracoStbl => buraco::play(game, level, budget, input, output),
         _ => Err(io::Error::other(format!("no house bot for {game} yet"))),
     }
 }
