@@ -121,7 +121,9 @@ fn the_command_exits_0_when_the_bot_passes_and_keeps_logs_that_replay() {
         .unwrap();
     let text = output_text(&output);
     assert_eq!(output.status.code(), Some(0), "{text}");
-    assert!(text.contains("(seed 4)") && text.contains("[7/7] OK"), "{text}");
+    // 6 scripted games, 1 random, then 2 against each house bot.
+    assert!(text.contains("(seed 4)") && text.contains("[ 7/13] OK") && text.contains("[13/13] OK"), "{text}");
+    assert!(text.contains("house:   6 games against easy/medium/hard: won "), "{text}");
     assert!(text.lines().last().unwrap().starts_with("verdict: PASSED"), "{text}");
     let log = logs.join("07-random-2p-smart.csv");
     let replay = juiz().arg("replay").arg(&log).output().unwrap();
@@ -156,7 +158,7 @@ fn the_report_speaks_portuguese_with_lang_pt_or_a_portuguese_locale() {
     let segfault = path_str(&root().join("bots/fixtures/segfault.c"));
     let dir = tempfile::tempdir().unwrap();
     let logs = path_str(&dir.path().join("logs"));
-    let args = ["check", "--seed", "4", "--games", "0", "--keep-logs", &logs, &segfault];
+    let args = ["check", "--seed", "4", "--games", "0", "--house-games", "0", "--keep-logs", &logs, &segfault];
     let mut by_flag = juiz();
     by_flag.args(args).args(["--lang", "pt"]);
     let mut by_locale = juiz();

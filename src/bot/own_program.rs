@@ -3,7 +3,8 @@
 //! the copy in its own work dir before `exec` (system calls only), so no two bots, not even two
 //! copies of one bot, share the program's inode: no page cache, times or attributes of it to
 //! signal through. And since no folder of a submission is granted, a classmate's file beside the
-//! program (`submissions/alice.c` beside `submissions/bob.py`) is out of reach.
+//! program (`submissions/alice.c` beside `submissions/bob.py`) is out of reach. The one program
+//! run in place is juiz itself (a house bot): granted as a file, never copied.
 
 use std::ffi::CString;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
@@ -75,6 +76,10 @@ pub(crate) fn program_files(argv: &[String], keep_out: &[PathBuf], system: &[&st
         let real = program.canonicalize().unwrap_or_else(|_| program.clone());
         if in_system(&program, system) && in_system(&real, system) {
             // Nothing to grant or copy.
+        } else if is_juiz_itself(&real) {
+            // A house bot (`juiz bot LEVEL`): the referee's own program, nobody's submission and
+            // read-only to the bot, runs in place rather than as a 10+ MB copy per game.
+            files.grants.push(real);
         } else if let Some(dir) = own_folder(&program).filter(|dir| !holds_kept(dir)) {
             files.grants.push(dir.to_path_buf());
         } else if scripts == 0 {
@@ -89,6 +94,11 @@ pub(crate) fn program_files(argv: &[String], keep_out: &[PathBuf], system: &[&st
     files.grants.sort();
     files.grants.dedup();
     files
+}
+
+/// Whether `real` (a canonical path) is the running juiz program.
+fn is_juiz_itself(real: &Path) -> bool {
+    std::env::current_exe().and_then(|exe| exe.canonicalize()).is_ok_and(|exe| exe == real)
 }
 
 /// Grants an interpreter at `path`: its `bin/`-like folder and installation prefix, or the file.
@@ -255,6 +265,13 @@ mod tests {
         // Never a folder that holds the results.
         let kept = program_files(&argv(&[Path::new("/usr/bin/python3"), &script]), &[dir.path().join("out")], &SYSTEM);
         assert_eq!(kept, ProgramFiles { grants: vec![], copies: vec![(1, script)] });
+    }
+
+    #[test]
+    fn the_running_juiz_program_is_granted_in_place_not_copied() {
+        let exe = std::env::current_exe().unwrap().canonicalize().unwrap();
+        let line = vec![exe.to_string_lossy().into_owned(), "bot".into(), "hard".into()];
+        assert_eq!(program_files(&line, &[], &SYSTEM), ProgramFiles { grants: vec![exe], copies: vec![] });
     }
 
     #[test]

@@ -7,5 +7,5 @@ mod run;
 mod words;
 
 pub use crate::games::kit::{CheckGame, Opponent};
-pub use run::{CheckError, CheckOptions, CheckReport, GameCheck, plan_for, run_check};
+pub use run::{CheckError, CheckOptions, CheckReport, GameCheck, full_plan, plan_for, run_check};
 pub use words::{duration_text, explain, fault_hint, header, shell_word};

@@ -13,6 +13,7 @@ use crate::referee::{self, FaultRecord, GameConfig, Observer, Player, PlayerSpec
 
 use super::CheckGame;
 use super::opponents;
+use crate::house::Level;
 use crate::games::kit::Opponent;
 
 /// Lines of a game's stderr kept for the report.
@@ -35,10 +36,13 @@ pub struct CheckOptions {
     pub build_cache: PathBuf,
     /// When set, the game in progress stops and the check ends with `CheckError::Cancelled`.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Games against each house bot (easy, medium, hard) at the end; 0: none.
+    pub house_games: usize,
 }
 
 impl CheckOptions {
-    /// Four random games, a 3 s move timeout, no kept logs, the default build cache.
+    /// Four random games, no house games, a 3 s move timeout, no kept logs, the default build
+    /// cache.
     pub fn new(seed: u64) -> Self {
         CheckOptions {
             game: GameKind::DEFAULT,
@@ -48,6 +52,7 @@ impl CheckOptions {
             keep_logs: None,
             build_cache: default_build_cache(),
             cancel: None,
+            house_games: 0,
         }
     }
 }
@@ -103,6 +108,12 @@ impl GameCheck {
     pub fn bot_faulted(&self) -> bool {
         self.fault.as_ref().is_some_and(|f| self.game.bot_seats.contains(&f.seat))
     }
+
+    /// The checked bot's side won (the result line's winner names it).
+    /// (Ids start `p<N>.`, so no score token is taken for one; a draw names nobody.)
+    pub fn bot_won(&self) -> bool {
+        self.result_line.split(' ').skip(2).any(|token| self.bot_ids.iter().any(|id| id == token))
+    }
 }
 
 /// Everything a check found.
@@ -129,6 +140,32 @@ pub fn plan_for(game: GameKind, random: usize, seed: u64) -> Vec<CheckGame> {
     game.check_plan(random, seed)
 }
 
+/// `plan_for`, then `per_level` games against each house bot of `game` (easy, medium, hard),
+/// at the game's first table size, the checked bot's side alternating.
+pub fn full_plan(game: GameKind, random: usize, per_level: usize, seed: u64) -> Vec<CheckGame> {
+    let mut games = plan_for(game, random, seed);
+    if !crate::house::has_house_bots(game) {
+        return games;
+    }
+    let players = game.seat_counts().first().copied().unwrap_or(2);
+    for level in Level::ALL {
+        for i in 0..per_level {
+            let number = games.len() + 1;
+            games.push(CheckGame {
+                number,
+                title: format!("random deal, {players} players, against house:{level}"),
+                stem: format!("{number:02}-house-{level}"),
+                players,
+                bot_seats: (0..players).filter(|s| s % 2 == i % 2).collect(),
+                opponent: opponents::house_opponent(level),
+                seed: crate::games::kit::mix(seed, number as u64),
+                deal: None,
+            });
+        }
+    }
+    games
+}
+
 /// Checks `bot` (named `name` in the game ids): plays the scripted games, then the random ones,
 /// calling `on_game` after each. `Err` only when the check itself could not be carried out.
 pub fn run_check(
@@ -137,13 +174,13 @@ pub fn run_check(
     options: &CheckOptions,
     on_game: &mut dyn FnMut(&GameCheck),
 ) -> Result<CheckReport, CheckError> {
-    let plan = plan_for(options.game, options.random_games, options.seed);
+    let plan = full_plan(options.game, options.random_games, options.house_games, options.seed);
     let mut wanted: Vec<Opponent> = plan.iter().map(|g| g.opponent).collect();
     wanted.sort();
     wanted.dedup();
     let mut opponents = Vec::new();
     for opponent in wanted {
-        opponents.push((opponent, opponents::build(opponent, &options.build_cache)?));
+        opponents.push((opponent, opponents::build(opponent, &options.build_cache, options.game)?));
     }
     let (dir, temp) = match &options.keep_logs {
         Some(dir) => {

@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use crate::bot::FaultKind;
+use crate::house::Level;
 use crate::i18n::tr;
 
 use super::CheckGame;
@@ -71,7 +72,7 @@ fn limit_text(d: Duration) -> String {
 /// The first lines of a check's output: what is checked and how, against which bundled bots.
 pub fn header(bot: &str, options: &CheckOptions, plan: &[CheckGame]) -> String {
     let limit = limit_text(options.move_timeout);
-    let scripted = plan.len() - options.random_games;
+    let scripted = plan.iter().filter(|g| g.is_scripted()).count();
     let mut opponents: Vec<&str> = plan.iter().map(|g| g.opponent.name()).collect();
     opponents.sort_unstable();
     opponents.dedup();
@@ -223,9 +224,30 @@ impl CheckReport {
         if let Some(dir) = &self.kept_logs {
             out.push_str(&format!("{}\n", tr("check-logs", &[("dir", &dir.display())])));
         }
+        if let Some(line) = self.house_line() {
+            out.push_str(&format!("{line}\n"));
+        }
         out.push_str(&self.verdict());
         out.push('\n');
         out
+    }
+
+    /// `N games against easy/medium/hard: won a/n, b/n, c/n`, when house games were played.
+    pub fn house_line(&self) -> Option<String> {
+        let house: Vec<&GameCheck> = self.games.iter().filter(|g| g.game.opponent.house_level().is_some()).collect();
+        if house.is_empty() {
+            return None;
+        }
+        let won: Vec<String> = Level::ALL
+            .iter()
+            .map(|&level| {
+                let games = house.iter().filter(|g| g.game.opponent.house_level() == Some(level.name()));
+                let (won, all) = games.fold((0, 0), |(w, n), g| (w + usize::from(g.bot_won()), n + 1));
+                format!("{won}/{all}")
+            })
+            .collect();
+        let args: [(&str, &dyn std::fmt::Display); 2] = [("games", &house.len()), ("won", &won.join(", "))];
+        Some(tr("check-house", &args))
     }
 
     /// The final line: PASSED or FAILED, and why.

@@ -35,13 +35,17 @@ pub struct CheckArgs {
     /// the logs of failed games are kept in a temporary folder, printed with the replay commands.
     #[arg(long, value_name = "DIR")]
     pub keep_logs: Option<PathBuf>,
+    /// Games against each house bot (easy, medium, hard) at the end of the check, the bot's side
+    /// alternating; 0 skips them.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub house_games: usize,
     /// The game the bot plays.
     #[arg(long, default_value = juiz::games::GameKind::DEFAULT.name(), value_parser = |s: &str| s.parse::<juiz::games::GameKind>())]
     pub game: juiz::games::GameKind,
 }
 
 pub fn check(args: CheckArgs) -> Outcome {
-    let command = super::bot_command(&args.bot)?;
+    let command = super::bot_command(&args.bot, args.game)?;
     let name = bot_name_from_command(&command);
     let seed = args.seed.unwrap_or_else(|| rand::random::<u64>() >> 11);
     let cancel = Arc::new(AtomicBool::new(false));
@@ -55,9 +59,10 @@ pub fn check(args: CheckArgs) -> Outcome {
         move_timeout: args.move_timeout,
         keep_logs: args.keep_logs.clone(),
         cancel: Some(cancel),
+        house_games: args.house_games,
         ..CheckOptions::new(seed)
     };
-    let plan = check::plan_for(options.game, options.random_games, seed);
+    let plan = check::full_plan(options.game, options.random_games, options.house_games, seed);
     let total = plan.len();
     print!("{}", terminal_safe(&check::header(&command.display, &options, &plan)));
     let report = match check::run_check(&command, &name, &options, &mut |game| {

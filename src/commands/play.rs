@@ -22,7 +22,7 @@ pub fn play(args: PlayArgs) -> Outcome {
     }
     for text in &args.bots {
         let (name, text) = seat_name(text);
-        let command = super::bot_command(text)?;
+        let command = super::bot_command(text, args.game)?;
         let name = name.map_or_else(|| bot_name_from_command(&command), str::to_owned);
         players.push(PlayerSpec { name, player: Player::Bot(command) });
     }

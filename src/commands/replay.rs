@@ -35,7 +35,8 @@ pub fn replay(args: ReplayArgs) -> Outcome {
     }
     if let Some(bot) = &args.bot {
         let seat = args.seat.expect("clap requires --seat with --bot");
-        let command = super::bot_command(bot)?;
+        let game = transcript.meta.game.parse().unwrap_or(juiz::games::GameKind::ItpBuraco);
+        let command = super::bot_command(bot, game)?;
         let debug = args.debug;
         let outcome = record::feed_bot(&transcript, seat, &command, args.timeout, |to_bot, line| {
             if debug {

@@ -7,8 +7,12 @@ use std::str::FromStr;
 
 use crate::games::GameKind;
 
+mod buraco;
 pub mod canasta;
 mod shengji;
+mod spec;
+
+pub use spec::{HOUSE_PREFIX, house_argv, house_level, house_name, house_program, house_spec};
 
 /// A house bot's strength.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -70,12 +74,28 @@ impl Default for Budget {
 /// Plays one game as a house bot of `game` at `level`: reads the referee's lines from `input`,
 /// writes the seat's lines to `output`, until the referee ends the game or closes the input.
 pub fn run(game: GameKind, level: Level, budget: Budget, input: &mut dyn BufRead, output: &mut dyn Write) -> io::Result<()> {
-    if game == GameKind::Shengji {
-        shengji::play(game, level, budget, input, output)
-    } else if game == GameKind::Canasta {
-        canasta::play(game, level, budget, input, output)
-    } else {
-        let _ = (level, budget, input, output);
-        Err(io::Error::other(format!("no house bot for {game} yet")))
+    match player(game) {
+        Some(play) => play(game, level, budget, input, output),
+        None => Err(io::Error::other(format!("no house bot for {game} yet"))),
     }
+}
+
+/// A game's house bots: they play a game of it at a level, as `run` says.
+type Play = fn(GameKind, Level, Budget, &mut dyn BufRead, &mut dyn Write) -> io::Result<()>;
+
+/// The games that have house bots, and who plays them.
+const PLAYERS: [(GameKind, Play); 4] = [
+    (GameKind::ItpBuraco, buraco::play),
+    (GameKind::BuracoStbl, buraco::play),
+    (GameKind::Canasta, canasta::play),
+    (GameKind::Shengji, shengji::play),
+];
+
+fn player(game: GameKind) -> Option<Play> {
+    PLAYERS.iter().find(|(g, _)| *g == game).map(|&(_, play)| play)
+}
+
+/// Whether `game` has house bots.
+pub fn has_house_bots(game: GameKind) -> bool {
+    player(game).is_some()
 }

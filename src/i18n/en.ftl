@@ -54,6 +54,7 @@ check-slow-warning = warning: some replies took more than half the limit; on a b
 check-no-stderr = stderr:  nothing (that is where debugging output belongs, never on stdout)
 check-stderr = stderr:  { $bytes } in { $games } games; the last lines (game { $game }):
 check-logs = logs:    { $dir } (juiz replay <file>.csv)
+check-house = house:   { $games } games against easy/medium/hard: won { $won }
 check-passed = verdict: PASSED: { $bot } followed the protocol in all { $games } games
 check-failed = verdict: FAILED: { $failed } of { $games } games ended with a fault of { $bot } ({ $failed ->
         [one] game

@@ -54,6 +54,7 @@ check-slow-warning = atenção: algumas respostas levaram mais da metade do limi
 check-no-stderr = stderr:  nada (é lá que vai a saída de depuração, nunca em stdout)
 check-stderr = stderr:  { $bytes } em { $games } partidas; as últimas linhas (partida { $game }):
 check-logs = logs:    { $dir } (juiz replay <arquivo>.csv)
+check-house = casa:    { $games } partidas contra easy/medium/hard: venceu { $won }
 check-passed = veredito: APROVADO: { $bot } seguiu o protocolo nas { $games } partidas
 check-failed = veredito: REPROVADO: { $failed } de { $games } partidas terminaram com uma falta de { $bot } ({ $failed ->
         [one] partida

@@ -139,6 +139,9 @@ pub fn wire_id(display_id: &str) -> String {
 /// an interpreter runs (`python3 bots/x.py` → `x`, `bots/x.c` → `x`), read from the command as the
 /// user gave it. Spaces become `_` so ids stay one token.
 pub fn bot_name_from_command(command: &BotCommand) -> String {
+    if let Some(Ok(level)) = crate::house::house_level(&command.display) {
+        return crate::house::house_name(level);
+    }
     let words = shlex::split(&command.display).unwrap_or_else(|| command.argv.clone());
     let path_like = words
         .iter()

@@ -5,6 +5,8 @@ use std::path::{Path, PathBuf};
 
 use super::config::{BotRun, BotSpec};
 use crate::bot::{BotCommand, build_c};
+use crate::games::GameKind;
+use crate::house;
 
 /// A bot ready for the referee.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -22,27 +24,40 @@ pub struct PreparedBot {
 
 /// Checks that a bot's command line names a program that exists and is executable (and, for a
 /// lone `.c` path, that it compiles). The message is one lowercase line naming the path.
+/// A house bot's spec (`house:hard`) is checked for its level only.
 pub fn check_command(text: &str) -> Result<(), String> {
-    resolve_command(text).map(|_| ())
+    if let Some(level) = house::house_level(text) {
+        return level.map(|_| ());
+    }
+    resolve_command(text, GameKind::ItpBuraco).map(|_| ())
 }
 
-fn resolve_command(text: &str) -> Result<BotCommand, String> {
-    BotCommand::parse(text).and_then(BotCommand::resolve).map_err(|e| first_line(&e.to_string()))
+/// The command line of `text` for a game of `game` (which only a house bot's depends on).
+fn resolve_command(text: &str, game: GameKind) -> Result<Vec<String>, String> {
+    if let Some(level) = house::house_level(text) {
+        return house::house_argv(level?, game);
+    }
+    BotCommand::parse(text).and_then(BotCommand::resolve).map(|c| c.argv).map_err(|e| first_line(&e.to_string()))
 }
 
 fn first_line(text: &str) -> String {
     text.lines().next().unwrap_or_default().to_string()
 }
 
-/// Makes every bot ready: commands resolved, C sources compiled into `build_dir` (cached by
+/// Makes every bot ready for games of `game`: commands resolved (a house bot's for `game`), C sources compiled into `build_dir` (cached by
 /// content). `on_build_failure` is told about each bot that cannot run.
-pub fn prepare(bots: &[BotSpec], build_dir: &Path, on_build_failure: &mut dyn FnMut(&str, &str)) -> Vec<PreparedBot> {
+pub fn prepare(
+    bots: &[BotSpec],
+    game: GameKind,
+    build_dir: &Path,
+    on_build_failure: &mut dyn FnMut(&str, &str),
+) -> Vec<PreparedBot> {
     bots.iter()
         .map(|spec| {
             let display = spec.command_text();
             let (argv, broken) = match &spec.run {
-                BotRun::Command(text) => match resolve_command(text) {
-                    Ok(command) => (command.argv, None),
+                BotRun::Command(text) => match resolve_command(text, game) {
+                    Ok(argv) => (argv, None),
                     Err(e) => (Vec::new(), Some(e)),
                 },
                 BotRun::Build(source) => match build_c(source, build_dir) {

@@ -12,6 +12,7 @@ use super::limits_config::{LimitsConfig, Setting, parse_duration};
 use super::paths;
 use crate::bot::Limits;
 use crate::games::{GameKind, RuleOptions, SetupError};
+use crate::house::{self, Level};
 
 /// Who plays whom.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -182,6 +183,9 @@ struct RawTournament {
     submissions: Option<PathBuf>,
     #[serde(default)]
     bots: Vec<RawBot>,
+    /// House bots added to the bots by level (`["medium", "hard"]`), named `house-LEVEL`.
+    #[serde(default)]
+    house: Vec<String>,
     #[serde(default)]
     rules: std::collections::BTreeMap<String, serde_json::Value>,
 }
@@ -301,6 +305,12 @@ impl Tournament {
                 };
                 RawBot { name: sub.name, command, build, workdir: None, limits: None, unusable }
             }));
+        }
+        for text in &raw.house {
+            let level: Level = text.parse().map_err(|_| ConfigError::UnknownHouseLevel(text.clone()))?;
+            let command = Some(house::house_spec(level));
+            let name = house::house_name(level);
+            raw_bots.push(RawBot { name, command, build: None, workdir: None, limits: None, unusable: None });
         }
         let bots = check_bots(raw_bots, files, &limits)?;
         let format = match (raw.format.parse::<FormatName>()?, raw.champion) {

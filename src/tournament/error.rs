@@ -40,6 +40,8 @@ pub enum ConfigError {
     CommandOrBuild(String),
     #[error("bot '{name}': {problem}")]
     BotCommand { name: String, problem: String },
+    #[error("unknown house bot level '{0}' in \"house\" (known: easy, medium, hard)")]
+    UnknownHouseLevel(String),
     #[error("bot '{name}': build source {path} not found")]
     MissingSource { name: String, path: PathBuf },
     #[error("bot '{name}': build source {path} is not a C file (.c)")]

@@ -33,17 +33,29 @@ impl CheckGame {
 }
 
 /// A bundled bot a checked bot plays against: its name (`smart`, shown as `bots/smart.c`) and
-/// its C source, built into juiz so that a check works from any directory. Equal by name.
+/// its C source, built into juiz so that a check works from any directory; or a house bot, named
+/// by its level (juiz itself plays it). Equal by name.
 #[derive(Clone, Copy)]
 pub struct Opponent {
     name: &'static str,
     source: &'static str,
+    house: Option<&'static str>,
 }
 
 impl Opponent {
     /// The bot `name` (the stem of its file under `bots/`) with its C source.
     pub const fn new(name: &'static str, source: &'static str) -> Opponent {
-        Opponent { name, source }
+        Opponent { name, source, house: None }
+    }
+
+    /// The house bot of `level` (`easy`, `medium`, `hard`), playing as `name` (`house-hard`).
+    pub const fn house(name: &'static str, level: &'static str) -> Opponent {
+        Opponent { name, source: "", house: Some(level) }
+    }
+
+    /// The level, for a house bot.
+    pub fn house_level(self) -> Option<&'static str> {
+        self.house
     }
 
     pub fn name(self) -> &'static str {

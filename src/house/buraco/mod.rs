@@ -1,0 +1,11 @@
+//! House bots of the Buraco family (ITP and STBL): the table a seat follows, meld finding with
+//! the engine's rules, the heuristic levels and the searching `hard` level.
+
+mod board;
+mod melds;
+mod policy;
+mod rng;
+mod search;
+mod seat;
+
+pub use seat::play;

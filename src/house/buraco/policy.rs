@@ -1,0 +1,114 @@
+//! The heuristic play of a turn: which draw, which melds, which discard. `easy` draws from the
+//! stock, lays natural runs and discards at random; `medium` takes the pile when it can use its
+//! top card, lays everything it can (a wild only to finish a run or a canastra) and discards the
+//! card least useful to itself and to the next player. The searching `hard` bot uses `medium` as
+//! the play of every seat in its simulations.
+
+use crate::cards::Card;
+
+use super::board::{Board, Move};
+use super::melds::{self, is_wildish};
+use super::rng::Rng;
+use crate::house::Level;
+
+/// What a seat knows of its opponents beyond the table: cards seen going into their hands.
+#[derive(Debug, Clone, Default)]
+pub struct Known {
+    /// Cards the other side is known to hold (pile cards it took and has not played yet).
+    pub theirs: Vec<Card>,
+}
+
+/// The draw of a turn.
+pub fn draw(level: Level, board: &Board, side: usize, hand: &[Card], rng: &mut Rng) -> Move {
+    if level == Level::Easy {
+        if board.stock == 0 {
+            return melds::pickups(board, side, hand).into_iter().next().unwrap_or(Move::Stock);
+        }
+        return Move::Stock;
+    }
+    best_pickup(board, side, hand, rng).unwrap_or(Move::Stock)
+}
+
+/// The pickup `medium` makes, if any: one that uses no wild card, or any when the pile is big or
+/// the stock is gone.
+pub fn best_pickup(board: &Board, side: usize, hand: &[Card], _rng: &mut Rng) -> Option<Move> {
+    let options = melds::pickups(board, side, hand);
+    let uses_wild = |m: &Move| matches!(m, Move::Pile(cards) if cards.iter().any(|&c| is_wildish(c)));
+    let natural = options.iter().find(|m| !uses_wild(m)).cloned();
+    natural.or_else(|| options.into_iter().find(|_| board.pile.len() >= 4 || board.stock == 0))
+}
+
+/// The next meld of the turn, or `None` when the player is done melding. `hand` is the hand now.
+pub fn next_meld(level: Level, board: &Board, side: usize, hand: &[Card]) -> Option<Move> {
+    let rules = &board.rules;
+    let room = |used: usize| hand.len() >= used + board.min_hand_after_meld(side);
+    let mine = &board.melds[side];
+    if let Some((i, card)) = melds::natural_joins(hand, mine, rules).into_iter().find(|_| room(1)) {
+        return Some(Move::Join(i, vec![card]));
+    }
+    if let Some(run) = melds::natural_runs(hand, rules).into_iter().find(|r| room(r.len())) {
+        return Some(Move::New(run));
+    }
+    if level == Level::Easy {
+        return None;
+    }
+    if let Some((i, wild)) = melds::wild_joins(hand, mine, rules).into_iter().find(|_| room(1)) {
+        return Some(Move::Join(i, vec![wild]));
+    }
+    let runs = melds::wild_runs(hand, rules);
+    runs.into_iter().find(|r| room(r.len()) && (r.len() >= 4 || hand.len() > 6)).map(Move::New)
+}
+
+/// The discard of a turn (`hand` is not empty).
+pub fn discard(level: Level, board: &Board, side: usize, hand: &[Card], known: &Known, rng: &mut Rng) -> Card {
+    if level == Level::Easy {
+        let plain: Vec<Card> = hand.iter().copied().filter(|&c| !is_wildish(c)).collect();
+        let from = if plain.is_empty() { hand } else { &plain };
+        return from[rng.below(from.len())];
+    }
+    ranked_discards(board, side, hand, known)[0]
+}
+
+/// The hand's distinct cards, best discard first (ties in card order, for determinism).
+pub fn ranked_discards(board: &Board, side: usize, hand: &[Card], known: &Known) -> Vec<Card> {
+    let mut cards: Vec<Card> = hand.to_vec();
+    cards.sort();
+    cards.dedup();
+    let mut scored: Vec<(i64, Card)> = cards.iter().map(|&c| (keep_score(board, side, hand, known, c), c)).collect();
+    scored.sort();
+    scored.into_iter().map(|(_, c)| c).collect()
+}
+
+/// How much a player wants to keep `card` (its use to him plus its use to the opponents).
+fn keep_score(board: &Board, side: usize, hand: &[Card], known: &Known, card: Card) -> i64 {
+    let rules = &board.rules;
+    if is_wildish(card) {
+        return 1000;
+    }
+    let mut keep = 0;
+    let (Some(suit), Some(rank)) = (card.suit(), card.rank()) else { return keep };
+    let near = |c: &Card, d: i64| {
+        c.suit() == Some(suit) && c.rank().is_some_and(|r| (r.index() as i64 - rank.index() as i64).abs() == d)
+    };
+    for other in hand {
+        keep += if near(other, 1) { 12 } else if near(other, 2) { 6 } else { 0 };
+    }
+    if hand.iter().filter(|&&c| c == card).count() > 1 {
+        keep -= 10;
+    }
+    let mine = &board.melds[side];
+    if mine.iter().any(|m| melds::may_join(m, card) && m.join(&[card], &rules.melds).is_ok()) {
+        keep += 25;
+    }
+    // What it would give the next player: a pile to take, a meld to grow.
+    let theirs = &board.melds[1 - side];
+    let mut danger = 0;
+    if theirs.iter().any(|m| melds::may_join(m, card) && m.join(&[card], &rules.melds).is_ok()) {
+        danger += 10;
+    }
+    for c in &known.theirs {
+        danger += if *c == card || near(c, 1) { 8 } else if near(c, 2) { 4 } else { 0 };
+    }
+    let pile_weight = 1 + board.pile.len() as i64 / 3;
+    keep + danger * pile_weight - rules.values.of(card) / 5
+}
