@@ -9,9 +9,11 @@ use crate::games::GameKind;
 
 mod buraco;
 pub mod canasta;
+mod line_hash;
 mod shengji;
 mod spec;
 
+pub use line_hash::LineHash;
 pub use spec::{HOUSE_PREFIX, house_argv, house_level, house_name, house_program, house_spec};
 
 /// A house bot's strength.

@@ -1,28 +1,5 @@
-//! The house bots' seeded randomness: a small generator (SplitMix64) seeded from a hash of the
-//! input seen so far, so the same lines always give the same moves.
-
-/// FNV-1a over the lines read so far: the seed of a move's randomness.
-#[derive(Debug, Clone, Copy)]
-pub struct LineHash(u64);
-
-impl Default for LineHash {
-    fn default() -> LineHash {
-        LineHash(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl LineHash {
-    pub fn add(&mut self, line: &str) {
-        for &b in line.as_bytes().iter().chain(b"\n") {
-            self.0 ^= u64::from(b);
-            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-
-    pub fn value(self) -> u64 {
-        self.0
-    }
-}
+//! The Buraco house bots' seeded randomness: a small generator (SplitMix64), seeded from the
+//! hash of the input seen so far (`house::LineHash`), so the same lines always give the same moves.
 
 /// SplitMix64: fast, seedable, good enough for sampling hidden cards.
 #[derive(Debug, Clone)]
@@ -56,6 +33,7 @@ impl Rng {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::house::LineHash;
 
     #[test]
     fn the_same_lines_seed_the_same_draws() {

@@ -11,7 +11,8 @@ use crate::house::{Budget, Level};
 use super::board::{Board, Move};
 use super::melds::take_out;
 use super::policy::{self, Known};
-use super::rng::{LineHash, Rng};
+use super::rng::Rng;
+use crate::house::LineHash;
 use super::search;
 
 /// Plays one game of an ITP or STBL Buraco as a house bot at `level`.

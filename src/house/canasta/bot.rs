@@ -6,7 +6,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
 use crate::cards::{Card, format_list};
-use crate::house::{Budget, Level};
+use crate::house::{Budget, Level, LineHash};
 
 use super::kinds::{JOKER, TWO, kind_of};
 use super::policy::{TurnStyle, easy_draw, easy_turn, medium_draw, medium_turn};
@@ -36,7 +36,7 @@ pub struct Bot {
     /// Our take awaiting its reply: the hand cards named and the meld joined.
     take: Option<(Vec<Card>, Option<usize>)>,
     /// A hash of every line received: the seed of each decision.
-    hash: u64,
+    hash: LineHash,
 }
 
 /// The cards of a list line or of a command's arguments (brackets and bad tokens skipped).
@@ -46,7 +46,7 @@ fn cards(text: &str) -> Vec<Card> {
 
 impl Bot {
     pub fn new(level: Level, budget: Budget) -> Bot {
-        Bot { level, budget, seat: Seat::default(), phase: Phase::Ids, take: None, hash: 0xcbf2_9ce4_8422_2325 }
+        Bot { level, budget, seat: Seat::default(), phase: Phase::Ids, take: None, hash: LineHash::default() }
     }
 
     /// What the seat knows now.
@@ -57,9 +57,7 @@ impl Bot {
 
     /// Takes one line from the referee; returns the lines to send, in order.
     pub fn on_line(&mut self, line: &str) -> Vec<String> {
-        for byte in line.bytes().chain([b'\n']) {
-            self.hash = (self.hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
-        }
+        self.hash.add(line);
         let line = line.trim();
         let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
         match self.phase {
@@ -122,7 +120,7 @@ impl Bot {
     }
 
     fn rng(&self, salt: u64) -> Pcg64 {
-        Pcg64::seed_from_u64(self.hash ^ salt)
+        Pcg64::seed_from_u64(self.hash.value() ^ salt)
     }
 
     /// Our turn begins: the draw line.

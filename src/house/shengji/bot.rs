@@ -14,7 +14,7 @@ use crate::bench::cpu_snapshot;
 use crate::cards::{Card, format_list};
 use crate::games::GameKind;
 use crate::games::shengji::{DeclarePolicy, TrumpContext, legal};
-use crate::house::{Budget, Level};
+use crate::house::{Budget, LineHash, Level};
 
 use super::policy::{self, Table};
 use super::seen::{Seen, remove_cards};
@@ -25,18 +25,6 @@ use super::{search, setup};
 /// stays inside the default CPU limit of a game (60 s, protocol.md §1.2). A count, not a clock:
 /// the same lines give the same answers on any machine.
 const HARD_DEALS: u32 = 40;
-
-/// FNV-1a over every line read, newline included.
-#[derive(Debug, Clone, Copy)]
-struct LineHash(u64);
-
-impl LineHash {
-    fn add(&mut self, line: &str) {
-        for byte in line.bytes().chain([b'\n']) {
-            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-}
 
 /// One seat's house bot: its level and budget, what it has been told, and the hash of the lines.
 #[derive(Debug, Clone)]
@@ -49,7 +37,7 @@ pub(super) struct Player {
 
 impl Player {
     pub fn new(level: Level, budget: Budget) -> Player {
-        Player { level, budget, seen: Seen::default(), hash: LineHash(0xcbf2_9ce4_8422_2325 ^ level as u64) }
+        Player { level, budget, seen: Seen::default(), hash: LineHash::salted(level as u64) }
     }
 
     /// Takes one line from the referee (without its newline); the answer if the line asks for one.
@@ -58,7 +46,7 @@ impl Player {
         let (level, seen) = (self.level, &mut self.seen);
         self.hash.add(text);
         seen.update(text);
-        let mut rng = Pcg64::seed_from_u64(self.hash.0);
+        let mut rng = Pcg64::seed_from_u64(self.hash.value());
         match text.split(' ').next().unwrap_or("") {
             "CARD" => Some(declare(seen, level, false, &mut rng)),
             "LAST_CALL" => Some(declare(seen, level, true, &mut rng)),
