@@ -1,5 +1,6 @@
-//! House bots: opponents of known strength (easy, medium, hard) for every game, run as separate
-//! bot processes (`juiz bot LEVEL --game G`) that know only what their seat is told.
+//! House bots: opponents of known strength (easy, medium, hard) for the games listed in
+//! `PLAYERS`, run as separate bot processes (`juiz bot LEVEL --game G`) that know only what their
+//! seat is told.
 
 use std::fmt;
 use std::io::{self, BufRead, Write};
