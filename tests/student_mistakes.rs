@@ -228,10 +228,9 @@ fn a_wrong_path_says_to_check_it_before_any_game() {
 #[test]
 fn a_c_file_that_does_not_compile_shows_the_compiler_and_what_to_do_in_both_languages() {
     let dir = tempfile::tempdir().unwrap();
-    for (lang, failed, hint) in [
-        ("en", "compiling ", "hint: compile it yourself"),
-        ("pt", "a compilação de ", "dica: compile-o você mesmo"),
-    ] {
+    for (lang, failed, hint) in
+        [("en", "compiling ", "hint: compile it yourself"), ("pt", "a compilação de ", "dica: compile-o você mesmo")]
+    {
         let source = dir.path().join(format!("broken_{lang}.c"));
         std::fs::write(&source, "int main( {\n").unwrap();
         let output = juiz()

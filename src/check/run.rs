@@ -13,8 +13,8 @@ use crate::referee::{self, FaultRecord, GameConfig, Observer, Player, PlayerSpec
 
 use super::CheckGame;
 use super::opponents;
-use crate::house::Level;
 use crate::games::kit::Opponent;
+use crate::house::Level;
 
 /// Lines of a game's stderr kept for the report.
 const STDERR_TAIL_LINES: usize = 8;

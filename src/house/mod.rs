@@ -76,7 +76,13 @@ impl Default for Budget {
 
 /// Plays one game as a house bot of `game` at `level`: reads the referee's lines from `input`,
 /// writes the seat's lines to `output`, until the referee ends the game or closes the input.
-pub fn run(game: GameKind, level: Level, budget: Budget, input: &mut dyn BufRead, output: &mut dyn Write) -> io::Result<()> {
+pub fn run(
+    game: GameKind,
+    level: Level,
+    budget: Budget,
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+) -> io::Result<()> {
     match player(game) {
         Some(play) => play(game, level, budget, input, output),
         None => Err(io::Error::other(format!("no house bot for {game} yet"))),

@@ -55,7 +55,10 @@ mod tests {
         assert_eq!(house_level("bots/smart.c"), None);
         let err = house_level("house:expert").unwrap().unwrap_err();
         assert!(err.contains("unknown house bot level 'expert'") && err.contains("house:medium"), "{err}");
-        assert_eq!((house_name(Level::Medium), house_spec(Level::Medium)), ("house-medium".into(), "house:medium".into()));
+        assert_eq!(
+            (house_name(Level::Medium), house_spec(Level::Medium)),
+            ("house-medium".into(), "house:medium".into())
+        );
     }
 
     #[test]

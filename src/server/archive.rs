@@ -267,8 +267,8 @@ fn strip_common_folder(files: &mut Files) {
 /// Writes `files` into `dir` (made, with the folders they need): folders 0755, files 0644, so
 /// the bot's own uid can read them.
 pub fn write_folder(files: &Files, dir: &Path) -> std::io::Result<()> {
-    use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
     use std::io::Write;
+    use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
     std::fs::DirBuilder::new().recursive(true).mode(0o755).create(dir)?;
     for (path, data) in files {
         let target = dir.join(path);

@@ -8,10 +8,10 @@ use rusqlite::OptionalExtension;
 use super::error::ServerError;
 use super::state::Shared;
 use super::store::version_run;
-use crate::tournament::BotRun;
 use crate::bot::{BotCommand, BuildError, build_c};
 use crate::check::{CheckOptions, CheckReport, run_check};
 use crate::i18n::{Lang, with_lang};
+use crate::tournament::BotRun;
 
 /// The states of a version, as stored.
 pub const QUEUED: &str = "queued";

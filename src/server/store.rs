@@ -25,7 +25,9 @@ pub enum Refusal {
     Deadline,
     #[error("the file is {size} bytes, over the limit of {limit} bytes: send the source only")]
     TooLarge { size: u64, limit: u64 },
-    #[error("'{0}' is not a C, C++ or Python source nor a .zip, .tar or .tar.gz archive: name it bot.c, bot.cpp or main.py")]
+    #[error(
+        "'{0}' is not a C, C++ or Python source nor a .zip, .tar or .tar.gz archive: name it bot.c, bot.cpp or main.py"
+    )]
     Extension(String),
     #[error("{0}")]
     Archive(#[from] ArchiveError),
@@ -190,7 +192,8 @@ fn unpack_once(dir: &Path, files: &Files) -> Result<Result<(), Refusal>, ServerE
     let mark = tmp.path().join(crate::bot::OWN_FOLDER_MARK);
     std::fs::write(&mark, b"").map_err(ServerError::io(&mark))?;
     std::fs::set_permissions(&mark, std::fs::Permissions::from_mode(0o644)).map_err(ServerError::io(&mark))?;
-    std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o755)).map_err(ServerError::io(tmp.path()))?;
+    std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o755))
+        .map_err(ServerError::io(tmp.path()))?;
     if let Err(why) = find_bot(tmp.path()) {
         return Ok(Err(Refusal::NoBot(why)));
     }

@@ -76,7 +76,11 @@ fn my_game(shared: &Shared, student: &str, id: i64) -> Result<MyGame, Fail> {
         )
         .optional()?;
     let Some((log, swapped, a, b)) = found else {
-        return Err(Fail::said(StatusCode::NOT_FOUND, "no such finished game", "não há partida terminada com esse número"));
+        return Err(Fail::said(
+            StatusCode::NOT_FOUND,
+            "no such finished game",
+            "não há partida terminada com esse número",
+        ));
     };
     let mine = [a.as_deref() == Some(student), b.as_deref() == Some(student)];
     if !mine[0] && !mine[1] {
@@ -313,14 +317,13 @@ pub async fn play(
         let conn = shared.db.conn();
         let mine: Option<i64> =
             conn.query_row("SELECT active_version FROM students WHERE id = ?1", [&me], |r| r.get(0))?;
-        let mine =
-            mine.ok_or_else(|| {
-                Fail::said(
-                    StatusCode::BAD_REQUEST,
-                    "you have no active version yet: upload one",
-                    "você ainda não tem versão ativa: envie uma",
-                )
-            })?;
+        let mine = mine.ok_or_else(|| {
+            Fail::said(
+                StatusCode::BAD_REQUEST,
+                "you have no active version yet: upload one",
+                "você ainda não tem versão ativa: envie uma",
+            )
+        })?;
         let active = super::ladder::active_versions(&conn)?;
         drop(conn);
         if !active.iter().any(|(id, _)| *id == form.opponent && *id != mine) {

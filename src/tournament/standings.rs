@@ -317,7 +317,8 @@ pub fn standings_csv(lines: &[StandingsRow]) -> Vec<u8> {
         };
         record.extend(mean_ci(l.pairs, 3));
         let bounds = l.pairs.and_then(|m| m.bounds());
-        record.extend([bounds.map_or(String::new(), |b| fixed(b.0, 3)), bounds.map_or(String::new(), |b| fixed(b.1, 3))]);
+        record
+            .extend([bounds.map_or(String::new(), |b| fixed(b.0, 3)), bounds.map_or(String::new(), |b| fixed(b.1, 3))]);
         record.extend(l.pentanomial.iter().map(|n| n.to_string()));
         record.extend(mean_ci(l.margin, 2));
         w.write_record(&record).expect("writing to memory cannot fail");

@@ -205,10 +205,7 @@ pub fn pickups(board: &Board, side: usize, hand: &[Card]) -> Vec<Move> {
             }
         }
     }
-    if matches!(rules.pickup, PickupRule::TopUsedAtOnce { .. })
-        && !is_wildish(top)
-        && hand.len() + rest >= min_left
-    {
+    if matches!(rules.pickup, PickupRule::TopUsedAtOnce { .. }) && !is_wildish(top) && hand.len() + rest >= min_left {
         for (i, meld) in board.melds[side].iter().enumerate() {
             if meld.join(&[top], &rules.melds).is_ok() {
                 found.push(Move::PileJoin(i));

@@ -91,7 +91,13 @@ fn keep_score(board: &Board, side: usize, hand: &[Card], known: &Known, card: Ca
         c.suit() == Some(suit) && c.rank().is_some_and(|r| (r.index() as i64 - rank.index() as i64).abs() == d)
     };
     for other in hand {
-        keep += if near(other, 1) { 12 } else if near(other, 2) { 6 } else { 0 };
+        keep += if near(other, 1) {
+            12
+        } else if near(other, 2) {
+            6
+        } else {
+            0
+        };
     }
     if hand.iter().filter(|&&c| c == card).count() > 1 {
         keep -= 10;
@@ -107,7 +113,13 @@ fn keep_score(board: &Board, side: usize, hand: &[Card], known: &Known, card: Ca
         danger += 10;
     }
     for c in &known.theirs {
-        danger += if *c == card || near(c, 1) { 8 } else if near(c, 2) { 4 } else { 0 };
+        danger += if *c == card || near(c, 1) {
+            8
+        } else if near(c, 2) {
+            4
+        } else {
+            0
+        };
     }
     let pile_weight = 1 + board.pile.len() as i64 / 3;
     keep + danger * pile_weight - rules.values.of(card) / 5

@@ -12,8 +12,8 @@ use super::board::{Board, Move};
 use super::melds::take_out;
 use super::policy::{self, Known};
 use super::rng::Rng;
-use crate::house::LineHash;
 use super::search;
+use crate::house::LineHash;
 
 /// Plays one game of an ITP or STBL Buraco as a house bot at `level`.
 pub fn play(
@@ -27,7 +27,8 @@ pub fn play(
     let Some(ids_line) = lines.next()? else { return Ok(()) };
     let ids: Vec<String> = ids_line.split(' ').filter(|t| !t.is_empty()).map(str::to_owned).collect();
     let Some(own) = lines.next()? else { return Ok(()) };
-    let me = ids.iter().position(|id| *id == own).ok_or_else(|| bad(&format!("own id '{own}' is not among the ids")))?;
+    let me =
+        ids.iter().position(|id| *id == own).ok_or_else(|| bad(&format!("own id '{own}' is not among the ids")))?;
     let Some(hand_line) = lines.next()? else { return Ok(()) };
     let hand = cards(&hand_line)?;
     let Some(top_line) = lines.next()? else { return Ok(()) };

@@ -14,7 +14,7 @@ use crate::bench::cpu_snapshot;
 use crate::cards::{Card, format_list};
 use crate::games::GameKind;
 use crate::games::shengji::{DeclarePolicy, TrumpContext, legal};
-use crate::house::{Budget, LineHash, Level};
+use crate::house::{Budget, Level, LineHash};
 
 use super::policy::{self, Table};
 use super::seen::{Seen, remove_cards};
