@@ -54,7 +54,8 @@ fn stored(course: &Course) -> Vec<String> {
 
 #[test]
 fn archives_are_unpacked_and_judged_and_hostile_ones_refused() {
-    let course = Course::new(ROSTER, "\"upload_limit\": \"64KiB\"");
+    // A house bot anchors the ladder beside the course's own bots.
+    let course = Course::with_keys(ROSTER, "\"upload_limit\": \"64KiB\"", r#" "house": ["easy"],"#);
     let links = course.links();
     let server = Server::start(&course);
     let smart = std::fs::read(server_support::root().join("bots/smart.c")).unwrap();
@@ -106,6 +107,14 @@ fn archives_are_unpacked_and_judged_and_hostile_ones_refused() {
         assert!(dir.join(".juiz-bot-folder").is_file(), "marked as the bot's own");
         assert!(dir.join("bot.c").is_file() || dir.join("main.py").is_file(), "the top folder taken away");
     }
+
+    // The house bot is on the leaderboard, marked as one, and plays the students.
+    server_support::wait_for("a game of house-easy", || {
+        let rows = server.get("/board.json").json()["rows"].as_array().unwrap().clone();
+        rows.iter().find(|r| r["version"] == "house-easy").and_then(|r| r["games"].as_i64()).filter(|&g| g > 0)
+    });
+    let board = server.get("/board").text();
+    assert!(board.contains("house-easy (house bot)"), "{board}");
 
     // A slow bot fails its check with a timeout, and the page says so.
     let slow = b"import sys, time\nfor line in sys.stdin:\n    time.sleep(30)\n";

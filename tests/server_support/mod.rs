@@ -24,6 +24,11 @@ impl Course {
     /// A course of itp-buraco with the house bots smart (C) and random (Python), `roster`
     /// (`id,name` lines) and these extra `"course"` keys (JSON text, e.g. `"check_games": 0`).
     pub fn new(roster: &str, extra: &str) -> Course {
+        Course::with_keys(roster, extra, "")
+    }
+
+    /// `new`, with these extra tournament keys too (JSON text, e.g. `"house": ["easy"]`).
+    pub fn with_keys(roster: &str, extra: &str, tournament: &str) -> Course {
         let dir = tempfile::tempdir().unwrap();
         // As a course folder on a server would be: the bots' own uids (under root) may pass.
         use std::os::unix::fs::PermissionsExt;
@@ -33,7 +38,7 @@ impl Course {
         let random = root().join("bots/random_bot.py");
         let extra = if extra.is_empty() { String::new() } else { format!(", {extra}") };
         let json = format!(
-            r#"{{"name": "test-course", "game": "itp-buraco", "games_per_pairing": 2, "move_timeout": "2s",
+            r#"{{"name": "test-course", "game": "itp-buraco", "games_per_pairing": 2, "move_timeout": "2s",{tournament}
   "bots": [{{"name": "smart", "build": "{}"}}, {{"name": "random", "command": "python3 {}"}}],
   "course": {{"roster": "roster.csv", "data": "data", "check_games": 0{extra}}}}}"#,
             smart.display(),
