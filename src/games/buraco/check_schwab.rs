@@ -4,7 +4,7 @@
 //! wild cards and so takes the buraco), then seeded random 4-player games against the template.
 
 use super::bots::{SMART_SCHWAB, TEMPLATE};
-use crate::games::kit::{CheckGame, mix};
+use crate::games::kit::{CheckGame, mix, push_scripted};
 
 /// A Schwab script: the checked bot's hand at seat 0, the up-card and the top of the stock; the
 /// templates hold `TEMPLATE_HAND`, the buracos are fixed, and the bot starts.
@@ -60,17 +60,7 @@ impl Script {
 pub fn plan(random: usize, seed: u64) -> Vec<CheckGame> {
     let mut games = Vec::new();
     for script in &SCRIPTS {
-        let number = games.len() + 1;
-        games.push(CheckGame {
-            number,
-            title: script.title.to_owned(),
-            stem: format!("{number:02}-{}", script.slug),
-            players: 4,
-            bot_seats: vec![0],
-            opponent: TEMPLATE,
-            seed: mix(seed, number as u64),
-            deal: Some(script.deal_text()),
-        });
+        push_scripted(&mut games, seed, (4, TEMPLATE), (script.title, script.slug), script.deal_text());
     }
     for i in 0..random {
         let number = games.len() + 1;

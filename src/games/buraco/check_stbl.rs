@@ -4,7 +4,7 @@
 //! template (a legal STBL bot: it draws and discards). Every hand holds 11 cards, every morto 11.
 
 use super::bots::{SMART_STBL, TEMPLATE};
-use crate::games::kit::{CheckGame, mix, push_random};
+use crate::games::kit::{CheckGame, push_random, push_scripted};
 
 /// An STBL script: the checked bot's hand at seat 0, the template's at seat 1, side 0's morto,
 /// the start seat and the top of the stock.
@@ -73,17 +73,7 @@ impl Script {
 pub fn plan(random: usize, seed: u64) -> Vec<CheckGame> {
     let mut games = Vec::new();
     for script in &SCRIPTS {
-        let number = games.len() + 1;
-        games.push(CheckGame {
-            number,
-            title: script.title.to_owned(),
-            stem: format!("{number:02}-{}", script.slug),
-            players: 2,
-            bot_seats: vec![0],
-            opponent: TEMPLATE,
-            seed: mix(seed, number as u64),
-            deal: Some(script.deal_text()),
-        });
+        push_scripted(&mut games, seed, (2, TEMPLATE), (script.title, script.slug), script.deal_text());
     }
     push_random(&mut games, random, seed, &[TEMPLATE, SMART_STBL]);
     games

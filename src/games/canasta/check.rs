@@ -5,7 +5,7 @@
 //! seeded random games against the bundled Canasta bots.
 
 use super::bots::{CANASTA_SIMPLE, CANASTA_SMART};
-use crate::games::kit::{CheckGame, mix};
+use crate::games::kit::{CheckGame, mix, push_scripted};
 
 /// A scripted deal: the checked bot (seat 0, starting) holds `hand`; the opponent holds
 /// `OPPONENT_HAND`; the discard pile and the top of the stock are fixed.
@@ -71,17 +71,7 @@ impl Script {
 pub fn plan(random: usize, seed: u64) -> Vec<CheckGame> {
     let mut games = Vec::new();
     for script in &SCRIPTS {
-        let number = games.len() + 1;
-        games.push(CheckGame {
-            number,
-            title: script.title.to_owned(),
-            stem: format!("{number:02}-{}", script.slug),
-            players: 2,
-            bot_seats: vec![0],
-            opponent: CANASTA_SMART,
-            seed: mix(seed, number as u64),
-            deal: Some(script.deal_text()),
-        });
+        push_scripted(&mut games, seed, (2, CANASTA_SMART), (script.title, script.slug), script.deal_text());
     }
     let opponents = [CANASTA_SMART, CANASTA_SIMPLE];
     for i in 0..random {

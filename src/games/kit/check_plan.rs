@@ -94,6 +94,28 @@ impl Ord for Opponent {
     }
 }
 
+/// Appends a scripted game, numbered on from `games`: a fixed deal (deal-file text) at a table of
+/// `players`, the checked bot at seat 0, `opponent` at the others.
+pub fn push_scripted(
+    games: &mut Vec<CheckGame>,
+    seed: u64,
+    (players, opponent): (usize, Opponent),
+    (title, slug): (&str, &str),
+    deal: String,
+) {
+    let number = games.len() + 1;
+    games.push(CheckGame {
+        number,
+        title: title.to_owned(),
+        stem: format!("{number:02}-{slug}"),
+        players,
+        bot_seats: vec![0],
+        opponent,
+        seed: mix(seed, number as u64),
+        deal: Some(deal),
+    });
+}
+
 /// Appends `random` seeded games, alternating 2 and 4 players, the checked bot's side and (two
 /// games each) the given opponents.
 pub fn push_random(games: &mut Vec<CheckGame>, random: usize, seed: u64, opponents: &[Opponent]) {
