@@ -7,6 +7,9 @@ use std::process::Command;
 
 use juiz::tournament::Tournament;
 
+mod common;
+use common::timeless;
+
 const PAIRS: [(&str, &str); 3] = [("easy", "medium"), ("medium", "hard"), ("hard", "easy")];
 
 /// Plays one game; returns the result line.
@@ -19,21 +22,6 @@ fn play(game: &str, a: &str, b: &str, seed: u64, log: &Path) -> String {
         .unwrap();
     assert!(out.status.success(), "{game} {a} {b} seed {seed}: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).unwrap().trim().to_string()
-}
-
-/// The transcript without what depends on the clock (the time column, timing and sandbox rows).
-fn timeless(log: &Path) -> Vec<String> {
-    let text = std::fs::read_to_string(log).unwrap();
-    text.lines()
-        .filter(|l| !l.contains("timing ") && !l.contains("sandbox"))
-        .map(|l| {
-            let mut cols: Vec<&str> = l.splitn(3, ',').collect();
-            if cols.len() == 3 {
-                cols[1] = "";
-            }
-            cols.join(",")
-        })
-        .collect()
 }
 
 #[test]

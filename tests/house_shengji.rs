@@ -29,21 +29,6 @@ fn play(dir: &Path, name: &str, seed: u64, decks: usize, levels: [&str; 4]) -> (
     (log, stdout)
 }
 
-/// The transcript without the rows and the column that depend on the clock.
-fn timeless(log: &Path) -> Vec<String> {
-    let text = std::fs::read_to_string(log).unwrap();
-    text.lines()
-        .filter(|l| !l.contains("timing ") && !l.contains("sandbox"))
-        .map(|l| {
-            let mut cols: Vec<&str> = l.splitn(3, ',').collect();
-            if cols.len() == 3 {
-                cols[1] = "";
-            }
-            cols.join(",")
-        })
-        .collect()
-}
-
 #[test]
 fn house_bots_of_every_level_play_shengji_without_a_fault_and_deterministically() {
     let dir = tempfile::tempdir().unwrap();

@@ -46,21 +46,6 @@ fn the_shengji_demo_tournament_file_loads() {
     assert_eq!((t.game, t.players), (GameKind::Shengji, 4));
 }
 
-/// The transcript without the rows that depend on the clock (milliseconds, timing).
-fn timeless(log: &std::path::Path) -> Vec<String> {
-    let text = std::fs::read_to_string(log).unwrap();
-    text.lines()
-        .filter(|l| !l.contains("timing ") && !l.contains("sandbox"))
-        .map(|l| {
-            let mut cols: Vec<&str> = l.splitn(3, ',').collect();
-            if cols.len() == 3 {
-                cols[1] = "";
-            }
-            cols.join(",")
-        })
-        .collect()
-}
-
 #[test]
 fn the_same_seed_gives_the_same_match_and_a_replay_agrees() {
     let dir = tempfile::tempdir().unwrap();

@@ -174,3 +174,19 @@ pub fn chromium() -> Option<PathBuf> {
     }
     found
 }
+
+/// A transcript without the rows and the column that depend on the clock (milliseconds, timing
+/// rows, the sandbox line), for comparing two plays of the same game.
+pub fn timeless(log: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(log).unwrap();
+    text.lines()
+        .filter(|l| !l.contains("timing ") && !l.contains("sandbox"))
+        .map(|l| {
+            let mut cols: Vec<&str> = l.splitn(3, ',').collect();
+            if cols.len() == 3 {
+                cols[1] = "";
+            }
+            cols.join(",")
+        })
+        .collect()
+}
