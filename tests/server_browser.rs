@@ -138,7 +138,7 @@ impl Drop for Browser {
 #[test]
 fn a_student_uploads_a_bot_in_the_browser_and_opens_its_first_replay() {
     let Some(chrome) = common::chromium() else { return };
-    let course = Course::new("ana,Ana,\n", "");
+    let course = Course::new("ana,Ana,\n", r#""bar": "random", "bar_games": 2"#);
     let links = course.links();
     let server = Server::start(&course);
     let page = format!("http://{}/s/{}", server.addr, links["ana"]);
@@ -174,4 +174,23 @@ fn a_student_uploads_a_bot_in_the_browser_and_opens_its_first_replay() {
     browser.open(&board);
     let rows = browser.eval("document.querySelectorAll('#board tbody tr').length");
     assert_eq!(rows, json!(3), "ana and the two house bots");
+    // The page's own refresh (from board.json) draws the bar's column too.
+    wait_for("the leaderboard's refresh", || {
+        (browser.eval("document.getElementById('board').dataset.refreshed || ''") != json!("")).then_some(())
+    });
+    let cells = browser.eval(
+        "Array.from(document.querySelectorAll('#board tbody tr')).map(r => Array.from(r.cells).map(c => c.textContent))",
+    );
+    let rows = cells.as_array().unwrap();
+    assert_eq!(rows.len(), 3, "{cells}");
+    for row in rows {
+        let row: Vec<&str> = row.as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+        assert_eq!(row.len(), 8, "seven columns and the bar's: {row:?}");
+        let bar = row[7];
+        if row[2] == "ana.v1" {
+            assert!(bar.contains('/') && ['✓', '✗', '…'].iter().any(|m| bar.ends_with(*m)), "{row:?}");
+        } else {
+            assert_eq!(bar, "", "{row:?}");
+        }
+    }
 }

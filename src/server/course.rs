@@ -1,12 +1,13 @@
 //! Course files: a tournament file (game, rules, limits, players, and the house bots that play in
 //! the ladder) with a `"course"` object beside its keys: the roster, the state folder, the
-//! deadline, the upload limit and the check's size. Everything is validated before serving.
+//! deadline, the upload limit, the check's size and the grading bar. Everything is validated before serving.
 
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use serde::Deserialize;
 
+use super::bar::{Bar, DEFAULT_BAR_GAMES};
 use super::error::ServerError;
 use super::roster::{Student, read_roster};
 use crate::tournament::Tournament;
@@ -29,6 +30,8 @@ pub struct Course {
     /// The address students reach the server at, for the links (`http://host:port`); `None`:
     /// the listening address.
     pub url: Option<String>,
+    /// The grading bar: the house bot a student's version must beat in the ladder.
+    pub bar: Option<Bar>,
 }
 
 #[derive(Deserialize)]
@@ -45,6 +48,10 @@ struct RawCourse {
     check_games: usize,
     #[serde(default)]
     url: Option<String>,
+    #[serde(default)]
+    bar: Option<String>,
+    #[serde(default)]
+    bar_games: Option<u32>,
 }
 
 fn default_check_games() -> usize {
@@ -88,7 +95,12 @@ pub fn load_course(path: &Path) -> Result<Course, ServerError> {
             .ok_or_else(|| bad("upload_limit cannot be unlimited: give a size such as 1MiB".into()))?,
         None => DEFAULT_UPLOAD_LIMIT,
     };
-    Ok(Course { tournament, roster, data, deadline, upload_limit, check_games: raw.check_games, url: raw.url })
+    let bar = match (raw.bar.as_deref(), raw.bar_games) {
+        (Some(name), games) => Some(Bar::named(name, games.unwrap_or(DEFAULT_BAR_GAMES), &tournament).map_err(bad)?),
+        (None, Some(_)) => return Err(bad("bar_games without a \"bar\": name the house bot to beat".into())),
+        (None, None) => None,
+    };
+    Ok(Course { tournament, roster, data, deadline, upload_limit, check_games: raw.check_games, url: raw.url, bar })
 }
 
 /// An instant written as RFC 3339 in UTC (`2026-12-01T23:59:00Z`).

@@ -9,6 +9,7 @@ use std::sync::atomic::AtomicBool;
 
 use rusqlite::{OptionalExtension, Transaction};
 
+use super::bar::Bar;
 use super::db::now;
 use super::error::ServerError;
 use super::state::Shared;
@@ -98,7 +99,7 @@ pub fn claim(shared: &Shared) -> Result<Option<i64>, ServerError> {
             .optional()
         };
         let mut id = next(tx)?;
-        if id.is_none() && !paused && draw_pair(tx, &house)? {
+        if id.is_none() && !paused && draw_pair(tx, &house, shared.course.bar.as_ref())? {
             id = next(tx)?;
         }
         if let Some(id) = id {
@@ -110,9 +111,10 @@ pub fn claim(shared: &Shared) -> Result<Option<i64>, ServerError> {
 
 /// Chooses an informative pair and queues its two games (one deal, the seats swapped): the
 /// student's version with the fewest games (the most uncertain rating among equals) against the closest
-/// rated opponent it has met least. Returns false when no student's version is active or fewer
-/// than two versions are.
-fn draw_pair(tx: &Transaction, house: &[String]) -> rusqlite::Result<bool> {
+/// rated opponent it has met least, or the course's bar while it has played fewer games against
+/// it than the bar asks for. Returns false when no student's version is active or fewer than two
+/// versions are.
+fn draw_pair(tx: &Transaction, house: &[String], bar: Option<&Bar>) -> rusqlite::Result<bool> {
     let players = active_versions(tx)?;
     if players.len() < 2 {
         return Ok(false);
@@ -148,8 +150,16 @@ fn draw_pair(tx: &Transaction, house: &[String]) -> rusqlite::Result<bool> {
         let times = met.get(&(first.min(y), first.max(y))).copied().unwrap_or(0) as f64;
         (of(first).0 - of(y).0).abs() + 150.0 * times + (seed.wrapping_mul(y as u64 + 7) % 97) as f64
     };
-    let second =
-        players.iter().map(|p| p.0).filter(|&y| y != first).min_by(|&x, &y| cost(x).total_cmp(&cost(y))).expect("two");
+    let bar_first = match bar {
+        Some(bar) => match super::bar::bar_version(tx, bar)?.filter(|id| players.iter().any(|p| p.0 == *id)) {
+            Some(id) if super::bar::games_against(tx, id, first)? < bar.games => Some(id),
+            _ => None,
+        },
+        None => None,
+    };
+    let second = bar_first.unwrap_or_else(|| {
+        players.iter().map(|p| p.0).filter(|&y| y != first).min_by(|&x, &y| cost(x).total_cmp(&cost(y))).expect("two")
+    });
     let pair: i64 = tx.query_row("SELECT COALESCE(MAX(pair), 0) + 1 FROM games", [], |r| r.get(0))?;
     for swapped in [0, 1] {
         tx.execute(

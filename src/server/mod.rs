@@ -5,6 +5,7 @@
 
 mod accounts;
 mod archive;
+mod bar;
 mod course;
 mod db;
 mod error;

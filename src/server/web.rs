@@ -129,6 +129,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/admin/{token}/final.zip", get(web_admin::final_zip))
         .route("/admin/{token}/standings.csv", get(web_admin::standings_csv))
         .route("/admin/{token}/games.csv", get(web_admin::games_csv))
+        .route("/admin/{token}/grades.csv", get(web_admin::grades_csv))
         .layer(axum::middleware::map_response(private_headers))
         .with_state(shared)
 }

@@ -183,6 +183,22 @@ pub async fn standings_csv(
     .await
 }
 
+/// Each student's active version, rating and standing against the bar, as `grades.csv`.
+pub async fn grades_csv(
+    State(shared): State<Arc<Shared>>,
+    Path(token): Path<String>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let lang = lang_of(&q, &headers);
+    blocking(lang, move || {
+        admin_check(&shared, &token)?;
+        let text = super::bar::grades_csv(&shared.db.conn(), shared.course.bar.as_ref())?;
+        Ok(download("grades.csv", "text/csv; charset=utf-8", text.into_bytes()))
+    })
+    .await
+}
+
 /// Every finished game of the ladder (friendly ones too), as `games.csv`.
 pub async fn games_csv(
     State(shared): State<Arc<Shared>>,

@@ -10,6 +10,7 @@ use axum::response::{Html, IntoResponse};
 use minijinja::context;
 use serde::Serialize;
 
+use super::bar::Standing;
 use super::db::now;
 use super::error::ServerError;
 use super::pages::render;
@@ -28,11 +29,16 @@ pub struct BoardRow {
     pub games: i64,
     pub faults: i64,
     pub age: String,
+    /// Where the version stands against the course's bar (`6/10 ✓`); empty without a bar and
+    /// for the house bots.
+    pub bar: String,
 }
 
 #[derive(Debug, Serialize)]
 pub struct Board {
     pub rows: Vec<BoardRow>,
+    /// The house bot to beat, when the course sets a bar.
+    pub bar: Option<String>,
     pub games_played: i64,
 }
 
@@ -50,13 +56,18 @@ pub fn age_text(seconds: i64) -> String {
 pub fn board_data(shared: &Shared, lang: Lang) -> Result<Board, ServerError> {
     let conn = shared.db.conn();
     let mut stmt = conn.prepare(
-        "SELECT v.name, v.uploaded, s.name, r.elo, r.ci95, r.games, r.faults
+        "SELECT v.name, v.uploaded, s.name, r.elo, r.ci95, r.games, r.faults, v.id
          FROM versions v LEFT JOIN students s ON s.id = v.student LEFT JOIN ratings r ON r.version = v.id
          WHERE v.state = 'ready' AND (v.student IS NULL OR v.id IN
            (SELECT active_version FROM students WHERE on_roster = 1))
          ORDER BY r.elo IS NULL, r.elo DESC, v.name",
     )?;
     let house = words(lang)["house"];
+    let bar = shared.course.bar.as_ref();
+    let against_bar = match bar {
+        Some(bar) => super::bar::standings(&conn, bar)?,
+        None => Default::default(),
+    };
     let mut rows = Vec::new();
     let now = now();
     let lines = stmt.query_map([], |r| {
@@ -68,10 +79,15 @@ pub fn board_data(shared: &Shared, lang: Lang) -> Result<Board, ServerError> {
             r.get::<_, Option<f64>>(4)?,
             r.get::<_, Option<i64>>(5)?,
             r.get::<_, Option<i64>>(6)?,
+            r.get::<_, i64>(7)?,
         ))
     })?;
     for (i, line) in lines.enumerate() {
-        let (version, uploaded, student, elo, ci, games, faults) = line?;
+        let (version, uploaded, student, elo, ci, games, faults, id) = line?;
+        let bar_text = match (bar, &student) {
+            (Some(bar), Some(_)) => against_bar.get(&id).copied().unwrap_or_else(|| Standing::of(0, 0.0, bar)).text(),
+            _ => String::new(),
+        };
         let player = student.unwrap_or_else(|| format!("{version} ({house})"));
         let rating = match (elo, ci) {
             (Some(elo), Some(ci)) => format!("{elo:.0} ± {ci:.0}"),
@@ -85,18 +101,19 @@ pub fn board_data(shared: &Shared, lang: Lang) -> Result<Board, ServerError> {
             games: games.unwrap_or(0),
             faults: faults.unwrap_or(0),
             age: age_text(now - uploaded),
+            bar: bar_text,
         });
     }
     let games_played =
         conn.query_row("SELECT COUNT(*) FROM games WHERE state = 'done' AND ranked = 1", [], |r| r.get(0))?;
-    Ok(Board { rows, games_played })
+    Ok(Board { rows, bar: bar.map(|b| b.bot.clone()), games_played })
 }
 
 pub async fn board_page(shared: Arc<Shared>, lang: Lang) -> axum::response::Response {
     blocking(lang, move || {
         let b = board_data(&shared, lang)?;
         let title = words(lang)["leaderboard"];
-        let values = context! { rows => minijinja::Value::from(minijinja::value::Serde(&b.rows)), games_played => b.games_played, course => &shared.course.tournament.name };
+        let values = context! { rows => minijinja::Value::from(minijinja::value::Serde(&b.rows)), games_played => b.games_played, bar => b.bar, course => &shared.course.tournament.name };
         Ok(Html(render("board.html", lang, title, values)).into_response())
     })
     .await

@@ -101,7 +101,7 @@ fn my_game(shared: &Shared, student: &str, id: i64) -> Result<MyGame, Fail> {
 fn student_page(shared: &Shared, token: &str, lang: Lang) -> Page {
     let me = student_of(shared, token)?;
     let w = words(lang);
-    let (name, active_name, versions, games, opponents) = {
+    let (name, active_name, versions, games, opponents, bar) = {
         let conn = shared.db.conn();
         let (name, active): (String, Option<i64>) =
             conn.query_row("SELECT name, active_version FROM students WHERE id = ?1", [&me], |r| {
@@ -202,13 +202,37 @@ fn student_page(shared: &Shared, token: &str, lang: Lang) -> Page {
         )?;
         let opponents: Vec<(i64, String)> =
             stmt.query_map([&me], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<rusqlite::Result<_>>()?;
-        (name, active_name, versions, games, opponents)
+        let bar = match (&shared.course.bar, active) {
+            (Some(bar), Some(active)) => {
+                let standing = super::bar::standings(&conn, bar)?
+                    .remove(&active)
+                    .unwrap_or_else(|| super::bar::Standing::of(0, 0.0, bar));
+                Some((bar.clone(), Some(standing)))
+            }
+            (Some(bar), None) => Some((bar.clone(), None)),
+            (None, _) => None,
+        };
+        (name, active_name, versions, games, opponents, bar)
     };
+    let bar = bar.map(|(bar, standing)| {
+        let verdict = standing.map(|s| format!("bar_{}", s.verdict.word()));
+        context! {
+            bot => bar.bot, games => bar.games,
+            standing => standing.map(|s| s.text()),
+            verdict => verdict.map(|v| w[v.as_str()]),
+            word => standing.map(|s| s.verdict.word()),
+            class => standing.map(|s| match s.verdict {
+                super::bar::Verdict::Passed => "ok",
+                super::bar::Verdict::Failed => "bad",
+                super::bar::Verdict::Pending => "muted",
+            }),
+        }
+    });
     let opponents: Vec<_> = opponents.into_iter().map(|(id, name)| context! { id, name }).collect();
     let deadline = shared.deadline()?.map_or_else(|| w["no_deadline"].to_string(), instant_text);
     let values = context! {
         student => context! { id => &me, name => &name },
-        active => active_name, deadline, opponents,
+        active => active_name, deadline, opponents, bar,
         versions => minijinja::Value::from(minijinja::value::Serde(&versions)),
         games => minijinja::Value::from(minijinja::value::Serde(&games)),
         closed => shared.past_deadline()?,

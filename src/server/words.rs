@@ -16,6 +16,13 @@ const WORDS: &[(&str, &str, &str)] = &[
     ("faults", "Faults", "Faltas"),
     ("age", "Version age", "Idade da versão"),
     ("house", "house bot", "bot da casa"),
+    ("against", "vs", "contra"),
+    ("bar", "To pass, beat", "Para passar, vença"),
+    ("bar_rule", "more than half the points in", "mais da metade dos pontos em"),
+    ("bar_games", "ranked games", "partidas valendo"),
+    ("bar_pending", "not decided yet", "ainda não decidido"),
+    ("bar_passed", "passed", "aprovado"),
+    ("bar_failed", "not passed yet", "ainda não aprovado"),
     ("your_page", "Your bot", "Seu bot"),
     ("upload", "Upload a new version", "Enviar nova versão"),
     (
