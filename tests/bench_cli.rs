@@ -50,3 +50,28 @@ fn bench_refuses_a_missing_bot() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("bot source nowhere/bot.c not found"));
 }
+
+#[test]
+fn bench_house_plays_the_levels_and_prints_their_shares() {
+    let scratch = tempfile::tempdir().unwrap();
+    let out = common::juiz()
+        .args(["bench", "--house", "itp-buraco", "--house-games", "2", "--jobs-list", "2", "--scratch"])
+        .arg(scratch.path())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    for pairing in ["hard-medium", "medium-easy", "hard-easy"] {
+        let line = stdout.lines().find(|l| l.contains(pairing)).unwrap_or_else(|| panic!("no {pairing} in:\n{stdout}"));
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(fields[..3], ["itp-buraco", pairing, "2"], "{line}");
+        assert!(line.ends_with("met") || line.ends_with("MISSED"), "{line}");
+    }
+    for level in ["easy", "medium", "hard"] {
+        assert!(stdout.lines().any(|l| l.split_whitespace().take(2).eq(["itp-buraco", level])), "{stdout}");
+    }
+    assert!(stdout.contains("faults: none"), "{stdout}");
+
+    let out = common::juiz().args(["bench", "--house", "no-such-game"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+}

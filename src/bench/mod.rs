@@ -3,6 +3,7 @@
 
 mod breakdown;
 mod floor;
+pub mod house;
 mod latency;
 mod report;
 mod run;

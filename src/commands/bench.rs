@@ -49,6 +49,15 @@ pub struct BenchArgs {
     /// and time until it is ready in headless chromium when /usr/bin/chromium exists).
     #[arg(long)]
     pub pages: bool,
+    /// Measure the house bots' strength instead: for each game named (every game with house bots
+    /// when none is), a duplicate round-robin of easy, medium and hard (--house-games a pairing,
+    /// at the first of --jobs-list or the cores), the share each stronger level wins against the
+    /// target, the faults and the cost of a reply.
+    #[arg(long, value_name = "GAME,...", num_args = 0.., value_delimiter = ',', value_parser = |s: &str| s.parse::<juiz::games::GameKind>())]
+    pub house: Option<Vec<juiz::games::GameKind>>,
+    /// Games of each pairing of `--house` (rounded up to an even number: each deal twice).
+    #[arg(long, value_name = "N", default_value_t = 50, value_parser = clap::value_parser!(u64).range(2..))]
+    pub house_games: u64,
 }
 
 impl BenchArgs {
@@ -64,12 +73,16 @@ impl BenchArgs {
 }
 
 pub fn bench(args: BenchArgs) -> Outcome {
+    if let Some(games) = &args.house {
+        return super::bench_house::bench_house(&args, games);
+    }
     if !args.bot_source().is_file() {
         return Err(Failure::input(format!("bot source {} not found (--bot)", args.bot_source().display())));
     }
     if args.pages {
         return super::bench_pages::bench_pages(&args);
     }
+
     let options = BenchOptions {
         game: args.game,
         games: args.games as usize,

@@ -2,6 +2,7 @@
 //! process exit status or a `Failure` that names the problem.
 
 mod bench;
+mod bench_house;
 mod bench_pages;
 mod check;
 mod house;
