@@ -262,6 +262,7 @@ fn fresh_work_dir_is_private_created_and_removed() {
     assert!(seen.contains(&format!("home={dir_text}")), "{seen:?}");
     assert!(seen.contains(&format!("tmpdir={dir_text}")), "{seen:?}");
     assert!(seen.contains(&"lang=C.UTF-8".to_string()), "{seen:?}");
+    assert!(seen.contains(&"pythonhashseed=0".to_string()), "a Python bot's sets in a fixed order: {seen:?}");
     let vars = seen.iter().find(|l| l.starts_with("vars=")).unwrap();
     assert!(!vars.contains("CARGO"), "the environment leaks: {vars}");
     // Without root the work dir may be a tmpfs in the bot's own mount namespace: its files are seen

@@ -182,6 +182,9 @@ impl BotProcess {
             ("TMPDIR".into(), work_dir.clone()),
             ("LANG".into(), "C.UTF-8".into()),
             ("LC_ALL".into(), "C.UTF-8".into()),
+            // Python's string hashes (and so the order of its sets) fixed: the same seed and bots
+            // give the same game.
+            ("PYTHONHASHSEED".into(), "0".into()),
         ];
         let rlimits = limits.rlimits();
         laps.lap(Step::StartPrepare);
