@@ -129,9 +129,7 @@ pub struct MergeArgs {
 pub struct PlayArgs {
     #[arg(long, default_value = GameKind::DEFAULT.name(), value_parser = parse_game, help = registry::game_help())]
     pub game: GameKind,
-    /// Seed of the shuffle and of every later random event (default: a random one, printed).
-    /// In itp-buraco a seed deals the same cards and first player as `buraco.js -seed N`.
-    #[arg(long)]
+    #[arg(long, help = registry::seed_help())]
     pub seed: Option<u64>,
     #[arg(long, value_name = "FILE", help = registry::deal_help())]
     pub deal: Option<PathBuf>,

@@ -12,7 +12,7 @@ use super::{Failure, Outcome, SUCCESS};
 /// memory, on two copies of the template bot (draw and discard: the bots cost almost nothing).
 #[derive(Debug, clap::Args)]
 pub struct BenchArgs {
-    /// The game to play (the bot must play it: the template plays every Buraco).
+    /// The game to play (the bot must play it: by default the game's bench bot).
     #[arg(long, default_value = juiz::games::GameKind::DEFAULT.name(), value_parser = |s: &str| s.parse::<juiz::games::GameKind>())]
     pub game: juiz::games::GameKind,
     /// Games of each throughput run.

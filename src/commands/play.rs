@@ -81,7 +81,7 @@ pub fn play(args: PlayArgs) -> Outcome {
     if !config.players.iter().any(|p| matches!(p.player, Player::Human)) {
         config.cancel = Some(super::stop_on_signals()?);
     }
-    let view = GameView::new(std::io::stdout(), Style::for_stdout(), verbosity).header(header);
+    let view = GameView::new(std::io::stdout(), Style::for_stdout(), verbosity, args.game).header(header);
     let mut view = Waiting::new(view, config.players.len());
     let report = match referee::play(&config, &mut view) {
         Ok(report) => report,

@@ -35,7 +35,7 @@ pub fn replay(args: ReplayArgs) -> Outcome {
     }
     if let Some(bot) = &args.bot {
         let seat = args.seat.expect("clap requires --seat with --bot");
-        let game = transcript.meta.game.parse().unwrap_or(juiz::games::GameKind::ItpBuraco);
+        let game = transcript.meta.game.parse().unwrap_or(juiz::games::GameKind::DEFAULT);
         let command = super::bot_command(bot, game)?;
         let debug = args.debug;
         let outcome = record::feed_bot(&transcript, seat, &command, args.timeout, |to_bot, line| {
@@ -49,7 +49,9 @@ pub fn replay(args: ReplayArgs) -> Outcome {
     }
     let verbosity = if args.debug { Verbosity::Debug } else { Verbosity::Turns };
     let header = format!("{} · seed {} · replay of {}", transcript.meta.game, transcript.meta.seed, args.log.display());
-    let mut view = GameView::new(std::io::stdout(), style, verbosity).only_seat(args.seat).header(header);
+    // An unknown game is refused by the replay itself, before anything is drawn.
+    let game = transcript.meta.game.parse().unwrap_or(juiz::games::GameKind::DEFAULT);
+    let mut view = GameView::new(std::io::stdout(), style, verbosity, game).only_seat(args.seat).header(header);
     if let Some(user) = transcript.meta.seat_ids.iter().find(|id| *id == "user") {
         view = view.scripted_human(record::human_lines(&transcript, user));
     }

@@ -1,8 +1,7 @@
 //! The rule sets juiz referees, behind the one `Engine` interface; each game is one folder that
-//! declares itself in the registry (`registry::GAMES`), and everything else is generic.
+//! declares itself in the registry (`registry::GAMES`, which also declares the folders), and
+//! everything else is generic.
 
-pub mod buraco;
-pub mod canasta;
 mod engine;
 mod kind;
 pub mod kit;
@@ -10,10 +9,10 @@ mod match_play;
 mod message;
 pub mod registry;
 pub mod rummy;
-pub mod shengji;
 pub mod table;
 
 pub use engine::{Awaiting, Delivery, Ending, Engine, Outcome, Seat, Violation, ViolationKind};
 pub use kind::{GameKind, RuleOptions, SetupError, TableSetup, new_engine};
 pub use match_play::{AfterHand, MatchRules, MatchScore, match_counters};
 pub use message::{Arg, Message};
+pub use registry::{buraco, canasta, shengji};

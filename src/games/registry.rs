@@ -4,11 +4,28 @@
 //! registry; nothing outside a game's folder names the game.
 
 use super::kit::{CheckGame, RuleOption};
+use super::table::Table;
 use super::{Engine, GameKind, RuleOptions, SetupError, TableSetup};
 
-/// Every game juiz referees, one line each; the first is the default of `--game`.
-pub const GAMES: &[GameKind] =
-    &[GameKind::ItpBuraco, GameKind::BuracoStbl, GameKind::BuracoSchwab, GameKind::Canasta, GameKind::Shengji];
+// Each game's folder, declared here beside its line in `GAMES`, so that adding a game touches
+// this file and no other outside the folder (`games::<game>` re-exports the folders other code
+// names).
+#[path = "buraco/mod.rs"]
+pub mod buraco;
+#[path = "canasta/mod.rs"]
+pub mod canasta;
+#[path = "shengji/mod.rs"]
+pub mod shengji;
+
+/// Every game juiz referees, one line each (its folder in the comment); the first is the default
+/// of `--game`.
+pub const GAMES: &[GameKind] = &[
+    GameKind::ItpBuraco,    // buraco/
+    GameKind::BuracoStbl,   // buraco/
+    GameKind::BuracoSchwab, // buraco/
+    GameKind::Canasta,      // canasta/
+    GameKind::Shengji,      // shengji/
+];
 
 /// Everything juiz needs to know about a game. Every field is required: a game that forgets one
 /// does not compile, and the conformance tests (`tests/conformance.rs`) check what the compiler
@@ -34,6 +51,15 @@ pub struct GameDef {
     pub bench_bot: &'static str,
     /// What its deal file (`juiz play --deal FILE`) holds, for the help text.
     pub deal_help: &'static str,
+    /// What a seed means beyond dealing the cards, for `--seed`'s help (`None`: nothing more).
+    pub seed_help: Option<&'static str>,
+    /// Its own terminal drawing of a table (`juiz play`, `juiz replay`, the human seat), for a
+    /// layout the generic drawing (`report::table_text`: hands, melds, piles, scores) does not
+    /// show; `None`: the generic one.
+    pub table_text: Option<fn(&Table) -> String>,
+    /// Its house bots (`juiz bot LEVEL --game NAME`, `house:LEVEL` in a tournament), whose code
+    /// lives under `src/house/`; `None`: the game has none yet.
+    pub house: Option<crate::house::Play>,
     /// Its messages (Project Fluent), English and Portuguese: the ids its engine, views and check
     /// plan use, in its own folder.
     pub messages_en: &'static str,
@@ -47,6 +73,18 @@ pub fn deal_help() -> String {
         text.push_str(&format!(" In {}: {}.", kind.name(), kind.def().deal_help));
     }
     text
+}
+
+/// The help of `--seed`, from every game's `seed_help`.
+pub fn seed_help() -> String {
+    let mut parts =
+        vec!["Seed of the shuffle and of every later random event (default: a random one, printed)".to_owned()];
+    for kind in GAMES {
+        if let Some(help) = kind.def().seed_help {
+            parts.push(format!("In {} {help}", kind.name()));
+        }
+    }
+    parts.join(". ")
 }
 
 /// The help of `--rule`, from every game's options.

@@ -1,5 +1,5 @@
-//! House bots: opponents of known strength (easy, medium, hard) for the games listed in
-//! `PLAYERS`, run as separate bot processes (`juiz bot LEVEL --game G`) that know only what their
+//! House bots: opponents of known strength (easy, medium, hard) for the games whose `GameDef`
+//! names them (`house`), run as separate bot processes (`juiz bot LEVEL --game G`) that know only what their
 //! seat is told.
 
 use std::fmt;
@@ -8,10 +8,10 @@ use std::str::FromStr;
 
 use crate::games::GameKind;
 
-mod buraco;
+pub mod buraco;
 pub mod canasta;
 mod line_hash;
-mod shengji;
+pub mod shengji;
 mod spec;
 
 pub use line_hash::LineHash;
@@ -89,19 +89,12 @@ pub fn run(
     }
 }
 
-/// A game's house bots: they play a game of it at a level, as `run` says.
-type Play = fn(GameKind, Level, Budget, &mut dyn BufRead, &mut dyn Write) -> io::Result<()>;
-
-/// The games that have house bots, and who plays them.
-const PLAYERS: [(GameKind, Play); 4] = [
-    (GameKind::ItpBuraco, buraco::play),
-    (GameKind::BuracoStbl, buraco::play),
-    (GameKind::Canasta, canasta::play),
-    (GameKind::Shengji, shengji::play),
-];
+/// A game's house bots: they play a game of it at a level, as `run` says. A game names its own
+/// in its `GameDef::house`.
+pub type Play = fn(GameKind, Level, Budget, &mut dyn BufRead, &mut dyn Write) -> io::Result<()>;
 
 fn player(game: GameKind) -> Option<Play> {
-    PLAYERS.iter().find(|(g, _)| *g == game).map(|&(_, play)| play)
+    game.def().house
 }
 
 /// Whether `game` has house bots.

@@ -158,12 +158,8 @@ table-melds = { $heading }:
 table-your-melds = your side's melds
 table-their-melds = opponents' melds
 table-melds-heading = melds
-table-clean-canastra = clean canastra
-table-dirty-canastra = dirty canastra
 table-closed = { " " }(closed)
 table-frozen = { " " }(frozen)
-table-natural-canasta = natural canasta
-table-mixed-canasta = mixed canasta
 table-discard = discard pile{ $closed } ({ $count }, top last): { $cards }
 table-stock = stock: { $count ->
         [one] { $count } card
@@ -250,14 +246,7 @@ sb-userns = not root: bots share your uid in user namespaces of their own, priva
 sb-userns-tmpfs = not root: bots share your uid in user namespaces of their own, private ipc, tmpfs work dirs with a disk quota; no cgroups (each bot's processes counted in its user namespace, cpu and memory per process)
 sb-shared = not root and no user namespaces: bots share your uid and ipc; no cgroups, no disk quota
 
-
-# The trick table on the terminal (src/report/table_trick.rs). Each game's own messages are in
-# its folder (src/games/<game>/messages/).
-table-sj-status = deal { $deal } · level card { $level } · trump { $trump } · banker { $banker } · { $player }
-table-sj-team = team { $side } ({ $ids }): level { $level }, { $points } points this deal, { $total } as attackers in the match
-table-sj-declaration = declared: { $declaration }
-table-sj-trick = trick: { $plays }
-table-sj-kitty = kitty ({ $count }): { $cards }
+# Each game's own messages are in its folder (src/games/<game>/messages/).
 
 # A bot named on the command line that cannot be started (play, check, replay --bot).
 bot-not-found = bot program { $path } does not exist (check the path: it is taken from the current folder)

@@ -157,12 +157,8 @@ table-melds = { $heading }:
 table-your-melds = jogos do seu lado
 table-their-melds = jogos dos adversários
 table-melds-heading = jogos
-table-clean-canastra = canastra limpa
-table-dirty-canastra = canastra suja
 table-closed = { " " }(fechado)
 table-frozen = { " " }(congelado)
-table-natural-canasta = canastra natural
-table-mixed-canasta = canastra mista
 table-discard = lixo{ $closed } ({ $count }, a de cima por último): { $cards }
 table-stock = monte: { $count ->
         [one] { $count } carta
@@ -249,14 +245,7 @@ sb-userns = sem root: os bots compartilham seu uid em user namespaces próprios,
 sb-userns-tmpfs = sem root: os bots compartilham seu uid em user namespaces próprios, ipc privado, pastas de trabalho em tmpfs com cota de disco; sem cgroups (os processos de cada bot contados no seu user namespace, cpu e memória por processo)
 sb-shared = sem root e sem user namespaces: os bots compartilham seu uid e o ipc; sem cgroups, sem cota de disco
 
-
-# A mesa de vazas no terminal (src/report/table_trick.rs). As mensagens de cada jogo estão na
-# sua pasta (src/games/<jogo>/messages/).
-table-sj-status = mão { $deal } · carta do nível { $level } · trunfo { $trump } · banqueiro { $banker } · { $player }
-table-sj-team = dupla { $side } ({ $ids }): nível { $level }, { $points } pontos nesta mão, { $total } como atacantes na partida
-table-sj-declaration = declarado: { $declaration }
-table-sj-trick = vaza: { $plays }
-table-sj-kitty = monte ({ $count }): { $cards }
+# As mensagens de cada jogo estão na sua pasta (src/games/<jogo>/messages/).
 
 # Um bot nomeado na linha de comando que não pode ser iniciado (play, check, replay --bot).
 bot-not-found = o programa do bot { $path } não existe (confira o caminho: ele é lido a partir da pasta atual)

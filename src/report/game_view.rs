@@ -3,7 +3,7 @@
 
 use std::io::{BufRead, Write};
 
-use crate::games::{Engine, Message, Seat, Violation};
+use crate::games::{Engine, GameKind, Message, Seat, Violation};
 use crate::i18n::{say, tr};
 use crate::referee::{FaultRecord, GameReport, Observer, SeatReport};
 
@@ -26,6 +26,8 @@ pub struct GameView<W: Write> {
     out: W,
     style: Style,
     verbosity: Verbosity,
+    /// The game, whose `GameDef` may draw its table its own way.
+    game: GameKind,
     /// Show only what this seat saw and said (replay `--seat N`).
     only_seat: Option<Seat>,
     header: Option<String>,
@@ -37,11 +39,12 @@ pub struct GameView<W: Write> {
 }
 
 impl<W: Write> GameView<W> {
-    pub fn new(out: W, style: Style, verbosity: Verbosity) -> Self {
+    pub fn new(out: W, style: Style, verbosity: Verbosity, game: GameKind) -> Self {
         GameView {
             out,
             style,
             verbosity,
+            game,
             only_seat: None,
             header: None,
             live_human: None,
@@ -165,7 +168,7 @@ impl<W: Write> Observer for GameView<W> {
             return;
         }
         self.say("");
-        let table = self.full_ids(&super::table_text(&engine.table(None)));
+        let table = self.full_ids(&super::game_table_text(self.game, &engine.table(None)));
         self.say(&self.style.cards(&table));
         let ending = match &report.outcome.ending {
             crate::games::Ending::Finished { reason } => say(reason),
@@ -207,7 +210,7 @@ impl<W: Write> Observer for GameView<W> {
         } else {
             text.push_str(&format!(
                 "\n{}\n",
-                self.style.cards(&self.full_ids(&super::table_text(&engine.table(Some(seat)))))
+                self.style.cards(&self.full_ids(&super::game_table_text(self.game, &engine.table(Some(seat)))))
             ));
         }
         // The referee reads cards typed with ASCII suits (`5h`) at the human seat.

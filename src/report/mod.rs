@@ -8,11 +8,10 @@ mod progress;
 mod style;
 mod summary;
 mod table_text;
-mod table_trick;
 
 pub use escape::terminal_safe;
 pub use game_view::{GameView, Verbosity, fault_detail, stderr_excerpt};
 pub use progress::Bar;
 pub use style::Style;
 pub use summary::{missing_text, summary_text};
-pub use table_text::table_text;
+pub use table_text::{game_table_text, table_text};

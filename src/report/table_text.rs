@@ -6,8 +6,9 @@
 //! its English labels, except for zones of a kind this view does not know.
 
 use crate::cards::{Card, Hand, format_list};
+use crate::games::GameKind;
 use crate::games::table::{Owner, Table, Value, Zone, ZoneKind};
-use crate::i18n::tr;
+use crate::i18n::{Lang, has_message, tr};
 
 type Args<'a> = [(&'a str, &'a dyn std::fmt::Display)];
 
@@ -46,7 +47,7 @@ fn match_line(out: &mut String, table: &Table) {
         .filter_map(|side| number(table, "match-total", Owner::Side(side)).map(|total| (side, total)))
         .map(|(side, total)| tr("table-side-score", &[("side", &side), ("score", &total)]))
         .collect();
-    // Canasta calls its hands rounds (the counter's label says which).
+    // A game may call its hands rounds (the counter's label says which).
     let rounds = table.counters.iter().any(|c| c.id == "hand-number" && c.label == "round");
     let id = if rounds { "table-match-round" } else { "table-match" };
     say(out, "", id, &[("hand", &hand), ("totals", &totals.join(" · "))]);
@@ -87,6 +88,14 @@ fn cards_text(zone: &Zone) -> String {
     zone.cards.as_deref().map_or_else(|| tr("table-hidden", &[("count", &zone.count)]), format_list)
 }
 
+/// What a meld is, in words, when its game's messages name it: the message
+/// `table-meld-<tag>-<tag>` of its first two tags (`canastra` `clean`: "clean canastra").
+fn meld_kind(zone: &Zone) -> Option<String> {
+    let [first, second, ..] = zone.tags.as_slice() else { return None };
+    let id = format!("table-meld-{first}-{second}");
+    has_message(Lang::En, &id).then(|| tr(&id, &[]))
+}
+
 fn melds(out: &mut String, table: &Table, side: usize, indent: &str, heading: &str) {
     let melds: Vec<&Zone> =
         table.zones.iter().filter(|z| z.kind == ZoneKind::Meld && z.owner == Owner::Side(side)).collect();
@@ -99,16 +108,7 @@ fn melds(out: &mut String, table: &Table, side: usize, indent: &str, heading: &s
     }
     say(out, indent, "table-melds", &[("heading", &tr(heading, &[]))]);
     for zone in melds {
-        let has = |tag: &str| zone.tags.iter().any(|t| t == tag);
-        let kind = match (has("canastra"), has("clean")) {
-            (true, true) => tr("table-clean-canastra", &[]),
-            (true, false) => tr("table-dirty-canastra", &[]),
-            // Canasta's canastas are natural or mixed.
-            (false, _) if has("canasta") && has("natural") => tr("table-natural-canasta", &[]),
-            (false, _) if has("canasta") => tr("table-mixed-canasta", &[]),
-            (false, _) => String::new(),
-        };
-        let kind = if kind.is_empty() { kind } else { format!(" ({kind})") };
+        let kind = meld_kind(zone).map_or_else(String::new, |kind| format!(" ({kind})"));
         out.push_str(&format!("{indent}  {}: {}{kind}\n", meld_index(zone), cards_text(zone)));
     }
 }
@@ -165,11 +165,18 @@ fn hand_zone(table: &Table, seat: usize) -> Option<&Zone> {
     table.zones.iter().find(|z| z.kind == ZoneKind::Hand && z.owner == Owner::Seat(seat))
 }
 
-/// The table as its viewer sees it (multi-line, plain text; wire ids as the model has them).
-pub fn table_text(table: &Table) -> String {
-    if super::table_trick::is_trick_table(table) {
-        return super::table_trick::trick_text(table);
+/// The table of a game of `game` as its viewer sees it: the game's own drawing
+/// (`GameDef::table_text`) if it has one, else the generic `table_text`.
+pub fn game_table_text(game: GameKind, table: &Table) -> String {
+    match game.def().table_text {
+        Some(draw) => draw(table),
+        None => table_text(table),
     }
+}
+
+/// The table as its viewer sees it (multi-line, plain text; wire ids as the model has them),
+/// drawn generically: hands, melds, piles, mortos, scores.
+pub fn table_text(table: &Table) -> String {
     match table.viewer {
         Some(seat) => seat_view(table, seat),
         None => full_view(table),

@@ -29,7 +29,8 @@ pub fn check_command(text: &str) -> Result<(), String> {
     if let Some(level) = house::house_level(text) {
         return level.map(|_| ());
     }
-    resolve_command(text, GameKind::ItpBuraco).map(|_| ())
+    // The game matters to a house bot's command only, handled above.
+    resolve_command(text, GameKind::DEFAULT).map(|_| ())
 }
 
 /// The command line of `text` for a game of `game` (which only a house bot's depends on).

@@ -38,6 +38,9 @@ static ITP: GameDef = GameDef {
     deal_help: "the original referee's `-i` file (one `[ … ]` hand line per player, the discard top \
                 card, the start index), optionally followed by a `[ … ]` line giving the stock from the \
                 top down",
+    seed_help: Some("a seed deals the same cards and first player as `buraco.js -seed N`"),
+    table_text: None,
+    house: Some(crate::house::buraco::play),
     messages_en: MESSAGES_EN,
     messages_pt: MESSAGES_PT,
 };
@@ -54,6 +57,9 @@ static STBL: GameDef = GameDef {
     bench_bot: "bots/template.c",
     deal_help: "the hand lines, one 11-card morto line per side, the start index, the optional stock \
                 line (protocol.md §6.1)",
+    seed_help: None,
+    table_text: None,
+    house: Some(crate::house::buraco::play),
     messages_en: MESSAGES_EN,
     messages_pt: MESSAGES_PT,
 };
@@ -70,6 +76,9 @@ static SCHWAB: GameDef = GameDef {
     bench_bot: "bots/template.c",
     deal_help: "the four hands, one 11-card buraco line per team, the up-card, the start index, the \
                 optional stock line (protocol.md §7.1)",
+    seed_help: None,
+    table_text: None,
+    house: None,
     messages_en: MESSAGES_EN,
     messages_pt: MESSAGES_PT,
 };

@@ -5,7 +5,7 @@
 //! seeded random games against the bundled Canasta bots.
 
 use super::bots::{CANASTA_SIMPLE, CANASTA_SMART};
-use crate::games::kit::{CheckGame, mix, push_scripted};
+use crate::games::kit::{CheckGame, push_random_two, push_scripted};
 
 /// A scripted deal: the checked bot (seat 0, starting) holds `hand`; the opponent holds
 /// `OPPONENT_HAND`; the discard pile and the top of the stock are fixed.
@@ -73,20 +73,6 @@ pub fn plan(random: usize, seed: u64) -> Vec<CheckGame> {
     for script in &SCRIPTS {
         push_scripted(&mut games, seed, (2, CANASTA_SMART), (script.title, script.slug), script.deal_text());
     }
-    let opponents = [CANASTA_SMART, CANASTA_SIMPLE];
-    for i in 0..random {
-        let number = games.len() + 1;
-        let opponent = opponents[(i / 2) % 2];
-        games.push(CheckGame {
-            number,
-            title: format!("random deal, 2 players, against {}", opponent.name()),
-            stem: format!("{number:02}-random-2p-{}", opponent.name()),
-            players: 2,
-            bot_seats: vec![i % 2],
-            opponent,
-            seed: mix(seed, number as u64),
-            deal: None,
-        });
-    }
+    push_random_two(&mut games, random, seed, &[CANASTA_SMART, CANASTA_SIMPLE]);
     games
 }

@@ -26,6 +26,9 @@ static CANASTA: GameDef = GameDef {
     bench_bot: "bots/canasta_smart.c",
     deal_help: "the two hands, each player's laid-out red 3s, the discard pile, the start seat, the \
                 optional stock line (protocol.md §8.1)",
+    seed_help: None,
+    table_text: None,
+    house: Some(crate::house::canasta::play),
     messages_en: include_str!("messages/en.ftl"),
     messages_pt: include_str!("messages/pt.ftl"),
 };

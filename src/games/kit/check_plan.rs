@@ -116,7 +116,7 @@ pub fn push_scripted(
     });
 }
 
-/// Appends `random` seeded games, alternating 2 and 4 players, the checked bot's side and (two
+/// Appends `random` seeded games of a game of 2 or 4 players, alternating 2 and 4 players, the checked bot's side and (two
 /// games each) the given opponents.
 pub fn push_random(games: &mut Vec<CheckGame>, random: usize, seed: u64, opponents: &[Opponent]) {
     for i in 0..random {
@@ -130,6 +130,25 @@ pub fn push_random(games: &mut Vec<CheckGame>, random: usize, seed: u64, opponen
             stem: format!("{number:02}-random-{players}p-{}", opponent.name()),
             players,
             bot_seats: (0..players).filter(|s| s % 2 == side).collect(),
+            opponent,
+            seed: mix(seed, number as u64),
+            deal: None,
+        });
+    }
+}
+
+/// Appends `random` seeded games of a two-player game, alternating the checked bot's seat and
+/// (two games each) the given opponents.
+pub fn push_random_two(games: &mut Vec<CheckGame>, random: usize, seed: u64, opponents: &[Opponent]) {
+    for i in 0..random {
+        let number = games.len() + 1;
+        let opponent = opponents[(i / 2) % opponents.len()];
+        games.push(CheckGame {
+            number,
+            title: format!("random deal, 2 players, against {}", opponent.name()),
+            stem: format!("{number:02}-random-2p-{}", opponent.name()),
+            players: 2,
+            bot_seats: vec![i % 2],
             opponent,
             seed: mix(seed, number as u64),
             deal: None,

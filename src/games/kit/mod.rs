@@ -7,7 +7,7 @@ mod options;
 mod sample;
 mod turn;
 
-pub use check_plan::{CheckGame, Opponent, mix, push_random, push_scripted};
+pub use check_plan::{CheckGame, Opponent, mix, push_random, push_random_two, push_scripted};
 pub use deal_file::{TakenCopy, deal_error, parse_list, take_named};
 pub use options::{OptionType, OptionValue, RuleOption, option_error, read_options};
 pub use sample::shuffle;

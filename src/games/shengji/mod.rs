@@ -14,6 +14,7 @@ mod rules;
 mod sample;
 mod score;
 mod state;
+mod table_text;
 mod trick;
 mod units;
 mod view;

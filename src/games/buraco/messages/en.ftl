@@ -56,3 +56,7 @@ viol-unfinished-wilds = your team's meld of wild cards only is not closed yet (f
 viol-empty-hand-needs-cerrado = you may empty your hand only once your team has taken its buraco and owns a cerrado (a closed meld of 7 cards)
 viol-last-card-needs-cerrado = this would leave you one card to discard, and your team may not go out without a cerrado (a closed meld of 7 cards)
 meld-set-too-many-wilds = a meld of one rank holds at most { $max } wild card(s)
+
+# What the terminal's table calls a meld, by its first two tags (src/report/table_text.rs).
+table-meld-canastra-clean = clean canastra
+table-meld-canastra-dirty = dirty canastra

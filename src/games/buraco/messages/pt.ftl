@@ -56,3 +56,7 @@ viol-unfinished-wilds = o jogo só de curingas da sua dupla ainda não está fec
 viol-empty-hand-needs-cerrado = você só pode esvaziar a mão depois que sua dupla pegou o buraco e tem um cerrado (um jogo fechado de 7 cartas)
 viol-last-card-needs-cerrado = isto deixaria você com uma só carta para descartar, e sua dupla não pode bater sem um cerrado (um jogo fechado de 7 cartas)
 meld-set-too-many-wilds = um jogo de cartas do mesmo valor leva no máximo { $max } curinga(s)
+
+# What the terminal's table calls a meld, by its first two tags (src/report/table_text.rs).
+table-meld-canastra-clean = canastra limpa
+table-meld-canastra-dirty = canastra suja

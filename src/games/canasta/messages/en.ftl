@@ -33,3 +33,7 @@ check-title-canasta-wilds-and-going-out = three natural queens and three wilds: 
 cn-viol-initial-meld = your first meld of the round must be worth at least { $min } card points with a total of { $total } (rule option initial-meld=classic), and { $meld } is worth { $points }
 cn-viol-initial-melds = the melds you lay down in your first melding turn of the round must be worth at least { $min } card points together with a total of { $total } (rule option initial-meld=classic), and { $melds } are worth { $points }: meld more before you end the turn
 check-title-canasta-no-canasta-no-going-out = five natural triples and K♠ drawn: melding them all would leave one card, and there is no going out without a canasta
+
+# What the terminal's table calls a meld, by its first two tags (src/report/table_text.rs).
+table-meld-canasta-natural = natural canasta
+table-meld-canasta-mixed = mixed canasta

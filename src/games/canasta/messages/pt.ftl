@@ -33,3 +33,7 @@ check-title-canasta-wilds-and-going-out = três damas naturais e três curingas:
 cn-viol-initial-meld = o seu primeiro jogo da rodada deve valer pelo menos { $min } pontos de cartas com um total de { $total } (opção initial-meld=classic), e { $meld } vale { $points }
 cn-viol-initial-melds = os jogos que você baixa no seu primeiro turno de jogos da rodada devem valer juntos pelo menos { $min } pontos de cartas com um total de { $total } (opção initial-meld=classic), e { $melds } valem { $points }: baixe mais antes de terminar o turno
 check-title-canasta-no-canasta-no-going-out = cinco trincas naturais e K♠ comprado: baixar todas deixaria uma carta, e não se bate sem canastra
+
+# What the terminal's table calls a meld, by its first two tags (src/report/table_text.rs).
+table-meld-canasta-natural = canastra natural
+table-meld-canasta-mixed = canastra mista

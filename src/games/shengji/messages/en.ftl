@@ -42,3 +42,10 @@ sj-hint-declare = PASS, or DECLARE [ c … ] with level cards ({ $level }) or a 
 sj-hint-bury = BURY [ c … ] with exactly { $count } cards
 sj-hint-lead = lead: PLAY [ c … ] (a single, a pair, a tractor, or a throw of one suit)
 sj-hint-follow = follow { $cards }: PLAY [ c … ] with { $count } cards (the led suit first, pairs for pairs)
+
+# The terminal drawing of the table (table_text.rs).
+table-sj-status = deal { $deal } · level card { $level } · trump { $trump } · banker { $banker } · { $player }
+table-sj-team = team { $side } ({ $ids }): level { $level }, { $points } points this deal, { $total } as attackers in the match
+table-sj-declaration = declared: { $declaration }
+table-sj-trick = trick: { $plays }
+table-sj-kitty = kitty ({ $count }): { $cards }

@@ -42,3 +42,10 @@ sj-hint-declare = PASS, ou DECLARE [ c … ] com cartas do nível ({ $level }) o
 sj-hint-bury = BURY [ c … ] com exatamente { $count } cartas
 sj-hint-lead = saída: PLAY [ c … ] (uma carta, um par, um trator ou um lançamento de um só naipe)
 sj-hint-follow = siga { $cards }: PLAY [ c … ] com { $count } cartas (primeiro o naipe de saída, pares para pares)
+
+# The terminal drawing of the table (table_text.rs).
+table-sj-status = mão { $deal } · carta do nível { $level } · trunfo { $trump } · banqueiro { $banker } · { $player }
+table-sj-team = dupla { $side } ({ $ids }): nível { $level }, { $points } pontos nesta mão, { $total } como atacantes na partida
+table-sj-declaration = declarado: { $declaration }
+table-sj-trick = vaza: { $plays }
+table-sj-kitty = monte ({ $count }): { $cards }

@@ -1,4 +1,4 @@
-//! The terminal's view of a trick game's table (Shengji): the deal, level card, trump and banker,
+//! Shengji's own terminal drawing of its table (`GameDef::table_text`): the deal, level card, trump and banker,
 //! each team's level and points, the hand in trump order (as the engine sorts it), the trick in
 //! progress with the best play marked, the kitty (the banker's, once buried) and the other hands'
 //! sizes; the omniscient view shows every hand.
@@ -24,12 +24,8 @@ fn cards(zone: &Zone) -> String {
     zone.cards.as_deref().map_or_else(|| tr("table-hidden", &[("count", &zone.count)]), format_list)
 }
 
-/// Whether `table` is a trick game's (it has a trump counter).
-pub fn is_trick_table(table: &Table) -> bool {
-    table.counter("trump", Owner::Nobody).is_some()
-}
-
-pub fn trick_text(table: &Table) -> String {
+/// The table as its viewer sees it (multi-line, plain text; wire ids as the model has them).
+pub fn table_text(table: &Table) -> String {
     let mut out = String::new();
     let players: Vec<&str> = table.to_play.iter().map(|&s| table.seats[s].as_str()).collect();
     let to_play = if players.is_empty() { tr("table-game-over", &[]) } else { players.join(", ") };
