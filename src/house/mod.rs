@@ -11,6 +11,7 @@ use crate::games::GameKind;
 mod buraco;
 pub mod canasta;
 mod line_hash;
+mod schwab;
 mod shengji;
 mod spec;
 
@@ -93,11 +94,12 @@ pub fn run(
 type Play = fn(GameKind, Level, Budget, &mut dyn BufRead, &mut dyn Write) -> io::Result<()>;
 
 /// The games that have house bots, and who plays them.
-const PLAYERS: [(GameKind, Play); 4] = [
+const PLAYERS: [(GameKind, Play); 5] = [
     (GameKind::ItpBuraco, buraco::play),
     (GameKind::BuracoStbl, buraco::play),
     (GameKind::Canasta, canasta::play),
     (GameKind::Shengji, shengji::play),
+    (GameKind::BuracoSchwab, schwab::play),
 ];
 
 fn player(game: GameKind) -> Option<Play> {
