@@ -13,7 +13,7 @@ use crate::house::{Budget, Level, LineHash};
 
 use super::board::{Board, Move, SEATS};
 use super::melds::take_out;
-use super::policy;
+use super::policy::{self, Style};
 use super::rng::Rng;
 use super::search;
 
@@ -44,6 +44,8 @@ pub struct Bot {
     board: Board,
     /// Our draw awaiting its reply.
     drawn: Option<Move>,
+    /// How this turn's piles are laid (hard chooses it after the draw).
+    style: Style,
     /// A hash of every line received: the seed of each decision.
     hash: LineHash,
 }
@@ -65,6 +67,7 @@ impl Bot {
             hand: Vec::new(),
             board: Board::new(BuracoRules::schwab()),
             drawn: None,
+            style: Style::MEDIUM,
             hash: LineHash::salted(0x5c4a_b000 + level as u64),
         }
     }
@@ -100,8 +103,9 @@ impl Bot {
             }
             Phase::Hand => {
                 self.hand = cards(line);
-                self.board = Board::new(BuracoRules::schwab());
-                self.board.hand_counts[self.me] = self.hand.len();
+                // Every seat is dealt as many cards as we are (the rule option `hand-size`).
+                let rules = BuracoRules { hand_size: self.hand.len(), ..BuracoRules::schwab() };
+                self.board = Board::new(rules);
                 self.phase = Phase::UpCard;
             }
             Phase::UpCard => {
@@ -118,6 +122,7 @@ impl Bot {
                     self.board.hand_counts[self.me] = self.hand.len();
                     self.phase = Phase::Play;
                     if !dumped {
+                        self.choose_style();
                         return self.melds_and_dump();
                     }
                 }
@@ -196,7 +201,17 @@ impl Bot {
             }
         }
         self.board.hand_counts[self.me] = self.hand.len();
+        self.choose_style();
         self.melds_and_dump()
+    }
+
+    /// How this turn's piles are laid: medium's way, or hard's choice for the hand it holds now.
+    fn choose_style(&mut self) {
+        self.style = Style::MEDIUM;
+        if self.level == Level::Hard {
+            let mut rng = self.rng();
+            self.style = search::style(&self.board, self.me, &self.hand, self.budget, &mut rng);
+        }
     }
 
     /// After one of our actions: the buraco to wait for, or the hand's end (we went out).
@@ -218,7 +233,7 @@ impl Bot {
     /// Lays our piles, then dumps; stops early when the buraco comes or the hand ends.
     fn melds_and_dump(&mut self) -> Vec<String> {
         let mut out = Vec::new();
-        while let Some(mv) = policy::next_meld(self.level, &self.board, self.me, &self.hand) {
+        while let Some(mv) = policy::next_meld(self.level, self.style, &self.board, self.me, &self.hand) {
             take_out(&mut self.hand, mv.spent());
             self.board.apply(self.me, &mv);
             out.push(mv.line());

@@ -77,15 +77,40 @@ pub fn ahead_if_out(board: &Board, seat: usize, hand_len_after: usize) -> bool {
     estimate(side) + rules.going_out_bonus - 8 * hand_len_after as i64 > estimate(1 - side)
 }
 
+/// When a player who may go out does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GoOut {
+    Never,
+    /// When `ahead_if_out` (medium).
+    WhenAhead,
+    Always,
+}
+
+/// How a turn's piles are laid: medium's way, or one of the others hard compares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Style {
+    /// Whether new piles may be completed by a mono (closing a cerrado always may).
+    pub wild_melds: bool,
+    pub go_out: GoOut,
+}
+
+impl Style {
+    pub const MEDIUM: Style = Style { wild_melds: true, go_out: GoOut::WhenAhead };
+}
+
 /// The next pile `seat` lays (a new one or a join), if any; `None` ends the melding.
-pub fn next_meld(level: Level, board: &Board, seat: usize, hand: &[Card]) -> Option<Move> {
+pub fn next_meld(level: Level, style: Style, board: &Board, seat: usize, hand: &[Card]) -> Option<Move> {
     let side = Board::side_of(seat);
     let len = hand.len();
     // Below two cards only to take the buraco, or to go out (medium: when ahead).
+    let going_out = || match (level, style.go_out) {
+        (Level::Easy, _) | (_, GoOut::Never) => false,
+        (_, GoOut::WhenAhead) => ahead_if_out(board, seat, 0),
+        (_, GoOut::Always) => true,
+    };
     let fits = |mv: &Move| {
         let left = len - mv.spent().len();
-        meld_allowed(board, side, len, mv)
-            && (board.buraco[side] || left >= 2 || (level != Level::Easy && ahead_if_out(board, seat, 0)))
+        meld_allowed(board, side, len, mv) && (board.buraco[side] || left >= 2 || going_out())
     };
     if let Some((i, card)) = natural_joins(board, side, hand).into_iter().next() {
         let mv = Move::Join(i, vec![card]);
@@ -111,7 +136,7 @@ pub fn next_meld(level: Level, board: &Board, seat: usize, hand: &[Card]) -> Opt
             return Some(mv);
         }
     }
-    if wilds >= 2 || len >= 10 || (board.buraco[side] && len - wilds <= 3) {
+    if style.wild_melds && (wilds >= 2 || len >= 10 || (board.buraco[side] && len - wilds <= 3)) {
         for cards in wild_melds(board, hand) {
             let mv = Move::New(cards);
             if fits(&mv) {

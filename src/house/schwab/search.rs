@@ -10,8 +10,8 @@ use crate::cards::Card;
 use crate::house::{Budget, Level};
 
 use super::board::{Board, Move, SEATS};
-use super::melds::{cheapest_wild, pickups};
-use super::policy;
+use super::melds::{cheapest_wild, pickups, take_out};
+use super::policy::{self, GoOut, Style};
 use super::rng::Rng;
 use super::sim::World;
 
@@ -43,7 +43,7 @@ fn best<T>(
             let mut w = world.clone();
             let mut play_rng = Rng::new(seed);
             then(&mut w, candidate, &mut play_rng);
-            for k in 1..=SEATS {
+            for k in 1..=SEATS * tune().0 {
                 w.turn((me + k) % SEATS, Level::Medium, &mut play_rng);
             }
             totals[at] += w.lead(side);
@@ -79,7 +79,7 @@ pub fn draw(board: &Board, me: usize, hand: &[Card], budget: Budget, rng: &mut R
     }
     let at = best(board, me, hand, &candidates, budget, rng, |w, mv, r| {
         w.play(me, mv);
-        w.finish_turn(me, Level::Medium, None, r);
+        w.finish_turn(me, Level::Medium, Style::MEDIUM, r);
     });
     candidates.swap_remove(at)
 }
@@ -96,5 +96,60 @@ pub fn discard(board: &Board, me: usize, hand: &[Card], budget: Budget, rng: &mu
         candidates.push(wild);
     }
     let at = best(board, me, hand, &candidates, budget, rng, |w, card, _| w.play(me, &Move::Discard(*card)));
+    candidates[at]
+}
+
+/// TEMPORARY tuning knobs (rounds of playout, style search on/off) read from JUIZ_SCHWAB_TUNE.
+fn tune() -> (usize, bool) {
+    static TUNE: std::sync::OnceLock<(usize, bool)> = std::sync::OnceLock::new();
+    *TUNE.get_or_init(|| {
+        let text = std::env::var("JUIZ_SCHWAB_TUNE").unwrap_or_default();
+        let mut words = text.split(',');
+        let rounds = words.next().and_then(|w| w.parse().ok()).unwrap_or(1);
+        let style = words.next().is_none_or(|w| w != "0");
+        (rounds, style)
+    })
+}
+
+/// The piles `style` would lay now, as a plan (up to the buraco or the hand's end).
+fn plan(board: &Board, me: usize, hand: &[Card], style: Style) -> Vec<Move> {
+    let (mut board, mut hand) = (board.clone(), hand.to_vec());
+    let side = Board::side_of(me);
+    let mut moves = Vec::new();
+    while let Some(mv) = policy::next_meld(Level::Medium, style, &board, me, &hand) {
+        take_out(&mut hand, mv.spent());
+        board.apply(me, &mv);
+        moves.push(mv);
+        if board.buraco_due(side, &hand) || hand.is_empty() {
+            break;
+        }
+    }
+    moves
+}
+
+/// Hard's way of laying this turn's piles: medium's, without new piles completed by a mono,
+/// never going out, or going out whenever allowed; compared only when their plans differ.
+pub fn style(board: &Board, me: usize, hand: &[Card], budget: Budget, rng: &mut Rng) -> Style {
+    if !tune().1 {
+        return Style::MEDIUM;
+    }
+    let all = [
+        Style::MEDIUM,
+        Style { wild_melds: false, ..Style::MEDIUM },
+        Style { go_out: GoOut::Never, ..Style::MEDIUM },
+        Style { go_out: GoOut::Always, ..Style::MEDIUM },
+    ];
+    let mut candidates: Vec<Style> = Vec::new();
+    let mut plans: Vec<Vec<Move>> = Vec::new();
+    for style in all {
+        let p = plan(board, me, hand, style);
+        if !plans.contains(&p) {
+            plans.push(p);
+            candidates.push(style);
+        }
+    }
+    let at = best(board, me, hand, &candidates, budget, rng, |w, style, r| {
+        w.finish_turn(me, Level::Medium, *style, r);
+    });
     candidates[at]
 }

@@ -8,7 +8,7 @@ use crate::house::Level;
 
 use super::board::{Board, Move, SEATS};
 use super::melds::{pickups, take_out};
-use super::policy;
+use super::policy::{self, Style};
 use super::rng::Rng;
 
 /// One sampled world, everything known.
@@ -111,18 +111,16 @@ impl World {
         }
     }
 
-    /// `seat` melds as `level` would, then dumps `dump` (or `level`'s dump).
-    pub fn finish_turn(&mut self, seat: usize, level: Level, dump: Option<Card>, rng: &mut Rng) {
+    /// `seat` melds as `level` would in `style`, then dumps `level`'s dump.
+    pub fn finish_turn(&mut self, seat: usize, level: Level, style: Style, rng: &mut Rng) {
         while !self.over {
-            let Some(mv) = policy::next_meld(level, &self.board, seat, &self.hands[seat]) else { break };
+            let Some(mv) = policy::next_meld(level, style, &self.board, seat, &self.hands[seat]) else { break };
             self.play(seat, &mv);
         }
         if self.over || self.hands[seat].is_empty() {
             return;
         }
-        let card = dump
-            .filter(|c| self.hands[seat].contains(c))
-            .unwrap_or_else(|| policy::discard(level, &self.board, seat, &self.hands[seat], rng));
+        let card = policy::discard(level, &self.board, seat, &self.hands[seat], rng);
         self.play(seat, &Move::Discard(card));
     }
 
@@ -133,7 +131,7 @@ impl World {
         }
         let draw = policy::draw(level, &self.board, seat, &self.hands[seat], rng);
         self.play(seat, &draw);
-        self.finish_turn(seat, level, None, rng);
+        self.finish_turn(seat, level, Style::MEDIUM, rng);
     }
 
     /// `side`'s score as the hand stands: the table, the buraco (half its penalty while the hand
