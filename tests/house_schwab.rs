@@ -9,8 +9,10 @@ use std::path::{Path, PathBuf};
 
 use common::*;
 
+/// A house bot; the time cap is raised far above a move's cost so that a loaded machine cannot
+/// cut a search short (the playouts alone decide, and the transcripts must repeat).
 fn house(level: &str) -> String {
-    format!("{} bot {level} --game buraco-schwab", env!("CARGO_BIN_EXE_juiz"))
+    format!("{} bot {level} --game buraco-schwab --max-ms 2000", env!("CARGO_BIN_EXE_juiz"))
 }
 
 /// Plays one match logged in `dir`; returns the log and the result line.

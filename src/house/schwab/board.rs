@@ -156,6 +156,12 @@ impl Board {
         if negative { bonus - cards } else { bonus + cards }
     }
 
+    /// `side`'s table points with its cards counted positive, as once it owns a cerrado.
+    pub fn open_points(&self, side: usize) -> i64 {
+        let rules = &self.rules;
+        self.melds[side].iter().map(|m| rules.values.sum(m.cards()) + m.bonus(rules)).sum()
+    }
+
     /// Applies `seat`'s move to the public table; a pickup returns the pile's known cards that go
     /// to the hand (the hidden up-card is not among them). Moves are trusted: the referee checked
     /// them, or this seat built them from legal candidates.

@@ -136,11 +136,13 @@ impl World {
 
     /// `side`'s score as the hand stands: the table, the buraco (half its penalty while the hand
     /// goes on), going out; the cards in hand only once the hand is over (before, they are the
-    /// material of the next piles).
+    /// material of the next piles); while the hand goes on, the table's cards count as a team
+    /// with a cerrado will score them (nearly every team closes one before the end), so that
+    /// laying them is not a loss.
     pub fn score(&self, side: usize) -> i64 {
         let rules = &self.board.rules;
         let morto = rules.morto.map_or(0, |m| m.untaken_penalty);
-        let mut total = self.board.table_points(side);
+        let mut total = if !self.over { self.board.open_points(side) } else { self.board.table_points(side) };
         total += match (self.board.buraco[side], self.over) {
             (false, _) => morto,
             (true, true) => -morto,
