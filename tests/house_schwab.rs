@@ -50,3 +50,12 @@ fn house_bots_of_every_level_play_schwab_without_a_fault_and_deterministically()
     }
     assert!(hands > 0, "the matches last several hands");
 }
+
+#[test]
+fn the_schwab_house_tournament_files_load() {
+    // The bots' paths are relative to the repository root, the tests' working directory.
+    for (file, games) in [("house-buraco-schwab.json", 600), ("house-buraco-schwab-bundled.json", 120)] {
+        let t = juiz::tournament::load(&root().join("tournaments").join(file)).unwrap();
+        assert_eq!(juiz::tournament::schedule(&t).len(), games, "{file}");
+    }
+}
