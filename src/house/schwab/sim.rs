@@ -59,9 +59,9 @@ impl World {
         }
         let size = rules.morto.map_or(0, |m| m.size);
         let mut buracos: [Vec<Card>; 2] = Default::default();
-        for side in 0..2 {
-            if board.buraco[side] {
-                buracos[side] = unseen.split_off(unseen.len().saturating_sub(size));
+        for (buraco, waiting) in buracos.iter_mut().zip(board.buraco) {
+            if waiting {
+                *buraco = unseen.split_off(unseen.len().saturating_sub(size));
             }
         }
         unseen.truncate(board.stock);

@@ -97,8 +97,8 @@ fn a_get_stock_declined_at_the_stock_end_waits_for_hand_end() {
 
 fn board_with(melds: [&[&str]; 2]) -> Board {
     let mut board = Board::new(BuracoRules::schwab());
-    for side in 0..2 {
-        board.melds[side] = melds[side].iter().map(|m| meld(m)).collect();
+    for (side, texts) in melds.into_iter().enumerate() {
+        board.melds[side] = texts.iter().map(|m| meld(m)).collect();
     }
     board
 }
