@@ -28,7 +28,9 @@ enum Phase {
     /// Our draw is sent; its reply is awaited.
     Reply,
     /// Our hand called for the buraco; `MORTO [ … ]` is awaited (after the dump: the turn ends).
-    Buraco { dumped: bool },
+    Buraco {
+        dumped: bool,
+    },
 }
 
 /// A house Schwab bot.

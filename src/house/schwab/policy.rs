@@ -49,7 +49,9 @@ pub fn draw(level: Level, board: &Board, seat: usize, hand: &[Card], rng: &mut R
     }
     // Sets first (sixteen copies of each number to grow them), then the pair of cards the hand
     // needs least.
-    takes.sort_by_key(|(pair, meld)| (meld.kind() != MeldKind::Set, pair.iter().map(|&c| keep_value(hand, c)).sum::<i64>()));
+    takes.sort_by_key(|(pair, meld)| {
+        (meld.kind() != MeldKind::Set, pair.iter().map(|&c| keep_value(hand, c)).sum::<i64>())
+    });
     if let Some((pair, _)) = takes.first()
         && (board.pile_len() >= 2 || board.buraco[side] || board.stock == 0)
     {
@@ -70,7 +72,8 @@ pub fn ahead_if_out(board: &Board, seat: usize, hand_len_after: usize) -> bool {
     let rules = &board.rules;
     let morto = rules.morto.map_or(0, |m| m.taken_bonus);
     let estimate = |s: usize| {
-        let hands: usize = (0..SEATS).filter(|&p| Board::side_of(p) == s && p != seat).map(|p| board.hand_counts[p]).sum();
+        let hands: usize =
+            (0..SEATS).filter(|&p| Board::side_of(p) == s && p != seat).map(|p| board.hand_counts[p]).sum();
         let buraco = if board.buraco[s] { -morto } else { morto };
         board.table_points(s) + buraco - 8 * hands as i64
     };
