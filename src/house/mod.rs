@@ -11,6 +11,7 @@ use crate::games::GameKind;
 pub mod buraco;
 pub mod canasta;
 mod line_hash;
+pub mod schwab;
 pub mod shengji;
 mod spec;
 

@@ -78,7 +78,7 @@ static SCHWAB: GameDef = GameDef {
                 optional stock line (protocol.md §7.1)",
     seed_help: None,
     table_text: None,
-    house: None,
+    house: Some(crate::house::schwab::play),
     messages_en: MESSAGES_EN,
     messages_pt: MESSAGES_PT,
 };
