@@ -40,14 +40,8 @@ pub fn best_pickup(board: &Board, side: usize, hand: &[Card], _rng: &mut Rng) ->
 
 /// The next meld of the turn, or `None` when the player is done melding. `hand` is the hand now.
 pub fn next_meld(level: Level, board: &Board, side: usize, hand: &[Card]) -> Option<Move> {
-    next_meld_keeping(level, board, side, hand, board.min_hand_after_meld(side))
-}
-
-/// `next_meld`, keeping at least `keep` cards in the hand (at least the rules' minimum).
-pub fn next_meld_keeping(level: Level, board: &Board, side: usize, hand: &[Card], keep: usize) -> Option<Move> {
     let rules = &board.rules;
-    let keep = keep.max(board.min_hand_after_meld(side));
-    let room = |used: usize| hand.len() >= used + keep;
+    let room = |used: usize| hand.len() >= used + board.min_hand_after_meld(side);
     let mine = &board.melds[side];
     if let Some((i, card)) = melds::natural_joins(hand, mine, rules).into_iter().find(|_| room(1)) {
         return Some(Move::Join(i, vec![card]));
@@ -61,22 +55,8 @@ pub fn next_meld_keeping(level: Level, board: &Board, side: usize, hand: &[Card]
     if let Some((i, wild)) = melds::wild_joins(hand, mine, rules).into_iter().find(|_| room(1)) {
         return Some(Move::Join(i, vec![wild]));
     }
-    // `hard` spends its wild cards freely once they would rather be on the table than in hand.
-    let free = level == Level::Hard && wilds_free(board, side, hand);
-    if free && let Some((i, wild)) = melds::any_wild_joins(hand, mine, rules).into_iter().find(|_| room(1)) {
-        return Some(Move::Join(i, vec![wild]));
-    }
     let runs = melds::wild_runs(hand, rules);
-    runs.into_iter().find(|r| room(r.len()) && (free || r.len() >= 4 || hand.len() > 6)).map(Move::New)
-}
-
-/// Whether `hard` lays its wild cards anywhere: its side owns a clean canastra (its way out), the
-/// stock is nearly gone, or its morto waits for a small hand (a wild is worth its points on the
-/// table and as much against it in the hand at the end).
-fn wilds_free(board: &Board, side: usize, hand: &[Card]) -> bool {
-    board.has_clean_canastra(side)
-        || board.stock < 6 * board.seats
-        || (board.morto_waiting[side] && hand.len() <= 5)
+    runs.into_iter().find(|r| room(r.len()) && (r.len() >= 4 || hand.len() > 6)).map(Move::New)
 }
 
 /// The discard of a turn (`hand` is not empty).
