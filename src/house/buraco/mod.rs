@@ -2,6 +2,7 @@
 //! the engine's rules, the heuristic levels and the searching `hard` level.
 
 mod board;
+mod guard;
 mod melds;
 mod policy;
 mod rng;

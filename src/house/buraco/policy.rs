@@ -40,8 +40,14 @@ pub fn best_pickup(board: &Board, side: usize, hand: &[Card], _rng: &mut Rng) ->
 
 /// The next meld of the turn, or `None` when the player is done melding. `hand` is the hand now.
 pub fn next_meld(level: Level, board: &Board, side: usize, hand: &[Card]) -> Option<Move> {
+    next_meld_keeping(level, board, side, hand, board.min_hand_after_meld(side))
+}
+
+/// `next_meld`, keeping at least `keep` cards in the hand (at least the rules' minimum).
+pub fn next_meld_keeping(level: Level, board: &Board, side: usize, hand: &[Card], keep: usize) -> Option<Move> {
     let rules = &board.rules;
-    let room = |used: usize| hand.len() >= used + board.min_hand_after_meld(side);
+    let keep = keep.max(board.min_hand_after_meld(side));
+    let room = |used: usize| hand.len() >= used + keep;
     let mine = &board.melds[side];
     if let Some((i, card)) = melds::natural_joins(hand, mine, rules).into_iter().find(|_| room(1)) {
         return Some(Move::Join(i, vec![card]));
@@ -52,12 +58,40 @@ pub fn next_meld(level: Level, board: &Board, side: usize, hand: &[Card]) -> Opt
     if level == Level::Easy {
         return None;
     }
+    // `hard` keeps its wild cards while they are worth more in hand (a pickup, a canastra to
+    // come) and, once they would rather be on the table, lays them anywhere.
+    let free = wilds_free(board, side, hand);
+    if level == Level::Hard && !free {
+        return None;
+    }
     if let Some((i, wild)) = melds::wild_joins(hand, mine, rules).into_iter().find(|_| room(1)) {
         return Some(Move::Join(i, vec![wild]));
     }
+    let hard_stbl = level == Level::Hard && hoards_wilds(board);
+    if hard_stbl && let Some((i, wild)) = melds::any_wild_joins(hand, mine, rules).into_iter().find(|_| room(1)) {
+        return Some(Move::Join(i, vec![wild]));
+    }
+    let any_length = level == Level::Hard;
     let runs = melds::wild_runs(hand, rules);
-    runs.into_iter().find(|r| room(r.len()) && (r.len() >= 4 || hand.len() > 6)).map(Move::New)
+    runs.into_iter().find(|r| room(r.len()) && (any_length || r.len() >= 4 || hand.len() > 6)).map(Move::New)
 }
+
+/// Whether wild cards are worth keeping in hand: in STBL (its closed pile is taken with them, and
+/// a joker is worth 50 on the table and as much against the hand), not in ITP.
+pub fn hoards_wilds(board: &Board) -> bool {
+    board.rules.jokers_per_deck > 0
+}
+
+/// Whether `hard` lays its wild cards now: always in ITP; in STBL once its side owns a clean
+/// canastra (its way out), when the stock is nearly gone, or when its morto waits for a small
+/// hand (as `smart_stbl.c` does).
+pub fn wilds_free(board: &Board, side: usize, hand: &[Card]) -> bool {
+    !hoards_wilds(board)
+        || board.has_clean_canastra(side)
+        || board.stock < 6 * board.seats
+        || (board.morto_waiting[side] && hand.len() <= 5)
+}
+
 
 /// The discard of a turn (`hand` is not empty).
 pub fn discard(level: Level, board: &Board, side: usize, hand: &[Card], known: &Known, rng: &mut Rng) -> Card {

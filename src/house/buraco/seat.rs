@@ -5,11 +5,12 @@ use std::io::{self, BufRead, Write};
 
 use crate::cards::Card;
 use crate::games::GameKind;
-use crate::games::buraco::{Action, BuracoRules, parse_action_with};
+use crate::games::buraco::{Action, BuracoRules, StockOut, parse_action_with};
 use crate::house::{Budget, Level};
 
 use super::board::{Board, Move};
-use super::melds::take_out;
+use super::guard;
+use super::melds::{self, take_out};
 use super::policy::{self, Known};
 use super::rng::Rng;
 use super::search;
@@ -170,8 +171,10 @@ impl Seat<'_> {
     fn turn(&mut self, lines: &mut Lines) -> io::Result<bool> {
         let side = self.my_side();
         let mut rng = Rng::new(lines.hash.value());
-        // Searching the draw did not pay (measured): `hard` draws as `medium`.
-        let draw = policy::draw(self.level.min(Level::Medium), &self.board, side, &self.hand, &mut rng);
+        let draw = match self.level {
+            Level::Hard => self.hard_draw(&mut rng),
+            level => policy::draw(level, &self.board, side, &self.hand, &mut rng),
+        };
         self.send(&draw)?;
         if let Move::Pile(used) = &draw {
             take_out(&mut self.hand, used);
@@ -182,7 +185,7 @@ impl Seat<'_> {
         if !self.after_action(lines)? {
             return Ok(false);
         }
-        while let Some(mv) = policy::next_meld(self.level, &self.board, side, &self.hand) {
+        while let Some(mv) = policy::next_meld_keeping(self.level, &self.board, side, &self.hand, self.keep()) {
             self.send(&mv)?;
             if let Move::New(used) | Move::Join(_, used) = &mv {
                 take_out(&mut self.hand, used);
@@ -193,7 +196,7 @@ impl Seat<'_> {
             }
         }
         let card = match self.level {
-            Level::Hard => search::discard(&self.board, self.me, &self.hand, &self.known, self.budget, &mut rng),
+            Level::Hard => guard::ranked_discards(&self.board, side, &self.hand, &self.known)[0].0,
             level => policy::discard(level, &self.board, side, &self.hand, &self.known, &mut rng),
         };
         let mv = Move::Discard(card);
@@ -201,6 +204,41 @@ impl Seat<'_> {
         take_out(&mut self.hand, &[card]);
         self.board.apply(self.me, &mv);
         Ok(true)
+    }
+
+    /// `hard`'s draw: on ITP's empty stock (where drawing ends the game) it ends the game when
+    /// ahead; otherwise as `medium` (searching the draw did not pay: measured).
+    fn hard_draw(&self, rng: &mut Rng) -> Move {
+        let side = self.my_side();
+        let ends = self.board.rules.stock_out == StockOut::EndOnEmptyDraw && self.board.stock == 0;
+        if ends && guard::ahead_by(&self.board, self.me, &self.hand, &self.known, 0) {
+            return Move::Stock;
+        }
+        let _ = rng;
+        let options = melds::pickups(&self.board, side, &self.hand);
+        let uses_wild = |m: &Move| matches!(m, Move::Pile(cards) if cards.iter().any(|&c| melds::is_wildish(c)));
+        let natural = options.iter().find(|m| !uses_wild(m)).cloned();
+        // With a wild: a pile of a few cards in ITP (as `smart.c`), in STBL a big one or when
+        // wilds are free (as `smart_stbl.c`).
+        let pile = self.board.pile.len();
+        let wild_ok = if policy::hoards_wilds(&self.board) {
+            pile >= 4 || policy::wilds_free(&self.board, side, &self.hand)
+        } else {
+            pile >= 2
+        };
+        let last = self.board.stock == 0;
+        natural.or_else(|| options.into_iter().find(|_| wild_ok || last)).unwrap_or(Move::Stock)
+    }
+
+    /// The cards to keep after a meld: `hard` goes out (empties its hand with its morto gone)
+    /// only when ahead, counting the going-out bonus; the other levels go out when they may.
+    fn keep(&self) -> usize {
+        let side = self.my_side();
+        if self.level != Level::Hard || self.board.morto_waiting[side] {
+            return 0;
+        }
+        let bonus = self.board.rules.going_out_bonus;
+        if guard::ahead_by(&self.board, self.me, &self.hand, &self.known, bonus) { 0 } else { 2 }
     }
 
     /// After an action of the turn: an empty hand takes the morto (read now) or ends the game.
