@@ -196,7 +196,7 @@ impl Seat<'_> {
             }
         }
         let card = match self.level {
-            Level::Hard => guard::ranked_discards(&self.board, side, &self.hand, &self.known)[0].0,
+            Level::Hard => search::discard(&self.board, self.me, &self.hand, &self.known, self.budget, &mut rng),
             level => policy::discard(level, &self.board, side, &self.hand, &self.known, &mut rng),
         };
         let mv = Move::Discard(card);
