@@ -177,7 +177,8 @@ pub fn wild_joins(hand: &[Card], melds: &[Meld], rules: &BuracoRules) -> Vec<(us
         .collect()
 }
 
-/// Joins of a wild card to any clean meld that takes it, longest meld first: `(meld index, wild)`.
+/// Joins of a wild card to any clean meld short of a canastra that takes it (a clean canastra
+/// stays clean), longest meld first: `(meld index, wild)`.
 pub fn any_wild_joins(hand: &[Card], melds: &[Meld], rules: &BuracoRules) -> Vec<(usize, Card)> {
     let Some(wild) = hand.iter().copied().filter(|&c| is_wildish(c)).min_by_key(|c| c.is_joker()) else {
         return Vec::new();
@@ -185,7 +186,7 @@ pub fn any_wild_joins(hand: &[Card], melds: &[Meld], rules: &BuracoRules) -> Vec
     let mut joins: Vec<(usize, Card)> = melds
         .iter()
         .enumerate()
-        .filter(|(_, m)| m.is_clean() && m.join(&[wild], &rules.melds).is_ok())
+        .filter(|(_, m)| m.is_clean() && m.len() < rules.canastra.min_len && m.join(&[wild], &rules.melds).is_ok())
         .map(|(i, _)| (i, wild))
         .collect();
     joins.sort_by_key(|&(i, _)| std::cmp::Reverse(melds[i].len()));

@@ -8,5 +8,7 @@ mod policy;
 mod rng;
 mod search;
 mod seat;
+#[cfg(test)]
+mod tests;
 
 pub use seat::play;

@@ -1,8 +1,9 @@
 //! The heuristic play of a turn: which draw, which melds, which discard. `easy` draws from the
 //! stock, lays natural runs and discards at random; `medium` takes the pile when it can use its
 //! top card, lays everything it can (a wild only to finish a run or a canastra) and discards the
-//! card least useful to itself and to the next player. The searching `hard` bot uses `medium` as
-//! the play of every seat in its simulations.
+//! card least useful to itself and to the next player. `hard` draws and melds by its own rules
+//! here (in STBL it keeps its wild cards until they are free, as `smart_stbl.c` does); its
+//! discard is `guard`'s and `search`'s.
 
 use crate::cards::Card;
 
@@ -36,6 +37,18 @@ pub fn best_pickup(board: &Board, side: usize, hand: &[Card], _rng: &mut Rng) ->
     let uses_wild = |m: &Move| matches!(m, Move::Pile(cards) if cards.iter().any(|&c| is_wildish(c)));
     let natural = options.iter().find(|m| !uses_wild(m)).cloned();
     natural.or_else(|| options.into_iter().find(|_| board.pile.len() >= 4 || board.stock == 0))
+}
+
+/// The pickup `hard` makes, if any: one that uses no wild card; with a wild, in ITP any pile of
+/// two cards or more (as `smart.c`), in STBL a pile of 4 or more or when its wilds are free (as
+/// `smart_stbl.c`); any once the stock is gone.
+pub fn hard_pickup(board: &Board, side: usize, hand: &[Card]) -> Option<Move> {
+    let options = melds::pickups(board, side, hand);
+    let uses_wild = |m: &Move| matches!(m, Move::Pile(cards) if cards.iter().any(|&c| is_wildish(c)));
+    let natural = options.iter().find(|m| !uses_wild(m)).cloned();
+    let pile = board.pile.len();
+    let wild_ok = if hoards_wilds(board) { pile >= 4 || wilds_free(board, side, hand) } else { pile >= 2 };
+    natural.or_else(|| options.into_iter().find(|_| wild_ok || board.stock == 0))
 }
 
 /// The next meld of the turn, or `None` when the player is done melding. `hand` is the hand now.

@@ -1,8 +1,10 @@
-//! The `hard` bot's discard: determinized (perfect-information) Monte Carlo. Each playout deals
-//! the cards the seat has not seen (its opponents' hands, the stock, the mortos) consistently with
-//! what it saw (pile cards it saw them take), plays each candidate discard, then every seat as
-//! `medium` for a round, and scores the table. Every candidate meets the same sampled worlds; the
-//! playouts decide the move, the time cap only stops a move early.
+//! The `hard` bot's discard: determinized (perfect-information) Monte Carlo. The candidates are
+//! the discards `guard` ranks near its best; each playout deals the cards the seat has not seen
+//! (its opponents' hands, the stock, the mortos) consistently with what it saw (pile cards it saw
+//! them take), plays each candidate discard, then every seat for a round (`medium`'s draw,
+//! `hard`'s melds, `guard`'s discard), and scores the table, a card still in hand counting as
+//! material for melds to come. Every candidate meets the same sampled worlds; the playouts decide
+//! the move, the time cap only stops a move early.
 
 use std::time::Instant;
 
@@ -17,7 +19,7 @@ use super::melds::{is_wildish, take_out};
 use super::policy::{self, Known};
 use super::rng::Rng;
 
-/// At most this many discards are weighed (the best of `medium`'s ranking).
+/// At most this many discards are weighed (the best of `guard`'s ranking).
 const DISCARD_CANDIDATES: usize = 5;
 
 /// What a card in hand is worth to the leaf evaluation before the game is over: a natural card,
@@ -73,7 +75,7 @@ fn choose(
             break;
         }
     }
-    // Ties go to the earlier candidate (`medium`'s preference).
+    // Ties go to the earlier candidate (`guard`'s preference).
     let mut best = 0;
     for i in 1..totals.len() {
         if totals[i] > totals[best] {
@@ -83,7 +85,7 @@ fn choose(
     best
 }
 
-/// A sampled world with every hand known, played on by `medium` at every seat.
+/// A sampled world with every hand known, played on alike at every seat.
 #[derive(Debug, Clone)]
 struct Sim {
     board: Board,
@@ -143,7 +145,7 @@ impl Sim {
         Sim { board, hands, stock, mortos, over: false, went_out: None }
     }
 
-    /// `me` (done melding) discards `discard`; then a round of `medium`.
+    /// `me` (done melding) discards `discard`; then a round of every seat.
     fn discard_then_round(&mut self, me: usize, discard: &Move) {
         if let Move::Discard(card) = discard {
             self.do_discard(me, *card);
@@ -162,11 +164,11 @@ impl Sim {
                 return;
             }
             let seat = (me + k) % self.board.seats;
-            self.medium_turn(seat);
+            self.sim_turn(seat);
         }
     }
 
-    fn medium_turn(&mut self, seat: usize) {
+    fn sim_turn(&mut self, seat: usize) {
         let side = self.board.side_of(seat);
         let mut rng = Rng::new(0);
         let draw = policy::draw(Level::Medium, &self.board, side, &self.hands[seat], &mut rng);

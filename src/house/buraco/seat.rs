@@ -10,7 +10,7 @@ use crate::house::{Budget, Level};
 
 use super::board::{Board, Move};
 use super::guard;
-use super::melds::{self, take_out};
+use super::melds::take_out;
 use super::policy::{self, Known};
 use super::rng::Rng;
 use super::search;
@@ -172,7 +172,7 @@ impl Seat<'_> {
         let side = self.my_side();
         let mut rng = Rng::new(lines.hash.value());
         let draw = match self.level {
-            Level::Hard => self.hard_draw(&mut rng),
+            Level::Hard => self.hard_draw(),
             level => policy::draw(level, &self.board, side, &self.hand, &mut rng),
         };
         self.send(&draw)?;
@@ -207,27 +207,14 @@ impl Seat<'_> {
     }
 
     /// `hard`'s draw: on ITP's empty stock (where drawing ends the game) it ends the game when
-    /// ahead; otherwise as `medium` (searching the draw did not pay: measured).
-    fn hard_draw(&self, rng: &mut Rng) -> Move {
-        let side = self.my_side();
+    /// ahead; else the pile when `policy::hard_pickup` takes it, else the stock (searching the
+    /// draw did not pay: measured).
+    fn hard_draw(&self) -> Move {
         let ends = self.board.rules.stock_out == StockOut::EndOnEmptyDraw && self.board.stock == 0;
         if ends && guard::ahead_by(&self.board, self.me, &self.hand, &self.known, 0) {
             return Move::Stock;
         }
-        let _ = rng;
-        let options = melds::pickups(&self.board, side, &self.hand);
-        let uses_wild = |m: &Move| matches!(m, Move::Pile(cards) if cards.iter().any(|&c| melds::is_wildish(c)));
-        let natural = options.iter().find(|m| !uses_wild(m)).cloned();
-        // With a wild: a pile of a few cards in ITP (as `smart.c`), in STBL a big one or when
-        // wilds are free (as `smart_stbl.c`).
-        let pile = self.board.pile.len();
-        let wild_ok = if policy::hoards_wilds(&self.board) {
-            pile >= 4 || policy::wilds_free(&self.board, side, &self.hand)
-        } else {
-            pile >= 2
-        };
-        let last = self.board.stock == 0;
-        natural.or_else(|| options.into_iter().find(|_| wild_ok || last)).unwrap_or(Move::Stock)
+        policy::hard_pickup(&self.board, self.my_side(), &self.hand).unwrap_or(Move::Stock)
     }
 
     /// The cards to keep after a meld: `hard` goes out (empties its hand with its morto gone)
