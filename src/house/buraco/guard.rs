@@ -1,6 +1,6 @@
 //! The `hard` level's own heuristics, learnt from the bundled `smart.c` and `smart_stbl.c` (which
-//! beat `medium`): a discard that guards the pile (never a card that joins an opponent's meld,
-//! rarely one near cards still unseen or seen going into the next hand, the more so the bigger
+//! beat `medium`): a discard that guards the pile (a card that joins an opponent's meld, or one
+//! near cards still unseen or seen going into the next hand, costs much, the more so the bigger
 //! the pile), and the side's standing (table minus an estimate of the hands) that decides
 //! whether to go out or to end the game on an empty stock. `medium` stays without them.
 
