@@ -177,6 +177,22 @@ pub fn wild_joins(hand: &[Card], melds: &[Meld], rules: &BuracoRules) -> Vec<(us
         .collect()
 }
 
+/// Joins of a wild card to any clean meld short of a canastra that takes it (a clean canastra
+/// stays clean), longest meld first: `(meld index, wild)`.
+pub fn any_wild_joins(hand: &[Card], melds: &[Meld], rules: &BuracoRules) -> Vec<(usize, Card)> {
+    let Some(wild) = hand.iter().copied().filter(|&c| is_wildish(c)).min_by_key(|c| c.is_joker()) else {
+        return Vec::new();
+    };
+    let mut joins: Vec<(usize, Card)> = melds
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| m.is_clean() && m.len() < rules.canastra.min_len && m.join(&[wild], &rules.melds).is_ok())
+        .map(|(i, _)| (i, wild))
+        .collect();
+    joins.sort_by_key(|&(i, _)| std::cmp::Reverse(melds[i].len()));
+    joins
+}
+
 /// The ways `side` may take the pile now with `hand`: new melds of the top card and two hand
 /// cards (the rules' minimum), and joins of the top card to a meld where the rules allow them.
 pub fn pickups(board: &Board, side: usize, hand: &[Card]) -> Vec<Move> {

@@ -2,10 +2,13 @@
 //! the engine's rules, the heuristic levels and the searching `hard` level.
 
 mod board;
+mod guard;
 mod melds;
 mod policy;
 mod rng;
 mod search;
 mod seat;
+#[cfg(test)]
+mod tests;
 
 pub use seat::play;

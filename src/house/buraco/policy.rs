@@ -1,8 +1,9 @@
 //! The heuristic play of a turn: which draw, which melds, which discard. `easy` draws from the
 //! stock, lays natural runs and discards at random; `medium` takes the pile when it can use its
 //! top card, lays everything it can (a wild only to finish a run or a canastra) and discards the
-//! card least useful to itself and to the next player. The searching `hard` bot uses `medium` as
-//! the play of every seat in its simulations.
+//! card least useful to itself and to the next player. `hard` draws and melds by its own rules
+//! here (in STBL it keeps its wild cards until they are free, as `smart_stbl.c` does); its
+//! discard is `guard`'s and `search`'s.
 
 use crate::cards::Card;
 
@@ -38,10 +39,28 @@ pub fn best_pickup(board: &Board, side: usize, hand: &[Card], _rng: &mut Rng) ->
     natural.or_else(|| options.into_iter().find(|_| board.pile.len() >= 4 || board.stock == 0))
 }
 
+/// The pickup `hard` makes, if any: one that uses no wild card; with a wild, in ITP any pile of
+/// two cards or more (as `smart.c`), in STBL a pile of 4 or more or when its wilds are free (as
+/// `smart_stbl.c`); any once the stock is gone.
+pub fn hard_pickup(board: &Board, side: usize, hand: &[Card]) -> Option<Move> {
+    let options = melds::pickups(board, side, hand);
+    let uses_wild = |m: &Move| matches!(m, Move::Pile(cards) if cards.iter().any(|&c| is_wildish(c)));
+    let natural = options.iter().find(|m| !uses_wild(m)).cloned();
+    let pile = board.pile.len();
+    let wild_ok = if hoards_wilds(board) { pile >= 4 || wilds_free(board, side, hand) } else { pile >= 2 };
+    natural.or_else(|| options.into_iter().find(|_| wild_ok || board.stock == 0))
+}
+
 /// The next meld of the turn, or `None` when the player is done melding. `hand` is the hand now.
 pub fn next_meld(level: Level, board: &Board, side: usize, hand: &[Card]) -> Option<Move> {
+    next_meld_keeping(level, board, side, hand, board.min_hand_after_meld(side))
+}
+
+/// `next_meld`, keeping at least `keep` cards in the hand (at least the rules' minimum).
+pub fn next_meld_keeping(level: Level, board: &Board, side: usize, hand: &[Card], keep: usize) -> Option<Move> {
     let rules = &board.rules;
-    let room = |used: usize| hand.len() >= used + board.min_hand_after_meld(side);
+    let keep = keep.max(board.min_hand_after_meld(side));
+    let room = |used: usize| hand.len() >= used + keep;
     let mine = &board.melds[side];
     if let Some((i, card)) = melds::natural_joins(hand, mine, rules).into_iter().find(|_| room(1)) {
         return Some(Move::Join(i, vec![card]));
@@ -52,12 +71,40 @@ pub fn next_meld(level: Level, board: &Board, side: usize, hand: &[Card]) -> Opt
     if level == Level::Easy {
         return None;
     }
+    // `hard` keeps its wild cards while they are worth more in hand (a pickup, a canastra to
+    // come) and, once they would rather be on the table, lays them anywhere.
+    let free = wilds_free(board, side, hand);
+    if level == Level::Hard && !free {
+        return None;
+    }
     if let Some((i, wild)) = melds::wild_joins(hand, mine, rules).into_iter().find(|_| room(1)) {
         return Some(Move::Join(i, vec![wild]));
     }
+    let hard_stbl = level == Level::Hard && hoards_wilds(board);
+    if hard_stbl && let Some((i, wild)) = melds::any_wild_joins(hand, mine, rules).into_iter().find(|_| room(1)) {
+        return Some(Move::Join(i, vec![wild]));
+    }
+    let any_length = level == Level::Hard;
     let runs = melds::wild_runs(hand, rules);
-    runs.into_iter().find(|r| room(r.len()) && (r.len() >= 4 || hand.len() > 6)).map(Move::New)
+    runs.into_iter().find(|r| room(r.len()) && (any_length || r.len() >= 4 || hand.len() > 6)).map(Move::New)
 }
+
+/// Whether wild cards are worth keeping in hand: in STBL (its closed pile is taken with them, and
+/// a joker is worth 50 on the table and as much against the hand), not in ITP.
+pub fn hoards_wilds(board: &Board) -> bool {
+    board.rules.jokers_per_deck > 0
+}
+
+/// Whether `hard` lays its wild cards now: always in ITP; in STBL once its side owns a clean
+/// canastra (its way out), when the stock is nearly gone, or when its morto waits for a small
+/// hand (as `smart_stbl.c` does).
+pub fn wilds_free(board: &Board, side: usize, hand: &[Card]) -> bool {
+    !hoards_wilds(board)
+        || board.has_clean_canastra(side)
+        || board.stock < 6 * board.seats
+        || (board.morto_waiting[side] && hand.len() <= 5)
+}
+
 
 /// The discard of a turn (`hand` is not empty).
 pub fn discard(level: Level, board: &Board, side: usize, hand: &[Card], known: &Known, rng: &mut Rng) -> Card {

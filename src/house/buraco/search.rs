@@ -1,8 +1,10 @@
-//! The `hard` bot's discard: determinized (perfect-information) Monte Carlo. Each playout deals
-//! the cards the seat has not seen (its opponents' hands, the stock, the mortos) consistently with
-//! what it saw (pile cards it saw them take), plays each candidate discard, then every seat as
-//! `medium` for a round, and scores the table. Every candidate meets the same sampled worlds; the
-//! playouts decide the move, the time cap only stops a move early.
+//! The `hard` bot's discard: determinized (perfect-information) Monte Carlo. The candidates are
+//! the discards `guard` ranks near its best; each playout deals the cards the seat has not seen
+//! (its opponents' hands, the stock, the mortos) consistently with what it saw (pile cards it saw
+//! them take), plays each candidate discard, then every seat for a round (`medium`'s draw,
+//! `hard`'s melds, `guard`'s discard), and scores the table, a card still in hand counting as
+//! material for melds to come. Every candidate meets the same sampled worlds; the playouts decide
+//! the move, the time cap only stops a move early.
 
 use std::time::Instant;
 
@@ -12,18 +14,32 @@ use crate::games::buraco::StockOut;
 use crate::house::{Budget, Level};
 
 use super::board::{Board, Move};
-use super::melds::take_out;
+use super::guard;
+use super::melds::{is_wildish, take_out};
 use super::policy::{self, Known};
 use super::rng::Rng;
 
-/// At most this many discards are weighed (the best of `medium`'s ranking).
+/// At most this many discards are weighed (the best of `guard`'s ranking).
 const DISCARD_CANDIDATES: usize = 5;
+
+/// What a card in hand is worth to the leaf evaluation before the game is over: a natural card,
+/// and a wild one.
+const CARD_MATERIAL: i64 = 2;
+const WILD_MATERIAL: i64 = 20;
+
+/// How much worse than the best (by the guard's cost) a weighed discard may be.
+const CANDIDATE_MARGIN: i64 = 60;
 
 /// The discard of a turn (after the melds).
 pub fn discard(board: &Board, me: usize, hand: &[Card], known: &Known, budget: Budget, rng: &mut Rng) -> Card {
     let side = board.side_of(me);
-    let mut ranked = policy::ranked_discards(board, side, hand, known);
+    let mut ranked = guard::ranked_discards(board, side, hand, known);
+    // Only discards near the best by the guard's cost are weighed: a rollout of one round does
+    // not see all a card given away (or a wild thrown away) costs.
+    let best = ranked[0].1;
+    ranked.retain(|&(_, cost)| cost <= best + CANDIDATE_MARGIN);
     ranked.truncate(DISCARD_CANDIDATES);
+    let ranked: Vec<Card> = ranked.into_iter().map(|(c, _)| c).collect();
     if ranked.len() == 1 {
         return ranked[0];
     }
@@ -59,7 +75,7 @@ fn choose(
             break;
         }
     }
-    // Ties go to the earlier candidate (`medium`'s preference).
+    // Ties go to the earlier candidate (`guard`'s preference).
     let mut best = 0;
     for i in 1..totals.len() {
         if totals[i] > totals[best] {
@@ -69,7 +85,7 @@ fn choose(
     best
 }
 
-/// A sampled world with every hand known, played on by `medium` at every seat.
+/// A sampled world with every hand known, played on alike at every seat.
 #[derive(Debug, Clone)]
 struct Sim {
     board: Board,
@@ -129,7 +145,7 @@ impl Sim {
         Sim { board, hands, stock, mortos, over: false, went_out: None }
     }
 
-    /// `me` (done melding) discards `discard`; then a round of `medium`.
+    /// `me` (done melding) discards `discard`; then a round of every seat.
     fn discard_then_round(&mut self, me: usize, discard: &Move) {
         if let Move::Discard(card) = discard {
             self.do_discard(me, *card);
@@ -148,11 +164,11 @@ impl Sim {
                 return;
             }
             let seat = (me + k) % self.board.seats;
-            self.medium_turn(seat);
+            self.sim_turn(seat);
         }
     }
 
-    fn medium_turn(&mut self, seat: usize) {
+    fn sim_turn(&mut self, seat: usize) {
         let side = self.board.side_of(seat);
         let mut rng = Rng::new(0);
         let draw = policy::draw(Level::Medium, &self.board, side, &self.hands[seat], &mut rng);
@@ -188,7 +204,7 @@ impl Sim {
     fn melds_and_discard(&mut self, seat: usize, discard: Option<Card>) {
         let side = self.board.side_of(seat);
         while !self.over {
-            let Some(mv) = policy::next_meld(Level::Medium, &self.board, side, &self.hands[seat]) else { break };
+            let Some(mv) = policy::next_meld(Level::Hard, &self.board, side, &self.hands[seat]) else { break };
             if let Move::New(used) | Move::Join(_, used) = &mv {
                 take_out(&mut self.hands[seat], used);
             }
@@ -200,7 +216,7 @@ impl Sim {
         }
         let card = discard.unwrap_or_else(|| {
             let none = Known::default();
-            policy::ranked_discards(&self.board, side, &self.hands[seat], &none)[0]
+            guard::ranked_discards(&self.board, side, &self.hands[seat], &none)[0].0
         });
         self.do_discard(seat, card);
     }
@@ -252,7 +268,13 @@ impl Sim {
                 .filter(|&seat| self.over && self.board.side_of(seat) == s)
                 .map(|seat| rules.values.sum(&self.hands[seat]))
                 .sum();
-            let mut total = self.board.table_points(s) - hands;
+            // Before the end, a card in hand is material for melds to come (a wild the more so).
+            let material: i64 = (0..self.board.seats)
+                .filter(|&seat| !self.over && self.board.side_of(seat) == s)
+                .flat_map(|seat| self.hands[seat].iter())
+                .map(|&c| if is_wildish(c) { WILD_MATERIAL } else { CARD_MATERIAL })
+                .sum();
+            let mut total = self.board.table_points(s) - hands + material;
             if self.went_out == Some(s) {
                 total += rules.going_out_bonus;
             }

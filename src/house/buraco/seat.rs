@@ -5,10 +5,11 @@ use std::io::{self, BufRead, Write};
 
 use crate::cards::Card;
 use crate::games::GameKind;
-use crate::games::buraco::{Action, BuracoRules, parse_action_with};
+use crate::games::buraco::{Action, BuracoRules, StockOut, parse_action_with};
 use crate::house::{Budget, Level};
 
 use super::board::{Board, Move};
+use super::guard;
 use super::melds::take_out;
 use super::policy::{self, Known};
 use super::rng::Rng;
@@ -170,8 +171,10 @@ impl Seat<'_> {
     fn turn(&mut self, lines: &mut Lines) -> io::Result<bool> {
         let side = self.my_side();
         let mut rng = Rng::new(lines.hash.value());
-        // Searching the draw did not pay (measured): `hard` draws as `medium`.
-        let draw = policy::draw(self.level.min(Level::Medium), &self.board, side, &self.hand, &mut rng);
+        let draw = match self.level {
+            Level::Hard => self.hard_draw(),
+            level => policy::draw(level, &self.board, side, &self.hand, &mut rng),
+        };
         self.send(&draw)?;
         if let Move::Pile(used) = &draw {
             take_out(&mut self.hand, used);
@@ -182,7 +185,7 @@ impl Seat<'_> {
         if !self.after_action(lines)? {
             return Ok(false);
         }
-        while let Some(mv) = policy::next_meld(self.level, &self.board, side, &self.hand) {
+        while let Some(mv) = policy::next_meld_keeping(self.level, &self.board, side, &self.hand, self.keep()) {
             self.send(&mv)?;
             if let Move::New(used) | Move::Join(_, used) = &mv {
                 take_out(&mut self.hand, used);
@@ -201,6 +204,28 @@ impl Seat<'_> {
         take_out(&mut self.hand, &[card]);
         self.board.apply(self.me, &mv);
         Ok(true)
+    }
+
+    /// `hard`'s draw: on ITP's empty stock (where drawing ends the game) it ends the game when
+    /// ahead; else the pile when `policy::hard_pickup` takes it, else the stock (searching the
+    /// draw did not pay: measured).
+    fn hard_draw(&self) -> Move {
+        let ends = self.board.rules.stock_out == StockOut::EndOnEmptyDraw && self.board.stock == 0;
+        if ends && guard::ahead_by(&self.board, self.me, &self.hand, &self.known, 0) {
+            return Move::Stock;
+        }
+        policy::hard_pickup(&self.board, self.my_side(), &self.hand).unwrap_or(Move::Stock)
+    }
+
+    /// The cards to keep after a meld: `hard` goes out (empties its hand with its morto gone)
+    /// only when ahead, counting the going-out bonus; the other levels go out when they may.
+    fn keep(&self) -> usize {
+        let side = self.my_side();
+        if self.level != Level::Hard || self.board.morto_waiting[side] {
+            return 0;
+        }
+        let bonus = self.board.rules.going_out_bonus;
+        if guard::ahead_by(&self.board, self.me, &self.hand, &self.known, bonus) { 0 } else { 2 }
     }
 
     /// After an action of the turn: an empty hand takes the morto (read now) or ends the game.

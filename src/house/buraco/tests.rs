@@ -1,0 +1,70 @@
+//! The `hard` level's own rules on small tables: it keeps its wild cards in STBL until they are
+//! free, its discard never feeds an opponent's meld when another card will do, it takes a small
+//! ITP pile with a wild, and its standing decides whether it goes out.
+
+use crate::cards::Card;
+use crate::games::buraco::{BuracoRules, Meld};
+use crate::house::Level;
+
+use super::board::{Board, Move};
+use super::guard;
+use super::policy::{self, Known};
+
+fn cards(text: &str) -> Vec<Card> {
+    text.split(' ').map(|t| if t == "JK" { Card::Joker } else { t.parse().unwrap() }).collect()
+}
+
+fn meld(rules: &BuracoRules, text: &str) -> Meld {
+    Meld::new(&cards(text), &rules.melds).unwrap()
+}
+
+#[test]
+fn hard_keeps_its_wilds_in_stbl_until_its_side_owns_a_clean_canastra() {
+    let mut board = Board::new(BuracoRules::stbl(), 2);
+    let hand = cards("JK 5♥ 6♥ 9♣ K♠ 3♦ 10♣ Q♦");
+    let medium = policy::next_meld(Level::Medium, &board, 0, &hand);
+    assert!(matches!(&medium, Some(Move::New(run)) if run.contains(&Card::Joker)), "{medium:?}");
+    assert_eq!(policy::next_meld(Level::Hard, &board, 0, &hand), None);
+    board.melds[0].push(meld(&board.rules, "3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠"));
+    let hard = policy::next_meld(Level::Hard, &board, 0, &hand);
+    assert!(matches!(&hard, Some(Move::New(run)) if run.contains(&Card::Joker)), "{hard:?}");
+}
+
+#[test]
+fn in_itp_hard_lays_a_wild_run_of_three_and_takes_a_small_pile_with_a_wild() {
+    let mut board = Board::new(BuracoRules::itp(), 2);
+    let hand = cards("2♣ 5♥ 6♥ 9♣ K♠ 3♦ Q♦");
+    let hard = policy::next_meld(Level::Hard, &board, 0, &hand);
+    assert!(matches!(&hard, Some(Move::New(run)) if run.len() == 3), "{hard:?}");
+    board.pile = cards("4♦ J♥");
+    let take = policy::hard_pickup(&board, 0, &cards("2♣ 10♥ 4♠ 8♦"));
+    assert!(matches!(&take, Some(Move::Pile(used)) if used.contains(&cards("2♣")[0])), "{take:?}");
+    board.pile = cards("J♥");
+    assert_eq!(policy::hard_pickup(&board, 0, &cards("2♣ 10♥ 4♠ 8♦")), None);
+}
+
+#[test]
+fn the_guarded_discard_keeps_the_card_that_joins_an_opponent_meld() {
+    let mut board = Board::new(BuracoRules::stbl(), 2);
+    board.melds[1].push(meld(&board.rules, "5♠ 6♠ 7♠"));
+    board.pile = cards("K♦ 3♣ 9♥");
+    let hand = cards("8♠ K♥ 4♦ JK");
+    let ranked = guard::ranked_discards(&board, 0, &hand, &Known::default());
+    let order: Vec<Card> = ranked.iter().map(|&(c, _)| c).collect();
+    assert_eq!(order[order.len() - 2..], cards("8♠ JK")[..], "{ranked:?}");
+}
+
+#[test]
+fn the_standing_counts_the_tables_the_hands_and_the_cards_seen_going_in() {
+    let mut board = Board::new(BuracoRules::itp(), 2);
+    board.melds[0].push(meld(&board.rules, "8♥ 9♥ 10♥ J♥"));
+    board.hand_counts = vec![3, 3];
+    let hand = cards("3♣ 4♦ 5♠");
+    // 40 - 15 + extra against -24 (three unseen cards, 8 points each).
+    assert!(guard::ahead_by(&board, 0, &hand, &Known::default(), -48));
+    assert!(!guard::ahead_by(&board, 0, &hand, &Known::default(), -49));
+    // Three aces seen going into the other hand: -45.
+    let known = Known { theirs: cards("A♠ A♦ A♣") };
+    assert!(guard::ahead_by(&board, 0, &hand, &known, -69));
+    assert!(!guard::ahead_by(&board, 0, &hand, &known, -70));
+}
