@@ -37,11 +37,7 @@ impl Hierarchies {
     /// What this process can use, probed once (root only: juiz must create cgroups).
     pub(crate) fn get() -> &'static Hierarchies {
         static FOUND: OnceLock<Hierarchies> = OnceLock::new();
-        FOUND.get_or_init(|| {
-            // First: on a hierarchy that holds `cpuacct` and `cpu`, the boxes go under it.
-            super::sched_group::leave_autogroups();
-            probe().unwrap_or_default()
-        })
+        FOUND.get_or_init(|| probe().unwrap_or_default())
     }
 
     /// `cgroup v2 (pids, memory, cpu)`, `cgroup v1 (pids, memory, cpuacct) + v2 kill`, or `None`.

@@ -7,8 +7,6 @@
 //! (`PR_SET_CHILD_SUBREAPER`), so orphans of a bot's group are re-parented to juiz and reaped by
 //! `shutdown` at once instead of lingering as zombies until init collects them. A process that
 //! leaves its group (`setsid`, `setpgid`) escapes the group kill; containing it needs cgroups.
-//! As root, where the scheduler's autogroups would make every bot's session a group of its own,
-//! the first spawn also moves juiz into the `cpu` cgroup `juiz` (see `sched_group.rs`).
 
 mod affinity;
 mod bare;
@@ -31,7 +29,6 @@ mod own_program;
 mod process;
 mod procfs;
 mod sandbox;
-mod sched_group;
 mod seccomp;
 mod shutdown;
 mod spawn;

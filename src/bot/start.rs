@@ -94,8 +94,6 @@ impl BotProcess {
         build: Option<&[PathBuf]>,
     ) -> Result<BotProcess, BotFault> {
         let mut laps = Laps::start();
-        // One scheduling group for juiz and its bots (once per process; see `sched_group.rs`).
-        super::sched_group::leave_autogroups();
         if cmd.argv.is_empty() {
             return Err(spawn_fault("empty bot command".to_string()));
         }
