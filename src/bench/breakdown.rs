@@ -1,7 +1,9 @@
 //! Where a game's CPU goes, juiz's and the bots': a run with the step counters of `bot::cost`
 //! on, split into the bots' starts (juiz's side and each sandbox step in the child before its
 //! exec), their lines, their ends, the rest of the referee's thread and juiz's other threads;
-//! the bots' own CPU after exec is what remains of theirs. Figures in ms per game.
+//! the bots' own CPU after exec is what remains of theirs; beside them, each counted step's wall
+//! time (its CPU and what it waited: a starting or ending bot, a timer, a CPU under load).
+//! Figures in ms per game.
 
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -29,6 +31,8 @@ pub struct BreakdownRow {
     pub step: String,
     pub juiz_ms_per_game: Option<f64>,
     pub bots_ms_per_game: Option<f64>,
+    /// The wall time the step took, summed over the bots (counted steps only).
+    pub wall_ms_per_game: Option<f64>,
 }
 
 /// What the bots' processes did after their exec: loading, playing, exiting.
@@ -53,7 +57,12 @@ impl Breakdown {
                 juiz_counted += spent;
                 (Some(ms(spent)), None)
             };
-            rows.push(BreakdownRow { step: step.name().to_string(), juiz_ms_per_game: juiz, bots_ms_per_game: bots });
+            rows.push(BreakdownRow {
+                step: step.name().to_string(),
+                juiz_ms_per_game: juiz,
+                bots_ms_per_game: bots,
+                wall_ms_per_game: Some(ms(costs.wall(step))),
+            });
         }
         let rest = |total: Duration, counted: Duration| ms(total.saturating_sub(counted));
         let last_start = rows.iter().rposition(|r| r.step.starts_with("start:")).map_or(0, |i| i + 1);
@@ -63,6 +72,7 @@ impl Breakdown {
                 step: BOTS_AFTER_EXEC.to_string(),
                 juiz_ms_per_game: None,
                 bots_ms_per_game: Some(rest(cpu.children, child_counted)),
+                wall_ms_per_game: None,
             },
         );
         let first_end = rows.iter().position(|r| r.step.starts_with("end:")).unwrap_or(rows.len());
@@ -72,12 +82,14 @@ impl Breakdown {
                 step: REFEREE.to_string(),
                 juiz_ms_per_game: Some(rest(game_threads, juiz_counted)),
                 bots_ms_per_game: None,
+                wall_ms_per_game: None,
             },
         );
         rows.push(BreakdownRow {
             step: OTHER_THREADS.to_string(),
             juiz_ms_per_game: Some(rest(cpu.harness, game_threads)),
             bots_ms_per_game: None,
+            wall_ms_per_game: None,
         });
         Breakdown { games, jobs, rows, juiz_ms_per_game: ms(cpu.harness), bots_ms_per_game: ms(cpu.children) }
     }
@@ -91,14 +103,15 @@ impl Breakdown {
         );
         let width = self.rows.iter().map(|r| r.step.chars().count()).max().unwrap_or(0).max(5);
         let cell = |v: Option<f64>| v.map_or_else(|| "-".to_string(), |v| format!("{v:.3}"));
-        let _ = writeln!(out, "  {:<width$}  {:>7}  {:>7}", "step", "juiz", "bots");
+        let _ = writeln!(out, "  {:<width$}  {:>7}  {:>7}  {:>7}", "step", "juiz", "bots", "wall");
         for row in &self.rows {
             let _ = writeln!(
                 out,
-                "  {:<width$}  {:>7}  {:>7}",
+                "  {:<width$}  {:>7}  {:>7}  {:>7}",
                 row.step,
                 cell(row.juiz_ms_per_game),
-                cell(row.bots_ms_per_game)
+                cell(row.bots_ms_per_game),
+                cell(row.wall_ms_per_game)
             );
         }
         let _ = writeln!(out, "  {:<width$}  {:>7.3}  {:>7.3}", "total", self.juiz_ms_per_game, self.bots_ms_per_game);
@@ -122,5 +135,8 @@ mod tests {
         let mut table = String::new();
         b.write_table(&mut table);
         assert!(table.contains("start: seccomp filter") && table.contains("total"), "{table}");
+        assert!(table.lines().next().is_some_and(|l| l.contains("ms per game")), "{table}");
+        assert_eq!(find("end: escapee sweep").wall_ms_per_game, Some(0.0));
+        assert_eq!(find(REFEREE).wall_ms_per_game, None);
     }
 }

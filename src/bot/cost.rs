@@ -1,7 +1,9 @@
-//! Where the CPU of a bot's start, lines and end goes: a thread-CPU counter per step, summed over
-//! every bot in this process, for `juiz bench`'s breakdown. Off unless `measure(true)`: then each
-//! step reads its thread's CPU clock (a system call) before and after. The child's steps before
-//! `exec` are counted in the child (it shares juiz's memory until then: plain atomic adds).
+//! Where the CPU and the wall time of a bot's start, lines and end go: a thread-CPU counter and a
+//! wall-clock counter per step, summed over every bot in this process, for `juiz bench`'s
+//! breakdown. Off unless `measure(true)`: then each step reads its thread's CPU clock (a system
+//! call) and the monotonic clock before and after. The child's steps before `exec` are counted in
+//! the child (it shares juiz's memory until then: plain atomic adds). A step's wall time beyond
+//! its CPU is time it waited: for another process, a timer, or a CPU under load.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
@@ -104,6 +106,7 @@ impl Step {
 
 static ON: AtomicBool = AtomicBool::new(false);
 static NANOS: [AtomicU64; STEPS] = [const { AtomicU64::new(0) }; STEPS];
+static WALL_NANOS: [AtomicU64; STEPS] = [const { AtomicU64::new(0) }; STEPS];
 
 /// Turns the counters on or off (for the whole process).
 pub fn measure(on: bool) {
@@ -118,41 +121,63 @@ pub fn thread_cpu() -> u64 {
     (now.tv_sec as u64).saturating_mul(1_000_000_000).saturating_add(now.tv_nsec as u64)
 }
 
-/// A running count: each `lap` adds the thread's CPU since the last one to a step.
-pub(crate) struct Laps(Option<u64>);
+/// The monotonic clock, in nanoseconds. A system call at most (the vDSO): safe in the child.
+fn wall() -> u64 {
+    let mut now = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: a valid pointer to a timespec.
+    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut now) };
+    (now.tv_sec as u64).saturating_mul(1_000_000_000).saturating_add(now.tv_nsec as u64)
+}
+
+/// A running count: each `lap` adds the thread's CPU and the wall time since the last one to a
+/// step.
+pub(crate) struct Laps(Option<(u64, u64)>);
 
 impl Laps {
     /// Starts counting, if the counters are on.
     pub(crate) fn start() -> Laps {
-        Laps(ON.load(Ordering::Relaxed).then(thread_cpu))
+        Laps(ON.load(Ordering::Relaxed).then(|| (thread_cpu(), wall())))
     }
 
-    /// Adds the CPU since the start or the last lap to `step`.
+    /// Adds the CPU and the wall time since the start or the last lap to `step`.
     pub(crate) fn lap(&mut self, step: Step) {
-        if let Some(last) = self.0 {
-            let now = thread_cpu();
-            NANOS[step as usize].fetch_add(now.saturating_sub(last), Ordering::Relaxed);
-            self.0 = Some(now);
+        if let Some((last_cpu, last_wall)) = self.0 {
+            let (cpu, now) = (thread_cpu(), wall());
+            NANOS[step as usize].fetch_add(cpu.saturating_sub(last_cpu), Ordering::Relaxed);
+            WALL_NANOS[step as usize].fetch_add(now.saturating_sub(last_wall), Ordering::Relaxed);
+            self.0 = Some((cpu, now));
         }
     }
 }
 
-/// The counters at one moment.
+/// The counters at one moment: CPU, then wall time, per step.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Costs([u64; STEPS]);
+pub struct Costs([u64; STEPS], [u64; STEPS]);
 
 impl Costs {
     pub fn now() -> Costs {
-        Costs(std::array::from_fn(|i| NANOS[i].load(Ordering::Relaxed)))
+        Costs(
+            std::array::from_fn(|i| NANOS[i].load(Ordering::Relaxed)),
+            std::array::from_fn(|i| WALL_NANOS[i].load(Ordering::Relaxed)),
+        )
     }
 
     /// What was counted between `earlier` and `self`.
     pub fn since(&self, earlier: &Costs) -> Costs {
-        Costs(std::array::from_fn(|i| self.0[i].saturating_sub(earlier.0[i])))
+        Costs(
+            std::array::from_fn(|i| self.0[i].saturating_sub(earlier.0[i])),
+            std::array::from_fn(|i| self.1[i].saturating_sub(earlier.1[i])),
+        )
     }
 
+    /// The CPU counted for `step`.
     pub fn get(&self, step: Step) -> Duration {
         Duration::from_nanos(self.0[step as usize])
+    }
+
+    /// The wall time counted for `step` (the CPU it used and the time it waited).
+    pub fn wall(&self, step: Step) -> Duration {
+        Duration::from_nanos(self.1[step as usize])
     }
 }
 
@@ -173,7 +198,13 @@ mod tests {
         }
         std::hint::black_box(x);
         laps.lap(Step::EndSweep);
+        std::thread::sleep(Duration::from_millis(2));
+        laps.lap(Step::EndRelease);
         measure(false);
-        assert!(Costs::now().since(&before).get(Step::EndSweep) > Duration::ZERO);
+        let counted = Costs::now().since(&before);
+        assert!(counted.get(Step::EndSweep) > Duration::ZERO);
+        assert!(counted.wall(Step::EndSweep) > Duration::ZERO);
+        // A sleep is wall time, not CPU.
+        assert!(counted.wall(Step::EndRelease) >= Duration::from_millis(2));
     }
 }
