@@ -105,7 +105,6 @@ pub fn wilds_free(board: &Board, side: usize, hand: &[Card]) -> bool {
         || (board.morto_waiting[side] && hand.len() <= 5)
 }
 
-
 /// The discard of a turn (`hand` is not empty).
 pub fn discard(level: Level, board: &Board, side: usize, hand: &[Card], known: &Known, rng: &mut Rng) -> Card {
     if level == Level::Easy {
