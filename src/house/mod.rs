@@ -90,6 +90,35 @@ pub fn run(
     }
 }
 
+/// Runs a house bot on a process's pipes: each line read (its line end cut) goes to `on_line`,
+/// whose replies are written and flushed before the next line is read, until the referee closes
+/// the input (or the output: the game is over for this seat either way).
+pub(crate) fn serve_lines(
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+    mut on_line: impl FnMut(&str) -> Vec<String>,
+) -> io::Result<()> {
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        if input.read_until(b'\n', &mut line)? == 0 {
+            return Ok(());
+        }
+        let replies = on_line(String::from_utf8_lossy(&line).trim_end_matches(['\n', '\r']));
+        if replies.is_empty() {
+            continue;
+        }
+        let written = replies
+            .iter()
+            .try_for_each(|reply| output.write_all(reply.as_bytes()).and_then(|()| output.write_all(b"\n")))
+            .and_then(|()| output.flush());
+        match written {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
+            other => other?,
+        }
+    }
+}
+
 /// A game's house bots: they play a game of it at a level, as `run` says. A game names its own
 /// in its `GameDef::house`.
 pub type Play = fn(GameKind, Level, Budget, &mut dyn BufRead, &mut dyn Write) -> io::Result<()>;

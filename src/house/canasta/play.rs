@@ -17,22 +17,5 @@ pub fn play(
     output: &mut dyn Write,
 ) -> io::Result<()> {
     let mut bot = Bot::new(level, budget);
-    let mut line = Vec::new();
-    loop {
-        line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
-            return Ok(());
-        }
-        let text = String::from_utf8_lossy(&line);
-        let text = text.trim_end_matches(['\n', '\r']);
-        let replies = bot.on_line(text);
-        if replies.is_empty() {
-            continue;
-        }
-        for reply in replies {
-            output.write_all(reply.as_bytes())?;
-            output.write_all(b"\n")?;
-        }
-        output.flush()?;
-    }
+    crate::house::serve_lines(input, output, |line| bot.on_line(line))
 }

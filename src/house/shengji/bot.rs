@@ -83,20 +83,7 @@ pub fn play(
     output: &mut dyn Write,
 ) -> io::Result<()> {
     let mut player = Player::new(level, budget);
-    let mut line = String::new();
-    loop {
-        line.clear();
-        if input.read_line(&mut line)? == 0 {
-            return Ok(());
-        }
-        if let Some(answer) = player.answer(line.trim_end_matches(['\n', '\r'])) {
-            let written = writeln!(output, "{answer}").and_then(|()| output.flush());
-            match written {
-                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
-                other => other?,
-            }
-        }
-    }
+    crate::house::serve_lines(input, output, |line| player.answer(line).into_iter().collect())
 }
 
 fn declare(seen: &Seen, level: Level, last_call: bool, rng: &mut Pcg64) -> String {
