@@ -17,17 +17,9 @@ fn house(level: &str) -> String {
 
 /// Plays one match logged in `dir`; returns the log and the result line.
 fn play(dir: &Path, name: &str, seed: u64, levels: [&str; 4]) -> (PathBuf, String) {
-    let log = dir.join(format!("{name}.csv"));
     let bots: Vec<String> = levels.iter().map(|l| house(l)).collect();
-    let out = juiz()
-        .args(["play", "--game", "buraco-schwab", "--seed", &seed.to_string(), "--silent", "--log"])
-        .arg(&log)
-        .args(&bots)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
-    (log, stdout)
+    let bots: Vec<&str> = bots.iter().map(String::as_str).collect();
+    play_logged_as(dir, name, "buraco-schwab", seed, &[], &bots)
 }
 
 #[test]

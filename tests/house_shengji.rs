@@ -15,18 +15,10 @@ fn house(level: &str) -> String {
 
 /// Plays one match logged in `dir`; returns the log and the result line.
 fn play(dir: &Path, name: &str, seed: u64, decks: usize, levels: [&str; 4]) -> (PathBuf, String) {
-    let log = dir.join(format!("{name}.csv"));
     let bots: Vec<String> = levels.iter().map(|l| house(l)).collect();
-    let out = juiz()
-        .args(["play", "--game", "shengji", "--seed", &seed.to_string(), "--silent", "--log"])
-        .arg(&log)
-        .args(["--rule", &format!("decks={decks}"), "--rule", "max-deals=2"])
-        .args(&bots)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
-    (log, stdout)
+    let bots: Vec<&str> = bots.iter().map(String::as_str).collect();
+    let decks = format!("decks={decks}");
+    play_logged_as(dir, name, "shengji", seed, &["--rule", &decks, "--rule", "max-deals=2"], &bots)
 }
 
 #[test]

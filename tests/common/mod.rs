@@ -86,15 +86,30 @@ pub fn two_bot_tournament(path: &Path, name: &str, games: u32, move_timeout: &st
 
 /// Plays one game of `game` with `bots` (`juiz play --silent`), logged in `dir`; returns the log.
 pub fn play_logged(dir: &Path, game: &str, seed: u64, bots: &[&str]) -> PathBuf {
-    let log = dir.join(format!("{game}-{seed}.csv"));
+    play_logged_as(dir, &format!("{game}-{seed}"), game, seed, &[], bots).0
+}
+
+/// `play_logged` with the log named `NAME.csv` and more arguments before the bots (`--rule ...`);
+/// returns the log and what `juiz play` printed (the result line).
+pub fn play_logged_as(
+    dir: &Path,
+    name: &str,
+    game: &str,
+    seed: u64,
+    args: &[&str],
+    bots: &[&str],
+) -> (PathBuf, String) {
+    let log = dir.join(format!("{name}.csv"));
     let out = juiz()
         .args(["play", "--game", game, "--seed", &seed.to_string(), "--silent", "--log"])
         .arg(&log)
+        .args(args)
         .args(bots)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    log
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    (log, stdout)
 }
 
 /// The rows of `/proc/sysvipc/<table>` (`shm`, `msg`, `sem`) with SysV key `key`, in this
