@@ -90,6 +90,27 @@ pub fn run(
     }
 }
 
+/// Maximal windows `(first, last)` of consecutive held positions of a suit's `have`, from `low`
+/// (the low ace) to its last position (the high ace), never both aces in one window.
+pub(crate) fn run_windows(have: &[bool], low: usize) -> Vec<(usize, usize)> {
+    let high = have.len() - 1;
+    let mut found = Vec::new();
+    let mut p = low;
+    while p <= high {
+        if !have[p] {
+            p += 1;
+            continue;
+        }
+        let start = p;
+        while p < high && have[p + 1] && !(start == low && p + 1 == high) {
+            p += 1;
+        }
+        found.push((start, p));
+        p += 1;
+    }
+    found
+}
+
 /// Runs a house bot on a process's pipes: each line read (its line end cut) goes to `on_line`,
 /// whose replies are written and flushed before the next line is read, until the referee closes
 /// the input (or the output: the game is over for this seat either way).

@@ -55,25 +55,6 @@ fn presence(hand: &[Card], suit: Suit, rules: &BuracoRules) -> [bool; 15] {
     have
 }
 
-/// Maximal windows `(first, last)` of consecutive held positions (never both aces).
-fn windows(have: &[bool; 15]) -> Vec<(usize, usize)> {
-    let mut found = Vec::new();
-    let mut p = 1;
-    while p <= 14 {
-        if !have[p] {
-            p += 1;
-            continue;
-        }
-        let start = p;
-        while p < 14 && have[p + 1] && !(start == 1 && p + 1 == 14) {
-            p += 1;
-        }
-        found.push((start, p));
-        p += 1;
-    }
-    found
-}
-
 fn cards_of(first: usize, last: usize, suit: Suit) -> Vec<Card> {
     (first..=last).map(|p| card_at(p, suit)).collect()
 }
@@ -82,7 +63,7 @@ fn cards_of(first: usize, last: usize, suit: Suit) -> Vec<Card> {
 pub fn natural_runs(hand: &[Card], rules: &BuracoRules) -> Vec<Vec<Card>> {
     let mut runs = Vec::new();
     for suit in Suit::ALL {
-        for (first, last) in windows(&presence(hand, suit, rules)) {
+        for (first, last) in crate::house::run_windows(&presence(hand, suit, rules), 1) {
             if last + 1 - first >= rules.melds.min_len {
                 let cards = cards_of(first, last.min(first + rules.melds.max_len - 1), suit);
                 if Meld::new(&cards, &rules.melds).is_ok() {
@@ -104,7 +85,7 @@ pub fn wild_runs(hand: &[Card], rules: &BuracoRules) -> Vec<Vec<Card>> {
     let mut runs = Vec::new();
     for suit in Suit::ALL {
         let have = presence(hand, suit, rules);
-        let wins = windows(&have);
+        let wins = crate::house::run_windows(&have, 1);
         let mut push = |mut cards: Vec<Card>| {
             if !cards.contains(&wild) || hand.iter().filter(|&&c| c == wild).count() > 1 {
                 cards.push(wild);

@@ -60,25 +60,6 @@ fn presence(hand: &[Card], suit: Suit) -> [bool; 13] {
     have
 }
 
-/// Maximal windows `(first, last)` of held positions (never both aces).
-fn windows(have: &[bool; 13]) -> Vec<(usize, usize)> {
-    let mut found = Vec::new();
-    let mut p = 0;
-    while p < 13 {
-        if !have[p] {
-            p += 1;
-            continue;
-        }
-        let start = p;
-        while p < 12 && have[p + 1] && !(start == 0 && p + 1 == 12) {
-            p += 1;
-        }
-        found.push((start, p));
-        p += 1;
-    }
-    found
-}
-
 fn run_cards(first: usize, last: usize, suit: Suit) -> Vec<Card> {
     (first..=last).map(|p| card_at(p, suit)).collect()
 }
@@ -108,7 +89,7 @@ pub fn natural_melds(board: &Board, hand: &[Card]) -> Vec<Vec<Card>> {
         }
     }
     for suit in Suit::ALL {
-        for (first, last) in windows(&presence(hand, suit)) {
+        for (first, last) in crate::house::run_windows(&presence(hand, suit), 0) {
             if last + 1 - first >= 3 {
                 found.push(run_cards(first, last.min(first + CERRADO - 1), suit));
             }
@@ -133,7 +114,7 @@ pub fn wild_melds(board: &Board, hand: &[Card]) -> Vec<Vec<Card>> {
         }
     }
     for suit in Suit::ALL {
-        let wins = windows(&presence(hand, suit));
+        let wins = crate::house::run_windows(&presence(hand, suit), 0);
         for pair in wins.windows(2) {
             let ((a, b), (c, d)) = (pair[0], pair[1]);
             if c == b + 2 && d + 1 - a <= CERRADO {
