@@ -66,6 +66,15 @@ impl BenchArgs {
         self.bot.clone().unwrap_or_else(|| PathBuf::from(self.game.def().bench_bot))
     }
 
+    /// A scratch folder for a run's files, in `--scratch` or the system's temporary directory.
+    pub fn scratch_dir(&self) -> Result<tempfile::TempDir, super::Failure> {
+        match &self.scratch {
+            Some(dir) => tempfile::tempdir_in(dir),
+            None => tempfile::tempdir(),
+        }
+        .map_err(|e| super::Failure::input(format!("cannot make a scratch folder (--scratch): {e}")))
+    }
+
     /// Seats at the table: `--players`, or the game's usual number.
     pub fn seats(&self) -> usize {
         self.players.map_or(self.game.usual_seats(), |n| n as usize)

@@ -22,11 +22,7 @@ pub fn bench_house(args: &BenchArgs, named: &[GameKind]) -> Outcome {
     if let Some(g) = games.iter().find(|&&g| !juiz::house::has_house_bots(g)) {
         return Err(Failure::input(format!("{g} has no house bots yet (--house)")));
     }
-    let scratch = match &args.scratch {
-        Some(dir) => tempfile::tempdir_in(dir),
-        None => tempfile::tempdir(),
-    }
-    .map_err(|e| Failure::input(format!("cannot make a scratch folder (--scratch): {e}")))?;
+    let scratch = args.scratch_dir()?;
     let per_pairing = args.house_games.div_ceil(2) * 2;
     let jobs = args.jobs_list.first().map_or_else(juiz::bench::cores, |&n| n as usize);
     let me = std::env::current_exe().map_err(|e| Failure::input(e.to_string()))?;

@@ -13,11 +13,7 @@ use super::bench::BenchArgs;
 use super::{Failure, Outcome, SUCCESS};
 
 pub fn bench_pages(args: &BenchArgs) -> Outcome {
-    let scratch = match &args.scratch {
-        Some(dir) => tempfile::tempdir_in(dir),
-        None => tempfile::tempdir(),
-    }
-    .map_err(|e| Failure::input(format!("cannot make a scratch folder (--scratch): {e}")))?;
+    let scratch = args.scratch_dir()?;
     let source = args.bot_source();
     let bot = source.canonicalize().map_err(|e| Failure::input(format!("--bot {}: {e}", source.display())))?;
     let games = args.big.max(2).div_ceil(2) * 2;
