@@ -3,6 +3,7 @@
 
 mod bots;
 mod config;
+mod config_bots;
 mod defaults;
 mod error;
 mod fingerprint;
