@@ -1,0 +1,78 @@
+//! The message-id scan of the source: every id the code names (given to `Message::new`, to `tr`
+//! or to a helper that words it) is in both languages, and a misspelled one is caught.
+
+use juiz::i18n::{Lang, has_message};
+
+/// The message ids a source text names: every `Message::new("…")` and `tr("…")`, and every string
+/// literal of the form `<prefix>-…` for the prefixes only message ids use (`table-your-hand`
+/// passed to a helper that calls `tr`). Rule ids (`meld-invalid`) and words of the table model
+/// use other prefixes.
+fn ids_named(text: &str) -> Vec<String> {
+    const PREFIXES: [&str; 12] =
+        ["bf", "check", "cn", "end", "hint", "narr", "play", "sb", "sj", "table", "view", "viol"];
+    let mut found = Vec::new();
+    for opening in ["Message::new(\"", " tr(\"", "(tr(\"", "&tr(\"", "\""] {
+        for piece in text.split(opening).skip(1) {
+            let id: String = piece.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '-').collect();
+            // Split at every quote, a piece is a whole literal (or the text between two).
+            let rest = &piece[id.len()..];
+            let literal = !id.is_empty() && if opening == "\"" { rest.is_empty() } else { rest.starts_with('"') };
+            let prefixed = id.split_once('-').is_some_and(|(p, rest)| PREFIXES.contains(&p) && !rest.is_empty());
+            if literal && (opening != "\"" || prefixed) && !found.contains(&id) {
+                found.push(id);
+            }
+        }
+    }
+    found
+}
+
+/// The ids `text` names that a language lacks, as `<id> (<lang>)`.
+fn missing_ids(text: &str) -> Vec<String> {
+    let mut missing = Vec::new();
+    for id in ids_named(text) {
+        for lang in [Lang::En, Lang::Pt] {
+            if !has_message(lang, &id) {
+                missing.push(format!("{id} ({lang:?})"));
+            }
+        }
+    }
+    missing
+}
+
+/// Every message id written in the code is in both languages.
+#[test]
+fn every_message_id_in_the_code_is_in_both_languages() {
+    let mut files = vec![std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/src"))];
+    let mut missing = Vec::new();
+    let mut seen = 0;
+    while let Some(path) = files.pop() {
+        if path.is_dir() {
+            files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+            continue;
+        }
+        // i18n.rs tests ids that do not exist on purpose.
+        if path.extension().is_none_or(|e| e != "rs") || path.ends_with("i18n.rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        seen += ids_named(&text).len();
+        missing.extend(missing_ids(&text).into_iter().map(|m| format!("{}: {m}", path.display())));
+    }
+    assert!(seen > 300, "the scan found only {seen} ids");
+    assert!(missing.is_empty(), "message ids missing:\n{}", missing.join("\n"));
+}
+
+/// The scan above catches a misspelled id, whether it is given to `Message::new`, to `tr` or to a
+/// helper that words it.
+#[test]
+fn the_message_id_scan_catches_a_misspelled_id() {
+    let good = r#"Message::new("viol-not-a-meld"); tr("table-game-over", &[]); say(out, "", "table-stock", &a);"#;
+    assert_eq!(missing_ids(good), Vec::<String>::new());
+    assert_eq!(ids_named(good), ["viol-not-a-meld", "table-game-over", "table-stock"]);
+    for bad in
+        [r#"Message::new("viol-not-a-mold")"#, r#"x(tr("table-game-ovr", &[]))"#, r#"say(out, "", "table-stok")"#]
+    {
+        assert_eq!(missing_ids(bad).len(), 2, "{bad}: missing in both languages");
+    }
+    assert_eq!(ids_named(r#"Violation::illegal("meld-invalid", d)"#), Vec::<String>::new(), "a rule id is no message");
+}
