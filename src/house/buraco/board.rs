@@ -93,6 +93,24 @@ impl Board {
         }
     }
 
+    /// Whether a player of `side` may still empty his hand once `mv` (a meld) is made: a join
+    /// can turn the side's only clean canastra dirty (`2♦ … 8♦` + `10♦` puts the 2 in the 9's
+    /// place), and a new meld can be one.
+    pub fn may_empty_hand_after(&self, side: usize, mv: &Move) -> bool {
+        if !matches!(self.rules.going_out, GoingOut::CleanCanastraAfterMorto) || self.morto_waiting[side] {
+            return self.may_empty_hand(side);
+        }
+        let clean = |m: &Meld| m.is_clean_canastra(&self.rules);
+        let melds = &self.melds[side];
+        match mv {
+            Move::Join(i, cards) => melds.iter().enumerate().any(|(j, m)| {
+                if j == *i { m.join(cards, &self.rules.melds).is_ok_and(|m| clean(&m)) } else { clean(m) }
+            }),
+            Move::New(cards) => melds.iter().any(clean) || Meld::new(cards, &self.rules.melds).is_ok_and(|m| clean(&m)),
+            _ => self.may_empty_hand(side),
+        }
+    }
+
     /// Points of `side`'s melds (cards and bonuses).
     pub fn table_points(&self, side: usize) -> i64 {
         self.melds[side].iter().map(|m| m.points(&self.rules)).sum()

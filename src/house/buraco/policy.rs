@@ -60,13 +60,17 @@ pub fn next_meld(level: Level, board: &Board, side: usize, hand: &[Card]) -> Opt
 pub fn next_meld_keeping(level: Level, board: &Board, side: usize, hand: &[Card], keep: usize) -> Option<Move> {
     let rules = &board.rules;
     let keep = keep.max(board.min_hand_after_meld(side));
-    let room = |used: usize| hand.len() >= used + keep;
+    // Fewer than two cards left is a way out only if the meld keeps one open.
+    let room = |used: usize, mv: &Move| {
+        hand.len() >= used + keep && (hand.len() >= used + 2 || board.may_empty_hand_after(side, mv))
+    };
+    let join = |(i, card): (usize, Card)| Move::Join(i, vec![card]);
     let mine = &board.melds[side];
-    if let Some((i, card)) = melds::natural_joins(hand, mine, rules).into_iter().find(|_| room(1)) {
-        return Some(Move::Join(i, vec![card]));
+    if let Some(mv) = melds::natural_joins(hand, mine, rules).into_iter().map(join).find(|mv| room(1, mv)) {
+        return Some(mv);
     }
-    if let Some(run) = melds::natural_runs(hand, rules).into_iter().find(|r| room(r.len())) {
-        return Some(Move::New(run));
+    if let Some(mv) = melds::natural_runs(hand, rules).into_iter().map(Move::New).find(|mv| room(mv_len(mv), mv)) {
+        return Some(mv);
     }
     if level == Level::Easy {
         return None;
@@ -77,16 +81,25 @@ pub fn next_meld_keeping(level: Level, board: &Board, side: usize, hand: &[Card]
     if level == Level::Hard && !free {
         return None;
     }
-    if let Some((i, wild)) = melds::wild_joins(hand, mine, rules).into_iter().find(|_| room(1)) {
-        return Some(Move::Join(i, vec![wild]));
+    if let Some(mv) = melds::wild_joins(hand, mine, rules).into_iter().map(join).find(|mv| room(1, mv)) {
+        return Some(mv);
     }
     let hard_stbl = level == Level::Hard && hoards_wilds(board);
-    if hard_stbl && let Some((i, wild)) = melds::any_wild_joins(hand, mine, rules).into_iter().find(|_| room(1)) {
-        return Some(Move::Join(i, vec![wild]));
+    if hard_stbl && let Some(mv) = melds::any_wild_joins(hand, mine, rules).into_iter().map(join).find(|mv| room(1, mv))
+    {
+        return Some(mv);
     }
     let any_length = level == Level::Hard;
-    let runs = melds::wild_runs(hand, rules);
-    runs.into_iter().find(|r| room(r.len()) && (any_length || r.len() >= 4 || hand.len() > 6)).map(Move::New)
+    let runs = melds::wild_runs(hand, rules).into_iter().map(Move::New);
+    runs.into_iter().find(|mv| room(mv_len(mv), mv) && (any_length || mv_len(mv) >= 4 || hand.len() > 6))
+}
+
+/// The hand cards a meld move uses.
+fn mv_len(mv: &Move) -> usize {
+    match mv {
+        Move::New(cards) | Move::Join(_, cards) | Move::Pile(cards) => cards.len(),
+        Move::Stock | Move::PileJoin(_) | Move::Discard(_) => 0,
+    }
 }
 
 /// Whether wild cards are worth keeping in hand: in STBL (its closed pile is taken with them, and

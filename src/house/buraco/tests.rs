@@ -68,3 +68,20 @@ fn the_standing_counts_the_tables_the_hands_and_the_cards_seen_going_in() {
     assert!(guard::ahead_by(&board, 0, &hand, &known, -69));
     assert!(!guard::ahead_by(&board, 0, &hand, &known, -70));
 }
+
+/// STBL, morto taken: joining `10♦` to the side's only clean canastra `2♦ … 8♦` puts the 2 in the
+/// 9's place and leaves one card, which the referee refuses (found in a 1 000-game run); with a
+/// second clean canastra on the table the join is a way out again.
+#[test]
+fn no_meld_leaves_one_card_after_dirtying_the_only_clean_canastra() {
+    let mut board = Board::new(BuracoRules::stbl(), 2);
+    board.morto_waiting = [false, false];
+    board.melds[0].push(meld(&board.rules, "2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦"));
+    let hand = cards("10♦ 5♣");
+    for level in [Level::Easy, Level::Medium, Level::Hard] {
+        assert_eq!(policy::next_meld(level, &board, 0, &hand), None, "{level:?}");
+    }
+    board.melds[0].push(meld(&board.rules, "3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠"));
+    let join = Some(Move::Join(0, cards("10♦")));
+    assert_eq!(policy::next_meld(Level::Medium, &board, 0, &hand), join);
+}
