@@ -26,7 +26,7 @@ fn the_bundled_schwab_bots_play_a_tournament_without_a_fault() {
             {{"name": "template", "build": "{r}/bots/template.c"}}]}}"#
     );
     let dir = tempfile::tempdir().unwrap();
-    let opts = common::run_options(&dir.path(), 2);
+    let opts = common::run_options(dir.path(), 2);
     let t = Tournament::parse(&text, true).unwrap();
     let summary = run(&t, &opts, &Quiet, Arc::new(AtomicBool::new(false))).unwrap();
     assert_eq!(summary.done, summary.total);
@@ -101,7 +101,7 @@ fn tournament_rules_are_checked_and_recorded() {
     let t = Tournament::parse(&file(r#"{"target": 0, "negative-table": false}"#), true).unwrap();
     assert!(t.to_json().contains("\"negative-table\": \"false\""), "{}", t.to_json());
     let dir = tempfile::tempdir().unwrap();
-    let opts = common::run_options(&dir.path(), 2);
+    let opts = common::run_options(dir.path(), 2);
     let summary = run(&t, &opts, &Quiet, Arc::new(AtomicBool::new(false))).unwrap();
     assert!(summary.faulted.is_empty() && summary.done == summary.total, "{:?}", summary.faulted);
     let logs: Vec<_> = walk(dir.path()).into_iter().filter(|p| p.extension().is_some_and(|e| e == "csv")).collect();

@@ -30,7 +30,7 @@ fn tournament(decks: usize) -> Tournament {
 fn the_bundled_shengji_bots_play_tournaments_without_a_fault() {
     for decks in [1, 2, 3] {
         let dir = tempfile::tempdir().unwrap();
-        let opts = common::run_options(&dir.path(), 2);
+        let opts = common::run_options(dir.path(), 2);
         let summary = run(&tournament(decks), &opts, &Quiet, Arc::new(AtomicBool::new(false))).unwrap();
         assert_eq!(summary.done, summary.total, "{decks} decks");
         assert!(summary.faulted.is_empty(), "{decks} decks: {:?}", summary.faulted);
@@ -108,7 +108,7 @@ fn misbehaving_bots_are_faulted_in_shengji_too() {
 fn a_tournament_gives_the_same_transcripts_at_any_number_of_jobs() {
     let logs = |jobs: usize| -> Vec<(String, Vec<String>)> {
         let dir = tempfile::tempdir().unwrap();
-        let opts = common::run_options(&dir.path(), jobs);
+        let opts = common::run_options(dir.path(), jobs);
         let summary = run(&tournament(2), &opts, &Quiet, Arc::new(AtomicBool::new(false))).unwrap();
         assert!(summary.faulted.is_empty());
         let mut files: Vec<_> =

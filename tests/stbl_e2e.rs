@@ -30,7 +30,7 @@ fn tournament(players: usize) -> Tournament {
 fn the_bundled_stbl_bots_play_tournaments_without_a_fault() {
     for players in [2, 4] {
         let dir = tempfile::tempdir().unwrap();
-        let opts = common::run_options(&dir.path(), 2);
+        let opts = common::run_options(dir.path(), 2);
         let summary = run(&tournament(players), &opts, &Quiet, Arc::new(AtomicBool::new(false))).unwrap();
         assert_eq!(summary.done, summary.total, "{players} players");
         assert!(summary.faulted.is_empty(), "{players} players: {:?}", summary.faulted);
