@@ -74,4 +74,19 @@ fn bench_house_plays_the_levels_and_prints_their_shares() {
 
     let out = common::juiz().args(["bench", "--house", "no-such-game"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+
+    // Two levels: their one pairing only.
+    let out = common::juiz()
+        .args(["bench", "--house", "itp-buraco", "--house-levels", "hard,medium", "--house-games", "2", "--scratch"])
+        .arg(scratch.path())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains(" hard-medium ") && !stdout.contains("-easy"), "{stdout}");
+    assert!(!stdout.lines().any(|l| l.split_whitespace().take(2).eq(["itp-buraco", "easy"])), "{stdout}");
+    assert!(stdout.contains("targets met: ") && stdout.contains(" of 1"), "{stdout}");
+    let out = common::juiz().args(["bench", "--house", "itp-buraco", "--house-levels", "hard"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--house-levels needs two levels"));
 }

@@ -63,10 +63,11 @@ fn level_of(bot: &str) -> Option<Level> {
 
 /// Measures `game`'s levels from the rows of their tournament, whose results folder is `dir`
 /// (for the transcripts; a missing one is skipped: its games still count).
-pub fn strength(game: GameKind, rows: &[GameRow], dir: &Path) -> HouseStrength {
+pub fn strength(game: GameKind, levels: &[Level], rows: &[GameRow], dir: &Path) -> HouseStrength {
     let mut pairs: Vec<PairStrength> =
         [(Level::Hard, Level::Medium), (Level::Medium, Level::Easy), (Level::Hard, Level::Easy)]
             .into_iter()
+            .filter(|(stronger, weaker)| levels.contains(stronger) && levels.contains(weaker))
             .map(|(stronger, weaker)| PairStrength { stronger, weaker, games: 0, wins: 0, draws: 0, losses: 0 })
             .collect();
     let mut faults = BTreeMap::new();
@@ -220,7 +221,7 @@ mod tests {
             row("house-easy house-medium", "house-medium", "timeout"),
             row("house-easy house-hard", "", "crash"),
         ];
-        let h = strength(GameKind::ItpBuraco, &rows, Path::new("/nonexistent"));
+        let h = strength(GameKind::ItpBuraco, &Level::ALL, &rows, Path::new("/nonexistent"));
         let hm = &h.pairs[0];
         assert_eq!((hm.games, hm.wins, hm.draws, hm.losses), (3, 1, 1, 1));
         assert!((hm.share() - 0.5).abs() < 1e-9 && !hm.met());
@@ -233,6 +234,15 @@ mod tests {
             table.contains("hard-medium") && table.contains("MISSED") && table.contains("targets met: 1 of 3"),
             "{table}"
         );
+    }
+
+    #[test]
+    fn only_the_pairings_of_the_levels_played_are_counted() {
+        let rows = [row("house-hard house-medium", "house-hard", "")];
+        let h = strength(GameKind::ItpBuraco, &[Level::Medium, Level::Hard], &rows, Path::new("/nonexistent"));
+        assert_eq!(h.pairs.len(), 1);
+        assert_eq!((h.pairs[0].stronger, h.pairs[0].weaker, h.pairs[0].wins), (Level::Hard, Level::Medium, 1));
+        assert!(to_table(&[h], 2, 2).contains("targets met: 1 of 1"));
     }
 
     #[test]

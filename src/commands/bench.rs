@@ -55,6 +55,11 @@ pub struct BenchArgs {
     /// target, the faults and the cost of a reply.
     #[arg(long, value_name = "GAME,...", num_args = 0.., value_delimiter = ',', value_parser = |s: &str| s.parse::<juiz::games::GameKind>())]
     pub house: Option<Vec<juiz::games::GameKind>>,
+    /// The levels `--house` plays against each other (at least two), e.g. `medium,hard` for
+    /// `hard`'s share and move cost alone.
+    #[arg(long, value_name = "LEVEL,...", value_delimiter = ',', default_value = "easy,medium,hard",
+          value_parser = clap::value_parser!(juiz::house::Level))]
+    pub house_levels: Vec<juiz::house::Level>,
     /// Games of each pairing of `--house` (rounded up to an even number: each deal twice).
     #[arg(long, value_name = "N", default_value_t = 50, value_parser = clap::value_parser!(u64).range(2..))]
     pub house_games: u64,
