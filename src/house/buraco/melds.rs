@@ -202,9 +202,12 @@ pub fn pickups(board: &Board, side: usize, hand: &[Card]) -> Vec<Move> {
             }
         }
     }
-    if matches!(rules.pickup, PickupRule::TopUsedAtOnce { .. }) && !is_wildish(top) && hand.len() + rest >= min_left {
+    let left = hand.len() + rest;
+    if matches!(rules.pickup, PickupRule::TopUsedAtOnce { .. }) && !is_wildish(top) && left >= min_left {
         for (i, meld) in board.melds[side].iter().enumerate() {
-            if meld.join(&[top], &rules.melds).is_ok() {
+            // Under two cards left, the join must not dirty the side's only clean canastra.
+            let way_out = || board.may_empty_hand_after(side, &Move::Join(i, vec![top]));
+            if meld.join(&[top], &rules.melds).is_ok() && (left >= 2 || way_out()) {
                 found.push(Move::PileJoin(i));
             }
         }

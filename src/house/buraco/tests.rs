@@ -8,6 +8,7 @@ use crate::house::Level;
 
 use super::board::{Board, Move};
 use super::guard;
+use super::melds;
 use super::policy::{self, Known};
 
 fn cards(text: &str) -> Vec<Card> {
@@ -84,4 +85,16 @@ fn no_meld_leaves_one_card_after_dirtying_the_only_clean_canastra() {
     board.melds[0].push(meld(&board.rules, "3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠"));
     let join = Some(Move::Join(0, cards("10♦")));
     assert_eq!(policy::next_meld(Level::Medium, &board, 0, &hand), join);
+}
+
+/// The same with the pile's only card, `10♦`, taken by joining it (`GET_DISCARD_JOIN`) with one
+/// card in hand: the last card could only be discarded, so the pickup is no way out.
+#[test]
+fn no_pickup_leaves_one_card_after_dirtying_the_only_clean_canastra() {
+    let mut board = Board::new(BuracoRules::stbl(), 2);
+    board.morto_waiting = [false, false];
+    board.melds[0].push(meld(&board.rules, "2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦"));
+    board.pile = cards("10♦");
+    assert_eq!(melds::pickups(&board, 0, &cards("5♣")), Vec::<Move>::new());
+    assert_eq!(melds::pickups(&board, 0, &cards("5♣ 9♥")), vec![Move::PileJoin(0)]);
 }
