@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use crate::bot::{BuildError, Costs, build_c, measure_costs, thread_cpu};
+use crate::bot::{BuildError, Costs, build_c, clock_pair_cost, measure_costs, thread_cpu};
 use crate::games::GameKind;
 use crate::tournament::{
     self, GameResult, GameRow, GameRunner, GameSetup, PlayError, Progress, RunOptions, TournamentError,
@@ -166,7 +166,7 @@ impl Bench<'_> {
         let (cpu, costs) = (cpu_snapshot().since(&before), Costs::now().since(&costs_before));
         measure_costs(false);
         let played = played?;
-        Ok(Breakdown::new(played.games, jobs, &costs, cpu, played.game_threads))
+        Ok(Breakdown::new(played.games, jobs, &costs, cpu, played.game_threads, clock_pair_cost()))
     }
 
     fn memory(&self, games: usize, jobs: usize) -> Result<MemoryRun, BenchError> {
