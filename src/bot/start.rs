@@ -212,10 +212,9 @@ impl BotProcess {
         let pid_i32 = child.pid;
         let quota = confinement.quota_dir(pid_i32, limits);
         drop(confinement);
-        let pid = u32::try_from(pid_i32).unwrap_or(0);
         let (stdin, stdout, stderr_pipe) = (child.stdin, child.stdout, std::fs::File::from(child.stderr));
         let pidfd = sys::pidfd_open(pid_i32);
-        let stderr = StderrDrain::start(stderr_pipe, log, limits.stderr_cap_bytes, pid);
+        let stderr = StderrDrain::start(stderr_pipe, log, limits.stderr_cap_bytes);
         // After exec: the bot is in its own user namespace, if it has one (never with a uid of
         // its own: then it stays in juiz's, and there is nothing to look up).
         let (members, held_userns) = match plan.has_identity() {
