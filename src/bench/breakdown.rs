@@ -40,11 +40,22 @@ const BOTS_AFTER_EXEC: &str = "bots: exec, play, exit (the rest of theirs)";
 /// The rest of the games' threads.
 const REFEREE: &str = "referee: engine, transcript, timing (the rest)";
 const OTHER_THREADS: &str = "juiz's other threads (stderr, watchdog, writer)";
+/// What the counters cost the games' threads outside every counted step (an estimate).
+const COUNTERS: &str = "step counters' own clock reads (estimate)";
 
 impl Breakdown {
     /// From the counters `costs`, the process's CPU `cpu` and the CPU of the threads that played
-    /// the games (`game_threads`) over a run of `games` games at `jobs` jobs.
-    pub fn new(games: usize, jobs: usize, costs: &Costs, cpu: CpuSnapshot, game_threads: Duration) -> Breakdown {
+    /// the games (`game_threads`) over a run of `games` games at `jobs` jobs. `clock_pair` is
+    /// what one pair of the counters' clock reads costs (`bot::clock_pair_cost`): each count
+    /// leaves about one pair outside the steps, which the referee's rest would otherwise show.
+    pub fn new(
+        games: usize,
+        jobs: usize,
+        costs: &Costs,
+        cpu: CpuSnapshot,
+        game_threads: Duration,
+        clock_pair: Duration,
+    ) -> Breakdown {
         let ms = |d: Duration| d.as_secs_f64() * 1e3 / games.max(1) as f64;
         let mut rows = Vec::new();
         let (mut juiz_counted, mut child_counted) = (Duration::ZERO, Duration::ZERO);
@@ -76,15 +87,22 @@ impl Breakdown {
             },
         );
         let first_end = rows.iter().position(|r| r.step.starts_with("end:")).unwrap_or(rows.len());
+        let counters = clock_pair.saturating_mul(u32::try_from(costs.counts()).unwrap_or(u32::MAX));
         rows.insert(
             first_end,
             BreakdownRow {
                 step: REFEREE.to_string(),
-                juiz_ms_per_game: Some(rest(game_threads, juiz_counted)),
+                juiz_ms_per_game: Some(rest(game_threads, juiz_counted.saturating_add(counters))),
                 bots_ms_per_game: None,
                 wall_ms_per_game: None,
             },
         );
+        rows.push(BreakdownRow {
+            step: COUNTERS.to_string(),
+            juiz_ms_per_game: Some(ms(counters)),
+            bots_ms_per_game: None,
+            wall_ms_per_game: None,
+        });
         rows.push(BreakdownRow {
             step: OTHER_THREADS.to_string(),
             juiz_ms_per_game: Some(rest(cpu.harness, game_threads)),
@@ -126,11 +144,13 @@ mod tests {
     fn the_rests_are_what_the_counted_steps_leave() {
         let costs = Costs::default();
         let cpu = CpuSnapshot { harness: Duration::from_millis(30), children: Duration::from_millis(50) };
-        let b = Breakdown::new(10, 2, &costs, cpu, Duration::from_millis(20));
+        let b = Breakdown::new(10, 2, &costs, cpu, Duration::from_millis(20), Duration::from_micros(1));
         let find = |name: &str| b.rows.iter().find(|r| r.step == name).unwrap().clone();
         assert_eq!(find(BOTS_AFTER_EXEC).bots_ms_per_game, Some(5.0));
         assert_eq!(find(REFEREE).juiz_ms_per_game, Some(2.0));
         assert_eq!(find(OTHER_THREADS).juiz_ms_per_game, Some(1.0));
+        // Nothing was counted: the counters cost nothing and take nothing from the rest.
+        assert_eq!(find(COUNTERS).juiz_ms_per_game, Some(0.0));
         assert_eq!((b.juiz_ms_per_game, b.bots_ms_per_game), (3.0, 5.0));
         let mut table = String::new();
         b.write_table(&mut table);

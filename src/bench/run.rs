@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use crate::bot::{BuildError, Costs, build_c, measure_costs, thread_cpu};
+use crate::bot::{BuildError, Costs, build_c, clock_pair_cost, measure_costs, thread_cpu};
 use crate::games::GameKind;
 use crate::tournament::{
     self, GameResult, GameRow, GameRunner, GameSetup, PlayError, Progress, RunOptions, TournamentError,
@@ -86,7 +86,7 @@ pub fn run(options: &BenchOptions, say: &mut dyn FnMut(&str)) -> Result<BenchRep
     }
     say(&format!("building {}", options.bot_source.display()));
     let binary = build_c(&options.bot_source, &options.build_cache)?;
-    let bench = Bench { options, binary };
+    let bench = Bench { options, binary, kept: Default::default() };
 
     let mut runs = Vec::new();
     for &jobs in &jobs_list {
@@ -120,9 +120,15 @@ pub fn run(options: &BenchOptions, say: &mut dyn FnMut(&str)) -> Result<BenchRep
 struct Bench<'a> {
     options: &'a BenchOptions,
     binary: PathBuf,
+    /// The results folders of the runs so far, removed with the bench: not between its runs,
+    /// where the next run's files would be made among a thousand just deleted (on a file
+    /// system such as ext4 without a journal, each new file's inode is then looked for past
+    /// every recently deleted one: that cost is the file system's, not juiz's).
+    kept: std::cell::RefCell<Vec<tempfile::TempDir>>,
 }
 
-/// What one tournament run gave. Its results folder is removed on drop, once measured.
+/// What one tournament run gave. Its results folder is removed on drop, or kept with the
+/// bench (`Bench::kept`).
 struct Played {
     dir: tempfile::TempDir,
     games: usize,
@@ -140,7 +146,7 @@ impl Bench<'_> {
         let before = cpu_snapshot();
         let played = self.tournament(games, jobs)?;
         let cpu = cpu_snapshot().since(&before);
-        drop(played.dir);
+        self.kept.borrow_mut().push(played.dir);
         let mut run = JobsRun::new(jobs, played.games, played.faults, played.wall, cpu, &played.latency);
         if self.options.floor {
             let pin = !self.options.unpinned;
@@ -166,7 +172,8 @@ impl Bench<'_> {
         let (cpu, costs) = (cpu_snapshot().since(&before), Costs::now().since(&costs_before));
         measure_costs(false);
         let played = played?;
-        Ok(Breakdown::new(played.games, jobs, &costs, cpu, played.game_threads))
+        self.kept.borrow_mut().push(played.dir);
+        Ok(Breakdown::new(played.games, jobs, &costs, cpu, played.game_threads, clock_pair_cost()))
     }
 
     fn memory(&self, games: usize, jobs: usize) -> Result<MemoryRun, BenchError> {

@@ -7,8 +7,8 @@
 //! with `flock`: the kernel releases it when that juiz dies, even by `kill -9`. Taking a uid
 //! first kills whatever still runs under it and empties its cgroups and work dir: what a killed
 //! juiz left is cleaned by the next one. A box goes back to this juiz's pool after a game only
-//! once its cgroups are empty and its work dir is emptied; the next bot gets a new tmpfs and
-//! emptied keyrings of the uid; the pool is unmounted at exit.
+//! once its cgroups are empty, its work dir's tmpfs unmounted with whatever the bot left in it;
+//! the next bot gets a new tmpfs and emptied keyrings of the uid; the pool is removed at exit.
 
 use std::collections::BTreeSet;
 use std::fs::File;
@@ -256,16 +256,27 @@ impl BotBox {
     }
 
     /// After the bot: kills what is left of it (its cgroups emptied, orphans reaped, or without
-    /// cgroups every process of its uid), and goes back to the pool when that worked and its
-    /// work dir could be emptied; else it is dropped. True when nothing of the bot is left.
-    pub(crate) fn release(self, bound: Duration) -> bool {
+    /// cgroups every process of its uid), and goes back to the pool when that worked, its work
+    /// dir's tmpfs unmounted (what the bot left there goes with it, not a file at a time: the
+    /// next bot gets a new one, and the folder beneath is the empty one `claim` left); else it
+    /// is dropped. True when nothing of the bot is left.
+    pub(crate) fn release(mut self, bound: Duration) -> bool {
         IN_USE.lock().unwrap_or_else(PoisonError::into_inner).remove(&self.uid);
         let clear = match &self.cgroup {
             Some(cgroup) => cgroup.kill_and_wait(bound),
             None => kill_uid(self.uid),
         };
-        if clear && self.empty().is_ok() {
-            POOL.lock().unwrap_or_else(PoisonError::into_inner).push(self);
+        if clear {
+            let emptied = match self.size.take() {
+                Some(_) => {
+                    unmount(&self.dir);
+                    true
+                }
+                None => self.empty().is_ok(),
+            };
+            if emptied {
+                POOL.lock().unwrap_or_else(PoisonError::into_inner).push(self);
+            }
         }
         clear
     }

@@ -107,6 +107,9 @@ impl Step {
 static ON: AtomicBool = AtomicBool::new(false);
 static NANOS: [AtomicU64; STEPS] = [const { AtomicU64::new(0) }; STEPS];
 static WALL_NANOS: [AtomicU64; STEPS] = [const { AtomicU64::new(0) }; STEPS];
+/// Counts started (`Laps::start` with the counters on): each leaves about one pair of clock
+/// reads outside every step (the start's before its reading, the last lap's after it).
+static COUNTS: AtomicU64 = AtomicU64::new(0);
 
 /// Turns the counters on or off (for the whole process).
 pub fn measure(on: bool) {
@@ -136,7 +139,10 @@ pub(crate) struct Laps(Option<(u64, u64)>);
 impl Laps {
     /// Starts counting, if the counters are on.
     pub(crate) fn start() -> Laps {
-        Laps(ON.load(Ordering::Relaxed).then(|| (thread_cpu(), wall())))
+        Laps(ON.load(Ordering::Relaxed).then(|| {
+            COUNTS.fetch_add(1, Ordering::Relaxed);
+            (thread_cpu(), wall())
+        }))
     }
 
     /// Adds the CPU and the wall time since the start or the last lap to `step`.
@@ -150,15 +156,27 @@ impl Laps {
     }
 }
 
-/// The counters at one moment: CPU, then wall time, per step.
+/// The thread CPU one pair of the counters' clock reads costs (a thread-CPU read, a system
+/// call, then a monotonic one), measured now on the calling thread over many pairs.
+pub fn clock_pair_cost() -> Duration {
+    const PAIRS: u64 = 2_000;
+    let before = thread_cpu();
+    for _ in 0..PAIRS {
+        std::hint::black_box((thread_cpu(), wall()));
+    }
+    Duration::from_nanos(thread_cpu().saturating_sub(before) / PAIRS)
+}
+
+/// The counters at one moment: CPU, then wall time, per step, and how many counts were started.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Costs([u64; STEPS], [u64; STEPS]);
+pub struct Costs([u64; STEPS], [u64; STEPS], u64);
 
 impl Costs {
     pub fn now() -> Costs {
         Costs(
             std::array::from_fn(|i| NANOS[i].load(Ordering::Relaxed)),
             std::array::from_fn(|i| WALL_NANOS[i].load(Ordering::Relaxed)),
+            COUNTS.load(Ordering::Relaxed),
         )
     }
 
@@ -167,7 +185,13 @@ impl Costs {
         Costs(
             std::array::from_fn(|i| self.0[i].saturating_sub(earlier.0[i])),
             std::array::from_fn(|i| self.1[i].saturating_sub(earlier.1[i])),
+            self.2.saturating_sub(earlier.2),
         )
+    }
+
+    /// How many counts were started (each a `Laps`: a line written, a reply read, a start...).
+    pub fn counts(&self) -> u64 {
+        self.2
     }
 
     /// The CPU counted for `step`.
@@ -202,6 +226,7 @@ mod tests {
         laps.lap(Step::EndRelease);
         measure(false);
         let counted = Costs::now().since(&before);
+        assert!(counted.counts() >= 1, "the count started while on is counted");
         assert!(counted.get(Step::EndSweep) > Duration::ZERO);
         assert!(counted.wall(Step::EndSweep) > Duration::ZERO);
         // A sleep is wall time, not CPU.

@@ -45,7 +45,7 @@ pub use affinity::{CorePicker, allowed_cpus, unpin_current_thread};
 pub use bare::BareBot;
 pub use build::{BuildError, BuildLimits, build_c, build_c_with, default_build_cache};
 pub use command::{BotCommand, CommandError};
-pub use cost::{Costs, Step, measure as measure_costs, thread_cpu};
+pub use cost::{Costs, Step, clock_pair_cost, measure as measure_costs, thread_cpu};
 pub use fault::{BotFault, ExitReport, FaultKind, QUOTED_LINE_CHARS, Termination, Usage, quote_line, signal_name};
 pub use fault_hint::{fault_hint, hint_for_recorded, looks_like_debugging, recorded_hint_texts};
 pub use limits::{Limits, format_bytes, parse_size};

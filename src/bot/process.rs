@@ -194,7 +194,9 @@ impl BotProcess {
         {
             return Err(fault);
         }
-        let deadline = Instant::now() + self.limits.move_timeout;
+        // Read at the first full pipe only: most writes go through at once, and a clock read per
+        // line for nothing is what the referee's loop is made of.
+        let mut deadline: Option<Instant> = None;
         let mut written = 0;
         while written < data.len() {
             let Some(stdin) = self.stdin.as_ref() else {
@@ -204,7 +206,7 @@ impl BotProcess {
                 Ok(n) => written += n,
                 Err(Errno::EINTR) => {}
                 Err(Errno::EAGAIN) => {
-                    let left = sys::left(deadline);
+                    let left = sys::left(*deadline.get_or_insert_with(|| Instant::now() + self.limits.move_timeout));
                     if left.is_zero() {
                         return Err(BotFault::new(
                             FaultKind::Timeout,
@@ -333,11 +335,12 @@ impl BotProcess {
     /// own counters say, which is a timeout if it used its time, and more time if it was
     /// waiting for a CPU.
     fn next_wait(&mut self, clock: &mut MoveClock) -> Result<Waited, BotFault> {
-        if !clock.has_baseline() && sys::left(clock.next_deadline()).is_zero() {
+        let mut left = sys::left(clock.next_deadline());
+        if !clock.has_baseline() && left.is_zero() {
             // Not a quick reply: from here on the bot's own counters tell what to charge.
             clock.take_baseline(&self.run_delay, self.cpu_time());
+            left = sys::left(clock.next_deadline());
         }
-        let left = sys::left(clock.next_deadline());
         if !left.is_zero() {
             return Ok(Waited::For(left));
         }

@@ -38,10 +38,24 @@ impl Members {
         let held = std::fs::File::open(format!("/proc/{pid}/ns/user"))
             .ok()
             .and_then(|file| Some((file.metadata().ok()?.ino(), file)))
-            .filter(|&(ns, _)| Some(ns) != user_namespace("self"));
+            .filter(|&(ns, _)| Some(ns) != own_user_namespace());
         let userns = held.as_ref().map(|&(ns, _)| ns);
         (Members { pgid: pid, userns }, held.map(|(_, file)| file))
     }
+
+    /// The members of a bot known to share juiz's user namespace (it took a uid of its own,
+    /// juiz being root): its process group only, without a look at `/proc` (`of` would find
+    /// the namespace to be juiz's and answer the same).
+    pub(crate) fn group_only(pid: i32) -> Members {
+        Members { pgid: pid, userns: None }
+    }
+}
+
+/// The inode of juiz's own user namespace, read once: juiz never changes it (only its children,
+/// before their `exec`, unshare theirs).
+fn own_user_namespace() -> Option<u64> {
+    static OWN: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
+    *OWN.get_or_init(|| user_namespace("self"))
 }
 
 /// The processes in the user namespace `userns`, zombies excluded (they are dead already).

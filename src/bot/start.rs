@@ -212,12 +212,15 @@ impl BotProcess {
         let pid_i32 = child.pid;
         let quota = confinement.quota_dir(pid_i32, limits);
         drop(confinement);
-        let pid = u32::try_from(pid_i32).unwrap_or(0);
         let (stdin, stdout, stderr_pipe) = (child.stdin, child.stdout, std::fs::File::from(child.stderr));
         let pidfd = sys::pidfd_open(pid_i32);
-        let stderr = StderrDrain::start(stderr_pipe, log, limits.stderr_cap_bytes, pid);
-        // After exec: the bot is in its own user namespace, if it has one.
-        let (members, held_userns) = procfs::Members::of(pid_i32);
+        let stderr = StderrDrain::start(stderr_pipe, log, limits.stderr_cap_bytes);
+        // After exec: the bot is in its own user namespace, if it has one (never with a uid of
+        // its own: then it stays in juiz's, and there is nothing to look up).
+        let (members, held_userns) = match plan.has_identity() {
+            true => (procfs::Members::group_only(pid_i32), None),
+            false => procfs::Members::of(pid_i32),
+        };
         if let Some(userns) = members.userns {
             escapees::namespace_started(userns);
             super::leftovers::record(userns);

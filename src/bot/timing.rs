@@ -97,13 +97,14 @@ pub(crate) struct MoveClock {
 
 impl MoveClock {
     pub(crate) fn start(timeout: Duration, wall_limit: Duration) -> MoveClock {
+        let now = Instant::now();
         MoveClock {
-            start: Instant::now(),
+            start: now,
             baseline: false,
             delay0: None,
             waited: Duration::ZERO,
             cpu0: None,
-            looked: Instant::now(),
+            looked: now,
             timeout,
             wall_limit: wall_limit.max(timeout),
         }
