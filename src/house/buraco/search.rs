@@ -3,8 +3,9 @@
 //! only stops a move early. In STBL it weighs the discards `guard` ranks near its best with a
 //! round of every seat (`medium`'s draw, `hard`'s melds, `guard`'s discard), scoring the table
 //! with a card still in hand as material for melds to come. In ITP (a short game that ends on an
-//! empty hand or an empty stock) it plays each candidate draw and discard out to the end of the
-//! game and scores the real result.
+//! empty hand or an empty stock) it weighs its draw, how far it melds (going out or staying in)
+//! and its discard by playing the game out to its end (every seat as `medium`), scoring the real
+//! result with a bonus for the win.
 
 use std::time::Instant;
 
@@ -25,8 +26,17 @@ const DISCARD_CANDIDATES: usize = 5;
 /// How much worse than the best (by the guard's cost) a weighed discard may be.
 const CANDIDATE_MARGIN: i64 = 60;
 
-/// The policy of every seat in a playout to the end of an ITP game.
+/// The fewest cards `hard` may keep in hand after its melds in ITP: going out when it can, or
+/// staying in with a hand that can still take the pile.
+const KEEPS: [usize; 3] = [0, 3, 6];
+
+/// The policy of every seat in a playout to the end of an ITP game (`hard`'s own, with its
+/// guard's discard, played out worse: measured).
 const PLAYOUT_LEVEL: Level = Level::Medium;
+
+/// What winning is worth beside the points in an ITP playout's score: games are won, not points
+/// (a lead of 10 counts 210).
+const WIN_VALUE: i64 = 200;
 
 /// Whether the game is short enough to play out to its end (ITP: no morto, it ends on an empty
 /// hand or on a draw from the empty stock).
@@ -49,14 +59,12 @@ pub fn discard(board: &Board, me: usize, hand: &[Card], known: &Known, budget: B
     if ranked.len() == 1 {
         return ranked[0];
     }
-    let candidates: Vec<Move> = ranked.iter().map(|&c| Move::Discard(c)).collect();
     let best = if plays_out(board) {
-        choose(board, me, hand, known, budget, rng, &candidates, |sim, me, mv| {
-            if let Move::Discard(card) = mv {
-                sim.discard_then_play_out(me, *card, PLAYOUT_LEVEL);
-            }
+        choose(board, me, hand, known, budget, rng, &ranked, |sim, me, &card| {
+            sim.discard_then_play_out(me, card, PLAYOUT_LEVEL)
         })
     } else {
+        let candidates: Vec<Move> = ranked.iter().map(|&c| Move::Discard(c)).collect();
         choose(board, me, hand, known, budget, rng, &candidates, |sim, me, mv| sim.discard_then_round(me, mv))
     };
     ranked[best]
@@ -83,30 +91,38 @@ pub fn draw(
     candidates.swap_remove(best)
 }
 
-/// The fewest cards `hard` keeps after its melds in ITP: 0 (it goes out when its melds and
-/// discard can empty its hand) or 2 (it stays in), whichever plays out better.
+/// The fewest cards `hard` keeps after its melds in ITP, of `KEEPS` (0: it melds all it can and
+/// goes out when it can), whichever plays out best; only keeps whose melds differ are weighed.
 pub fn keep(board: &Board, me: usize, hand: &[Card], known: &Known, budget: Budget, rng: &mut Rng) -> usize {
-    if !can_go_out(board, me, hand) {
-        return 0;
+    let mut keeps: Vec<usize> = Vec::new();
+    let mut plans: Vec<usize> = Vec::new();
+    for keep in KEEPS {
+        let left = left_after_melds(board, me, hand, keep);
+        if !plans.contains(&left) {
+            plans.push(left);
+            keeps.push(keep);
+        }
     }
-    let keeps = [0, 2];
+    if keeps.len() == 1 {
+        return keeps[0];
+    }
     let best = choose(board, me, hand, known, budget, rng, &keeps, |sim, me, &keep| {
         sim.melds_keeping_then_play_out(me, keep, PLAYOUT_LEVEL)
     });
     keeps[best]
 }
 
-/// Whether `hard`'s melds (keeping nothing) and a discard would empty `me`'s hand now.
-fn can_go_out(board: &Board, me: usize, hand: &[Card]) -> bool {
+/// The cards left in `me`'s hand after `hard`'s melds keeping `keep`.
+fn left_after_melds(board: &Board, me: usize, hand: &[Card], keep: usize) -> usize {
     let side = board.side_of(me);
     let (mut board, mut hand) = (board.clone(), hand.to_vec());
-    while let Some(mv) = policy::next_meld_keeping(Level::Hard, &board, side, &hand, 0) {
+    while let Some(mv) = policy::next_meld_keeping(Level::Hard, &board, side, &hand, keep) {
         if let Move::New(used) | Move::Join(_, used) = &mv {
             take_out(&mut hand, used);
         }
         board.apply(me, &mv);
     }
-    hand.len() <= 1
+    hand.len()
 }
 
 /// The candidate with the best mean score over the same sampled worlds.
@@ -122,6 +138,7 @@ fn choose<T>(
     play: impl Fn(&mut Sim, usize, &T),
 ) -> usize {
     let side = board.side_of(me);
+    let full_game = plays_out(board);
     let worlds = (budget.playouts as usize / candidates.len()).max(1);
     let started = Instant::now();
     let mut totals = vec![0i64; candidates.len()];
@@ -130,7 +147,8 @@ fn choose<T>(
         for (i, mv) in candidates.iter().enumerate() {
             let mut sim = world.clone();
             play(&mut sim, me, mv);
-            totals[i] += sim.value(side);
+            let lead = sim.value(side);
+            totals[i] += if full_game { lead + WIN_VALUE * lead.signum() } else { lead };
         }
         if started.elapsed().as_millis() as u64 >= budget.max_ms {
             break;

@@ -156,6 +156,17 @@ impl Seat<'_> {
                 }
             }
         }
+        if theirs {
+            match &mv {
+                Move::Stock => {
+                    if let Some(&top) = self.board.pile.last() {
+                        self.known.declined.push((self.current, top));
+                    }
+                }
+                Move::Pile(_) | Move::PileJoin(_) => self.known.declined.retain(|&(seat, _)| seat != self.current),
+                _ => {}
+            }
+        }
         let taken = self.board.apply(self.current, &mv);
         if theirs {
             self.known.theirs.extend(taken);
@@ -230,8 +241,9 @@ impl Seat<'_> {
         search::draw(&self.board, self.me, &self.hand, &self.known, self.budget, rng, candidates)
     }
 
-    /// The cards to keep after a meld: `hard` goes out (empties its hand with its morto gone)
-    /// only when ahead, counting the going-out bonus; the other levels go out when they may.
+    /// The cards to keep after a meld: in STBL `hard` goes out (empties its hand with its morto
+    /// gone) only when ahead, counting the going-out bonus (in ITP `search::keep` decides); the
+    /// other levels go out when they may.
     fn keep(&self) -> usize {
         let side = self.my_side();
         if self.level != Level::Hard || self.board.morto_waiting[side] {

@@ -1,16 +1,17 @@
 //! A sampled world of the `hard` bot's search: the cards the seat has not seen dealt at random
 //! consistently with what it saw (its opponents' hands with the pile cards it saw them take, the
-//! stock, the mortos), every hand then known, and the seats played on alike: a round (STBL's
-//! search) or to the end of the game (ITP's), each seat by a house policy.
+//! stock, the mortos; in ITP an opponent's hand also holds nothing he would have melded or taken
+//! the pile with), every hand then known, and the seats played on alike: a round (STBL's search)
+//! or to the end of the game (ITP's), each seat by a house policy.
 
 use crate::cards::Card;
 use crate::cards::build_decks;
-use crate::games::buraco::StockOut;
+use crate::games::buraco::{Meld, StockOut};
 use crate::house::Level;
 
 use super::board::{Board, Move};
 use super::guard;
-use super::melds::{is_wildish, take_out};
+use super::melds::{self, is_wildish, take_out};
 use super::policy::{self, Known};
 use super::rng::Rng;
 
@@ -68,6 +69,15 @@ impl Sim {
                 }
             }
         }
+        // In ITP (no morto) the opponents' hands are made consistent with how they play.
+        if rules.morto.is_none() {
+            for seat in (0..board.seats).filter(|&s| board.side_of(s) != board.side_of(me)) {
+                let fixed = if seat == opponent { known.theirs.len().min(hands[seat].len()) } else { 0 };
+                let declined: Vec<Card> =
+                    known.declined.iter().rev().filter(|&&(s, _)| s == seat).map(|&(_, c)| c).take(DECLINED_KEPT).collect();
+                repair(&mut hands[seat], fixed, &mut unseen, board, seat, &declined, rng);
+            }
+        }
         let morto_size = rules.morto.map_or(0, |m| m.size);
         let mut mortos = [Vec::new(), Vec::new()];
         for (side, morto) in mortos.iter_mut().enumerate() {
@@ -81,6 +91,12 @@ impl Sim {
         let mut board = board.clone();
         board.stock = stock.len();
         Sim { board, hands, stock, mortos, over: false, went_out: None }
+    }
+
+    /// The hand `seat` holds in this world.
+    #[cfg(test)]
+    pub fn hand(&self, seat: usize) -> &[Card] {
+        &self.hands[seat]
     }
 
     /// `me` (done melding) discards `discard`; then a round of every seat.
@@ -311,4 +327,60 @@ impl Sim {
         };
         score(side) - score(1 - side)
     }
+}
+
+/// How many of a seat's last declined pile tops its sampled hand is kept consistent with.
+const DECLINED_KEPT: usize = 6;
+
+/// How many cards of a sampled hand may be swapped for a consistent one.
+const MAX_REPAIRS: usize = 24;
+
+/// Makes the sampled hand of `seat` (its first `fixed` cards known) look like one a player who
+/// melds what he can would hold: no natural run, no natural card that joins his side's melds,
+/// no natural pair that melds with a pile top he declined. An offending card is swapped with a
+/// random one of `pool` (the cards not dealt yet).
+fn repair(hand: &mut [Card], fixed: usize, pool: &mut [Card], board: &Board, seat: usize, declined: &[Card], rng: &mut Rng) {
+    for _ in 0..MAX_REPAIRS {
+        if pool.is_empty() {
+            return;
+        }
+        let Some(bad) = implausible(hand, fixed, board, seat, declined) else { return };
+        let at = rng.below(pool.len());
+        std::mem::swap(&mut hand[bad], &mut pool[at]);
+    }
+}
+
+/// The place of a card (not among the first `fixed`) that makes `seat`'s `hand` implausible.
+fn implausible(hand: &[Card], fixed: usize, board: &Board, seat: usize, declined: &[Card]) -> Option<usize> {
+    let rules = &board.rules;
+    let free = |card: Card| (fixed..hand.len()).find(|&i| hand[i] == card);
+    for run in melds::natural_runs(hand, rules) {
+        if let Some(i) = run.iter().find_map(|&c| free(c)) {
+            return Some(i);
+        }
+    }
+    let melds = &board.melds[board.side_of(seat)];
+    for (_, card) in melds::natural_joins(hand, melds, rules) {
+        if !is_wildish(card)
+            && let Some(i) = free(card)
+        {
+            return Some(i);
+        }
+    }
+    for &top in declined {
+        for i in 0..hand.len() {
+            for j in i + 1..hand.len() {
+                let (a, b) = (hand[i], hand[j]);
+                if is_wildish(a) || is_wildish(b) || a.suit() != top.suit() || b.suit() != top.suit() {
+                    continue;
+                }
+                if Meld::new(&[top, a, b], &rules.melds).is_ok()
+                    && let Some(k) = [j, i].into_iter().find(|&k| k >= fixed)
+                {
+                    return Some(k);
+                }
+            }
+        }
+    }
+    None
 }
