@@ -1,14 +1,15 @@
 //! The `hard` bot's search: determinized (perfect-information) Monte Carlo over `sim`'s sampled
-//! worlds, every candidate meeting the same worlds; the playouts decide the move, the time cap
-//! only stops a move early. In STBL it weighs the discards `guard` ranks near its best with a
-//! round of every seat (`medium`'s draw, `hard`'s melds, `guard`'s discard), scoring the table
-//! with a card still in hand as material for melds to come. In ITP (a short game that ends on an
-//! empty hand or an empty stock) it weighs its draw, how far it melds (going out or staying in)
-//! and its discard by playing the game out to its end (every seat as `medium`), scoring the real
-//! result with a bonus for the win.
+//! worlds, every candidate meeting the same worlds; the playouts decide the move, the cap on the
+//! move's CPU time (`--max-ms`) only stops a move early. In STBL it weighs the discards `guard`
+//! ranks near its best with a round of every seat (`medium`'s draw, `hard`'s melds, `guard`'s
+//! discard), scoring the table with a card still in hand as material for melds to come. In ITP
+//! (a short game that ends on an empty hand or an empty stock) it weighs its draw, how far it
+//! melds (going out or staying in) and its discard by playing the game out to its end (every
+//! seat as `medium`), scoring the real result with a bonus for the win.
 
-use std::time::Instant;
+use std::time::Duration;
 
+use crate::bench::cpu_snapshot;
 use crate::cards::Card;
 use crate::games::buraco::StockOut;
 use crate::house::{Budget, Level};
@@ -140,7 +141,10 @@ fn choose<T>(
     let side = board.side_of(me);
     let full_game = plays_out(board);
     let worlds = (budget.playouts as usize / candidates.len()).max(1);
-    let started = Instant::now();
+    // The cap is on this process's CPU time (as Shengji's), so that a loaded machine, which
+    // stretches the wall clock, does not change the move.
+    let started = cpu_snapshot().harness;
+    let cap = Duration::from_millis(budget.max_ms);
     let mut totals = vec![0i64; candidates.len()];
     for _ in 0..worlds {
         let world = Sim::sample(board, me, hand, known, rng);
@@ -150,7 +154,7 @@ fn choose<T>(
             let lead = sim.value(side);
             totals[i] += if full_game { lead + WIN_VALUE * lead.signum() } else { lead };
         }
-        if started.elapsed().as_millis() as u64 >= budget.max_ms {
+        if cpu_snapshot().harness.saturating_sub(started) >= cap {
             break;
         }
     }
