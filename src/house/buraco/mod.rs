@@ -8,6 +8,7 @@ mod policy;
 mod rng;
 mod search;
 mod seat;
+mod sim;
 #[cfg(test)]
 mod tests;
 

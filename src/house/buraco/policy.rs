@@ -17,6 +17,9 @@ use crate::house::Level;
 pub struct Known {
     /// Cards the other side is known to hold (pile cards it took and has not played yet).
     pub theirs: Vec<Card>,
+    /// Top cards of the pile an opponent saw and did not take (`(seat, card)`), since that
+    /// seat last took the pile: its hand then held no natural pair that melds with the card.
+    pub declined: Vec<(usize, Card)>,
 }
 
 /// The draw of a turn.

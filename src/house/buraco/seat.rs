@@ -5,12 +5,12 @@ use std::io::{self, BufRead, Write};
 
 use crate::cards::Card;
 use crate::games::GameKind;
-use crate::games::buraco::{Action, BuracoRules, StockOut, parse_action_with};
+use crate::games::buraco::{Action, BuracoRules, parse_action_with};
 use crate::house::{Budget, Level};
 
 use super::board::{Board, Move};
 use super::guard;
-use super::melds::take_out;
+use super::melds::{self, take_out};
 use super::policy::{self, Known};
 use super::rng::Rng;
 use super::search;
@@ -156,6 +156,17 @@ impl Seat<'_> {
                 }
             }
         }
+        if theirs {
+            match &mv {
+                Move::Stock => {
+                    if let Some(&top) = self.board.pile.last() {
+                        self.known.declined.push((self.current, top));
+                    }
+                }
+                Move::Pile(_) | Move::PileJoin(_) => self.known.declined.retain(|&(seat, _)| seat != self.current),
+                _ => {}
+            }
+        }
         let taken = self.board.apply(self.current, &mv);
         if theirs {
             self.known.theirs.extend(taken);
@@ -172,7 +183,7 @@ impl Seat<'_> {
         let side = self.my_side();
         let mut rng = Rng::new(lines.hash.value());
         let draw = match self.level {
-            Level::Hard => self.hard_draw(),
+            Level::Hard => self.hard_draw(&mut rng),
             level => policy::draw(level, &self.board, side, &self.hand, &mut rng),
         };
         self.send(&draw)?;
@@ -185,7 +196,16 @@ impl Seat<'_> {
         if !self.after_action(lines)? {
             return Ok(false);
         }
-        while let Some(mv) = policy::next_meld_keeping(self.level, &self.board, side, &self.hand, self.keep()) {
+        // In ITP `hard` decides once a turn whether to go out, by playing the game out.
+        let searched_keep = (self.level == Level::Hard && search::plays_out(&self.board))
+            .then(|| search::keep(&self.board, self.me, &self.hand, &self.known, self.budget, &mut rng));
+        while let Some(mv) = policy::next_meld_keeping(
+            self.level,
+            &self.board,
+            side,
+            &self.hand,
+            searched_keep.unwrap_or_else(|| self.keep()),
+        ) {
             self.send(&mv)?;
             if let Move::New(used) | Move::Join(_, used) = &mv {
                 take_out(&mut self.hand, used);
@@ -206,19 +226,28 @@ impl Seat<'_> {
         Ok(true)
     }
 
-    /// `hard`'s draw: on ITP's empty stock (where drawing ends the game) it ends the game when
-    /// ahead; else the pile when `policy::hard_pickup` takes it, else the stock (searching the
-    /// draw did not pay: measured).
-    fn hard_draw(&self) -> Move {
-        let ends = self.board.rules.stock_out == StockOut::EndOnEmptyDraw && self.board.stock == 0;
-        if ends && guard::ahead_by(&self.board, self.me, &self.hand, &self.known, 0) {
-            return Move::Stock;
+    /// `hard`'s draw. In ITP it plays the game out after each way to draw (the pile as its rules
+    /// would take it first, the stock, which on the empty stock ends the game, and the other ways
+    /// to take the pile). In STBL the pile when `policy::hard_pickup` takes it, else the stock
+    /// (searching the draw with a round's rollout did not pay: measured).
+    fn hard_draw(&self, rng: &mut Rng) -> Move {
+        let side = self.my_side();
+        let preferred = policy::hard_pickup(&self.board, side, &self.hand).unwrap_or(Move::Stock);
+        if !search::plays_out(&self.board) {
+            return preferred;
         }
-        policy::hard_pickup(&self.board, self.my_side(), &self.hand).unwrap_or(Move::Stock)
+        let mut candidates = vec![preferred, Move::Stock];
+        for pickup in melds::pickups(&self.board, side, &self.hand) {
+            if !candidates.contains(&pickup) {
+                candidates.push(pickup);
+            }
+        }
+        search::draw(&self.board, self.me, &self.hand, &self.known, self.budget, rng, candidates)
     }
 
-    /// The cards to keep after a meld: `hard` goes out (empties its hand with its morto gone)
-    /// only when ahead, counting the going-out bonus; the other levels go out when they may.
+    /// The cards to keep after a meld: in STBL `hard` goes out (empties its hand with its morto
+    /// gone) only when ahead, counting the going-out bonus (in ITP `search::keep` decides); the
+    /// other levels go out when they may.
     fn keep(&self) -> usize {
         let side = self.my_side();
         if self.level != Level::Hard || self.board.morto_waiting[side] {

@@ -1,15 +1,20 @@
 //! The `hard` level's own rules on small tables: it keeps its wild cards in STBL until they are
 //! free, its discard never feeds an opponent's meld when another card will do, it takes a small
-//! ITP pile with a wild, and its standing decides whether it goes out.
+//! ITP pile with a wild, its standing counts tables and hands, its ITP samples give the opponent
+//! a hand it could hold, in ITP it goes out when staying in cannot pay, and in STBL no meld or
+//! pickup leaves it one card after dirtying its only clean canastra.
 
-use crate::cards::Card;
+use crate::cards::{Card, Rank, Suit};
 use crate::games::buraco::{BuracoRules, Meld};
-use crate::house::Level;
+use crate::house::{Budget, Level};
 
 use super::board::{Board, Move};
 use super::guard;
 use super::melds;
 use super::policy::{self, Known};
+use super::rng::Rng;
+use super::search;
+use super::sim::Sim;
 
 fn cards(text: &str) -> Vec<Card> {
     text.split(' ').map(|t| if t == "JK" { Card::Joker } else { t.parse().unwrap() }).collect()
@@ -65,7 +70,7 @@ fn the_standing_counts_the_tables_the_hands_and_the_cards_seen_going_in() {
     assert!(guard::ahead_by(&board, 0, &hand, &Known::default(), -48));
     assert!(!guard::ahead_by(&board, 0, &hand, &Known::default(), -49));
     // Three aces seen going into the other hand: -45.
-    let known = Known { theirs: cards("A♠ A♦ A♣") };
+    let known = Known { theirs: cards("A♠ A♦ A♣"), ..Known::default() };
     assert!(guard::ahead_by(&board, 0, &hand, &known, -69));
     assert!(!guard::ahead_by(&board, 0, &hand, &known, -70));
 }
@@ -97,4 +102,40 @@ fn no_pickup_leaves_one_card_after_dirtying_the_only_clean_canastra() {
     board.pile = cards("10♦");
     assert_eq!(melds::pickups(&board, 0, &cards("5♣")), Vec::<Move>::new());
     assert_eq!(melds::pickups(&board, 0, &cards("5♣ 9♥")), vec![Move::PileJoin(0)]);
+}
+
+#[test]
+fn an_itp_sample_gives_the_opponent_a_hand_it_could_hold() {
+    let mut board = Board::new(BuracoRules::itp(), 2);
+    board.melds[1].push(meld(&board.rules, "5♠ 6♠ 7♠"));
+    board.pile = cards("K♦ 9♣");
+    let hand = cards("3♥ 8♦ J♠ Q♥ A♣ 4♦ 10♥ 6♣ K♣ 5♦ 7♥");
+    let known = Known { theirs: cards("10♣"), declined: vec![(1, Card::new(Rank::Nine, Suit::Clubs))] };
+    for seed in 0..200 {
+        let sim = Sim::sample(&board, 0, &hand, &known, &mut Rng::new(seed));
+        let theirs = sim.hand(1);
+        assert_eq!(theirs.len(), 11);
+        assert!(theirs.contains(&cards("10♣")[0]), "seed {seed}: the card seen taken is gone: {theirs:?}");
+        assert!(melds::natural_runs(theirs, &board.rules).is_empty(), "seed {seed}: a run to meld: {theirs:?}");
+        assert!(melds::natural_joins(theirs, &board.melds[1], &board.rules).is_empty(), "seed {seed}: {theirs:?}");
+        let mut top = board.clone();
+        top.pile = cards("9♣");
+        let natural = |m: &Move| matches!(m, Move::Pile(used) if !used.iter().any(|&c| melds::is_wildish(c)));
+        let pickups = melds::pickups(&top, 1, theirs);
+        assert!(!pickups.iter().any(natural), "seed {seed}: it would have taken 9♣: {theirs:?}");
+    }
+}
+
+#[test]
+fn hard_goes_out_in_itp_when_staying_in_cannot_pay() {
+    // Behind on the table, the stock nearly gone: going out now (+100, the other hand charged)
+    // beats keeping cards (a natural run melded is its only way down).
+    let mut board = Board::new(BuracoRules::itp(), 2);
+    board.melds[1].push(meld(&board.rules, "8♥ 9♥ 10♥ J♥ Q♥ K♥"));
+    board.stock = 2;
+    board.hand_counts = vec![4, 9];
+    let hand = cards("5♣ 6♣ 7♣ 9♦");
+    let budget = Budget::default();
+    let keep = search::keep(&board, 0, &hand, &Known::default(), budget, &mut Rng::new(3));
+    assert_eq!(keep, 0);
 }
