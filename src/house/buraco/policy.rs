@@ -54,12 +54,8 @@ pub fn hard_pickup(board: &Board, side: usize, hand: &[Card]) -> Option<Move> {
     natural.or_else(|| options.into_iter().find(|_| wild_ok || board.stock == 0))
 }
 
-/// The next meld of the turn, or `None` when the player is done melding. `hand` is the hand now.
-pub fn next_meld(level: Level, board: &Board, side: usize, hand: &[Card]) -> Option<Move> {
-    next_meld_keeping(level, board, side, hand, board.min_hand_after_meld(side))
-}
-
-/// `next_meld`, keeping at least `keep` cards in the hand (at least the rules' minimum).
+/// The next meld of the turn, or `None` when the player is done melding, keeping at least `keep`
+/// cards in the hand (at least the rules' minimum: 0 asks for no more). `hand` is the hand now.
 pub fn next_meld_keeping(level: Level, board: &Board, side: usize, hand: &[Card], keep: usize) -> Option<Move> {
     let rules = &board.rules;
     let keep = keep.max(board.min_hand_after_meld(side));

@@ -133,7 +133,7 @@ impl Sim {
     pub fn draw_then_play_out(&mut self, me: usize, draw: &Move, level: Level) {
         self.do_draw(me, draw);
         if !self.over {
-            self.rollout_melds_and_discard(me, level);
+            self.melds_and_discard(me, level, 0);
         }
         self.play_out((me + 1) % self.board.seats, level);
     }
@@ -147,20 +147,7 @@ impl Sim {
     /// `me` (drawn) melds as `hard` does keeping at least `keep` cards, discards `guard`'s best,
     /// and the game is played out from the next seat.
     pub fn melds_keeping_then_play_out(&mut self, me: usize, keep: usize, level: Level) {
-        let side = self.board.side_of(me);
-        while !self.over {
-            let hand = &self.hands[me];
-            let Some(mv) = policy::next_meld_keeping(Level::Hard, &self.board, side, hand, keep) else { break };
-            if let Move::New(used) | Move::Join(_, used) = &mv {
-                take_out(&mut self.hands[me], used);
-            }
-            self.board.apply(me, &mv);
-            self.check_empty(me);
-        }
-        if !self.over && !self.hands[me].is_empty() {
-            let card = guard::ranked_discards(&self.board, side, &self.hands[me], &Known::default())[0].0;
-            self.do_discard(me, card);
-        }
+        self.melds_and_discard(me, Level::Hard, keep);
         self.play_out((me + 1) % self.board.seats, level);
     }
 
@@ -189,29 +176,8 @@ impl Sim {
         };
         self.do_draw(seat, &draw);
         if !self.over {
-            self.rollout_melds_and_discard(seat, level);
+            self.melds_and_discard(seat, level, 0);
         }
-    }
-
-    fn rollout_melds_and_discard(&mut self, seat: usize, level: Level) {
-        let side = self.board.side_of(seat);
-        while !self.over {
-            let Some(mv) = policy::next_meld(level, &self.board, side, &self.hands[seat]) else { break };
-            if let Move::New(used) | Move::Join(_, used) = &mv {
-                take_out(&mut self.hands[seat], used);
-            }
-            self.board.apply(seat, &mv);
-            self.check_empty(seat);
-        }
-        if self.over || self.hands[seat].is_empty() {
-            return;
-        }
-        let none = Known::default();
-        let card = match level {
-            Level::Hard => guard::ranked_discards(&self.board, side, &self.hands[seat], &none)[0].0,
-            _ => policy::ranked_discards(&self.board, side, &self.hands[seat], &none)[0],
-        };
-        self.do_discard(seat, card);
     }
 
     fn sim_turn(&mut self, seat: usize) {
@@ -220,7 +186,7 @@ impl Sim {
         let draw = policy::draw(Level::Medium, &self.board, side, &self.hands[seat], &mut rng);
         self.do_draw(seat, &draw);
         if !self.over {
-            self.melds_and_discard(seat, None);
+            self.melds_and_discard(seat, Level::Hard, 0);
         }
     }
 
@@ -247,10 +213,12 @@ impl Sim {
         }
     }
 
-    fn melds_and_discard(&mut self, seat: usize, discard: Option<Card>) {
+    /// `seat` melds by `level` keeping at least `keep` cards (0: as the rules allow), then
+    /// discards `level`'s best card (`hard`'s from the guard).
+    fn melds_and_discard(&mut self, seat: usize, level: Level, keep: usize) {
         let side = self.board.side_of(seat);
         while !self.over {
-            let Some(mv) = policy::next_meld(Level::Hard, &self.board, side, &self.hands[seat]) else { break };
+            let Some(mv) = policy::next_meld_keeping(level, &self.board, side, &self.hands[seat], keep) else { break };
             if let Move::New(used) | Move::Join(_, used) = &mv {
                 take_out(&mut self.hands[seat], used);
             }
@@ -260,10 +228,11 @@ impl Sim {
         if self.over || self.hands[seat].is_empty() {
             return;
         }
-        let card = discard.unwrap_or_else(|| {
-            let none = Known::default();
-            guard::ranked_discards(&self.board, side, &self.hands[seat], &none)[0].0
-        });
+        let none = Known::default();
+        let card = match level {
+            Level::Hard => guard::ranked_discards(&self.board, side, &self.hands[seat], &none)[0].0,
+            _ => policy::ranked_discards(&self.board, side, &self.hands[seat], &none)[0],
+        };
         self.do_discard(seat, card);
     }
 

@@ -20,6 +20,11 @@ fn cards(text: &str) -> Vec<Card> {
     text.split(' ').map(|t| if t == "JK" { Card::Joker } else { t.parse().unwrap() }).collect()
 }
 
+/// The next meld of `side`, keeping only what the rules ask.
+fn next_meld(level: Level, board: &Board, side: usize, hand: &[Card]) -> Option<Move> {
+    policy::next_meld_keeping(level, board, side, hand, 0)
+}
+
 fn meld(rules: &BuracoRules, text: &str) -> Meld {
     Meld::new(&cards(text), &rules.melds).unwrap()
 }
@@ -28,11 +33,11 @@ fn meld(rules: &BuracoRules, text: &str) -> Meld {
 fn hard_keeps_its_wilds_in_stbl_until_its_side_owns_a_clean_canastra() {
     let mut board = Board::new(BuracoRules::stbl(), 2);
     let hand = cards("JK 5♥ 6♥ 9♣ K♠ 3♦ 10♣ Q♦");
-    let medium = policy::next_meld(Level::Medium, &board, 0, &hand);
+    let medium = next_meld(Level::Medium, &board, 0, &hand);
     assert!(matches!(&medium, Some(Move::New(run)) if run.contains(&Card::Joker)), "{medium:?}");
-    assert_eq!(policy::next_meld(Level::Hard, &board, 0, &hand), None);
+    assert_eq!(next_meld(Level::Hard, &board, 0, &hand), None);
     board.melds[0].push(meld(&board.rules, "3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠"));
-    let hard = policy::next_meld(Level::Hard, &board, 0, &hand);
+    let hard = next_meld(Level::Hard, &board, 0, &hand);
     assert!(matches!(&hard, Some(Move::New(run)) if run.contains(&Card::Joker)), "{hard:?}");
 }
 
@@ -40,7 +45,7 @@ fn hard_keeps_its_wilds_in_stbl_until_its_side_owns_a_clean_canastra() {
 fn in_itp_hard_lays_a_wild_run_of_three_and_takes_a_small_pile_with_a_wild() {
     let mut board = Board::new(BuracoRules::itp(), 2);
     let hand = cards("2♣ 5♥ 6♥ 9♣ K♠ 3♦ Q♦");
-    let hard = policy::next_meld(Level::Hard, &board, 0, &hand);
+    let hard = next_meld(Level::Hard, &board, 0, &hand);
     assert!(matches!(&hard, Some(Move::New(run)) if run.len() == 3), "{hard:?}");
     board.pile = cards("4♦ J♥");
     let take = policy::hard_pickup(&board, 0, &cards("2♣ 10♥ 4♠ 8♦"));
@@ -85,11 +90,11 @@ fn no_meld_leaves_one_card_after_dirtying_the_only_clean_canastra() {
     board.melds[0].push(meld(&board.rules, "2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦"));
     let hand = cards("10♦ 5♣");
     for level in [Level::Easy, Level::Medium, Level::Hard] {
-        assert_eq!(policy::next_meld(level, &board, 0, &hand), None, "{level:?}");
+        assert_eq!(next_meld(level, &board, 0, &hand), None, "{level:?}");
     }
     board.melds[0].push(meld(&board.rules, "3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠"));
     let join = Some(Move::Join(0, cards("10♦")));
-    assert_eq!(policy::next_meld(Level::Medium, &board, 0, &hand), join);
+    assert_eq!(next_meld(Level::Medium, &board, 0, &hand), join);
 }
 
 /// The same with the pile's only card, `10♦`, taken by joining it (`GET_DISCARD_JOIN`) with one
