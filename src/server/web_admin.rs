@@ -149,20 +149,35 @@ fn download(name: &str, content_type: &'static str, bytes: Vec<u8>) -> Response 
         .into_response()
 }
 
+/// An admin's download: the link checked and `make` run off the async threads, its bytes sent as
+/// the file `name`.
+async fn admin_download(
+    shared: Arc<Shared>,
+    token: String,
+    lang: Lang,
+    (name, content_type): (&'static str, &'static str),
+    make: impl FnOnce(&Shared) -> Result<Vec<u8>, Fail> + Send + 'static,
+) -> Response {
+    blocking(lang, move || {
+        admin_check(&shared, &token)?;
+        Ok(download(name, content_type, make(&shared)?))
+    })
+    .await
+}
+
+const CSV: &str = "text/csv; charset=utf-8";
+
 pub async fn final_zip(
     State(shared): State<Arc<Shared>>,
     Path(token): Path<String>,
     Query(q): Query<LangQuery>,
     headers: HeaderMap,
 ) -> Response {
-    let lang = lang_of(&q, &headers);
-    blocking(lang, move || {
-        admin_check(&shared, &token)?;
-        let path = super::final_run::final_dir(&shared).join("final.zip");
-        let bytes = std::fs::read(&path).map_err(|_| {
+    admin_download(shared, token, lang_of(&q, &headers), ("final.zip", "application/zip"), |shared| {
+        let path = super::final_run::final_dir(shared).join("final.zip");
+        std::fs::read(&path).map_err(|_| {
             Fail::new(StatusCode::NOT_FOUND, "no final tournament has finished yet: run it from the admin page")
-        })?;
-        Ok(download("final.zip", "application/zip", bytes))
+        })
     })
     .await
 }
@@ -174,11 +189,8 @@ pub async fn standings_csv(
     Query(q): Query<LangQuery>,
     headers: HeaderMap,
 ) -> Response {
-    let lang = lang_of(&q, &headers);
-    blocking(lang, move || {
-        admin_check(&shared, &token)?;
-        let lines = super::ratings::ladder_standings(&shared)?;
-        Ok(download("standings.csv", "text/csv; charset=utf-8", crate::tournament::standings_csv(&lines)))
+    admin_download(shared, token, lang_of(&q, &headers), ("standings.csv", CSV), |shared| {
+        Ok(crate::tournament::standings_csv(&super::ratings::ladder_standings(shared)?))
     })
     .await
 }
@@ -190,11 +202,8 @@ pub async fn grades_csv(
     Query(q): Query<LangQuery>,
     headers: HeaderMap,
 ) -> Response {
-    let lang = lang_of(&q, &headers);
-    blocking(lang, move || {
-        admin_check(&shared, &token)?;
-        let text = super::bar::grades_csv(&shared.db.conn(), shared.course.bar.as_ref())?;
-        Ok(download("grades.csv", "text/csv; charset=utf-8", text.into_bytes()))
+    admin_download(shared, token, lang_of(&q, &headers), ("grades.csv", CSV), |shared| {
+        Ok(super::bar::grades_csv(&shared.db.conn(), shared.course.bar.as_ref())?.into_bytes())
     })
     .await
 }
@@ -206,11 +215,8 @@ pub async fn games_csv(
     Query(q): Query<LangQuery>,
     headers: HeaderMap,
 ) -> Response {
-    let lang = lang_of(&q, &headers);
-    blocking(lang, move || {
-        admin_check(&shared, &token)?;
-        let rows = super::ratings::game_rows(&shared, false)?;
-        Ok(download("games.csv", "text/csv; charset=utf-8", crate::tournament::encode_all(&rows)))
+    admin_download(shared, token, lang_of(&q, &headers), ("games.csv", CSV), |shared| {
+        Ok(crate::tournament::encode_all(&super::ratings::game_rows(shared, false)?))
     })
     .await
 }
