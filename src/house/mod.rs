@@ -6,6 +6,7 @@ use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::str::FromStr;
 
+use crate::cards::Card;
 use crate::games::GameKind;
 
 pub mod buraco;
@@ -88,6 +89,21 @@ pub fn run(
         Some(play) => play(game, level, budget, input, output),
         None => Err(io::Error::other(format!("no house bot for {game} yet"))),
     }
+}
+
+/// Removes one copy of each of `cards` from `hand`; false (and `hand` unchanged) if one is missing.
+pub(crate) fn take_out(hand: &mut Vec<Card>, cards: &[Card]) -> bool {
+    let mut left = hand.clone();
+    for card in cards {
+        match left.iter().position(|c| c == card) {
+            Some(at) => {
+                left.swap_remove(at);
+            }
+            None => return false,
+        }
+    }
+    *hand = left;
+    true
 }
 
 /// Maximal windows `(first, last)` of consecutive held positions of a suit's `have`, from `low`

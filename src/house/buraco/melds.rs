@@ -7,21 +7,6 @@ use crate::games::buraco::{BuracoRules, Meld, PickupRule, TwoPolicy};
 
 use super::board::{Board, Move};
 
-/// Removes one copy of each of `cards` from `hand`; false (and `hand` unchanged) if one is missing.
-pub fn take_out(hand: &mut Vec<Card>, cards: &[Card]) -> bool {
-    let mut left = hand.clone();
-    for card in cards {
-        match left.iter().position(|c| c == card) {
-            Some(at) => {
-                left.swap_remove(at);
-            }
-            None => return false,
-        }
-    }
-    *hand = left;
-    true
-}
-
 /// Whether `card` can act as a wild in a run (a joker or any 2).
 pub fn is_wildish(card: Card) -> bool {
     card.is_joker() || card.is(Rank::Two)

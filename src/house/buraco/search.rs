@@ -16,10 +16,10 @@ use crate::house::{Budget, Level};
 
 use super::board::{Board, Move};
 use super::guard;
-use super::melds::take_out;
 use super::policy::{self, Known};
 use super::rng::Rng;
 use super::sim::Sim;
+use crate::house::take_out;
 
 /// At most this many discards are weighed (the best of `guard`'s ranking).
 const DISCARD_CANDIDATES: usize = 5;

@@ -10,11 +10,12 @@ use crate::house::{Budget, Level};
 
 use super::board::{Board, Move};
 use super::guard;
-use super::melds::{self, take_out};
+use super::melds;
 use super::policy::{self, Known};
 use super::rng::Rng;
 use super::search;
 use crate::house::LineHash;
+use crate::house::take_out;
 
 /// Plays one game of an ITP or STBL Buraco as a house bot at `level`.
 pub fn play(

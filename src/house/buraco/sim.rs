@@ -11,9 +11,10 @@ use crate::house::Level;
 
 use super::board::{Board, Move};
 use super::guard;
-use super::melds::{self, is_wildish, take_out};
+use super::melds::{self, is_wildish};
 use super::policy::{self, Known};
 use super::rng::Rng;
+use crate::house::take_out;
 
 /// What a card in hand is worth to the leaf evaluation before the game is over: a natural card,
 /// and a wild one.

@@ -12,10 +12,10 @@ use crate::games::buraco::{Action, BuracoRules, parse_action};
 use crate::house::{Budget, Level, LineHash};
 
 use super::board::{Board, Move, SEATS};
-use super::melds::take_out;
 use super::policy::{self, Style};
 use super::rng::Rng;
 use super::search;
+use crate::house::take_out;
 
 /// Where the bot is in the lines of a match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -11,21 +11,6 @@ use super::board::{Board, Move};
 /// The largest pile (a cerrado).
 pub const CERRADO: usize = 7;
 
-/// Removes one copy of each of `cards` from `hand`; false (and `hand` unchanged) if one is missing.
-pub fn take_out(hand: &mut Vec<Card>, cards: &[Card]) -> bool {
-    let mut left = hand.clone();
-    for card in cards {
-        match left.iter().position(|c| c == card) {
-            Some(at) => {
-                left.swap_remove(at);
-            }
-            None => return false,
-        }
-    }
-    *hand = left;
-    true
-}
-
 /// A run position: the low ace 0, 3 … K 1 … 11, the high ace 12 (2s are always monos).
 fn positions(rank: Rank) -> &'static [usize] {
     const ACE: [usize; 2] = [0, 12];

@@ -13,10 +13,11 @@ use crate::cards::Card;
 use crate::house::{Budget, Level};
 
 use super::board::{Board, Move, SEATS};
-use super::melds::{cheapest_wild, pickups, take_out};
+use super::melds::{cheapest_wild, pickups};
 use super::policy::{self, GoOut, Style};
 use super::rng::Rng;
 use super::sim::World;
+use crate::house::take_out;
 
 /// How many dumps hard compares (medium's best ones).
 const DUMPS: usize = 5;

@@ -7,9 +7,10 @@ use crate::cards::{Card, build_decks};
 use crate::house::Level;
 
 use super::board::{Board, Move, SEATS};
-use super::melds::{pickups, take_out};
+use super::melds::pickups;
 use super::policy::{self, Style};
 use super::rng::Rng;
+use crate::house::take_out;
 
 /// One sampled world, everything known.
 #[derive(Debug, Clone)]
