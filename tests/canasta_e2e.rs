@@ -30,7 +30,7 @@ fn the_bundled_canasta_bots_play_a_tournament_without_a_fault() {
             {{"name": "canasta_simple", "build": "{r}/bots/canasta_simple.c"}}]}}"#
     );
     let dir = tempfile::tempdir().unwrap();
-    let opts = common::run_options(&dir.path(), 2);
+    let opts = common::run_options(dir.path(), 2);
     let t = Tournament::parse(&text, true).unwrap();
     let summary = run(&t, &opts, &Quiet, Arc::new(AtomicBool::new(false))).unwrap();
     assert_eq!(summary.done, summary.total);
