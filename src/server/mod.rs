@@ -18,6 +18,7 @@ mod roster;
 mod serve;
 mod state;
 mod store;
+mod student_rows;
 mod web;
 mod web_admin;
 mod web_board;

@@ -1,0 +1,141 @@
+//! The rows of a student's page read from the database: their versions (state, build output,
+//! check report) and their last games (result, score, fault, their own stderr logs).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use rusqlite::Connection;
+use serde::Serialize;
+
+use super::course::instant_text;
+use crate::i18n::Lang;
+
+#[derive(Serialize)]
+pub(super) struct VersionLine {
+    pub(super) number: i64,
+    original_name: String,
+    uploaded: String,
+    state: String,
+    state_text: String,
+    class: &'static str,
+    pub(super) active: bool,
+    build_output: String,
+    check: String,
+}
+
+#[derive(Serialize)]
+pub(super) struct GameLine {
+    id: i64,
+    ranked: bool,
+    done: bool,
+    mine: String,
+    opponent: String,
+    result: String,
+    score: String,
+    class: &'static str,
+    fault: String,
+    stderr: Vec<usize>,
+}
+
+/// The student's versions, newest first, `active` marking the active one.
+pub(super) fn versions(
+    conn: &Connection,
+    me: &str,
+    active: Option<i64>,
+    lang: Lang,
+    w: &BTreeMap<&'static str, &'static str>,
+) -> rusqlite::Result<Vec<VersionLine>> {
+    let mut stmt = conn.prepare(
+        "SELECT id, number, original_name, uploaded, state, build_output, check_en, check_pt
+     FROM versions WHERE student = ?1 ORDER BY number DESC",
+    )?;
+    stmt.query_map([&me], |r| {
+        let state: String = r.get(4)?;
+        let id: i64 = r.get(0)?;
+        Ok(VersionLine {
+            number: r.get(1)?,
+            original_name: r.get(2)?,
+            uploaded: instant_text(std::time::UNIX_EPOCH + std::time::Duration::from_secs(r.get::<_, i64>(3)? as u64)),
+            state_text: w.get(state.as_str()).copied().unwrap_or(state.as_str()).to_string(),
+            class: match state.as_str() {
+                "ready" => "ok",
+                "build-failed" | "check-failed" => "bad",
+                _ => "muted",
+            },
+            state,
+            active: Some(id) == active,
+            build_output: r.get(5)?,
+            check: if lang == Lang::Pt { r.get(7)? } else { r.get(6)? },
+        })
+    })?
+    .collect()
+}
+
+/// The student's last 200 games, newest first, seen from their side.
+pub(super) fn games(
+    conn: &Connection,
+    data: &Path,
+    players: usize,
+    me: &str,
+    w: &BTreeMap<&'static str, &'static str>,
+) -> rusqlite::Result<Vec<GameLine>> {
+    let mut stmt = conn.prepare(
+        "SELECT g.id, g.ranked, g.state, g.swapped, va.student = ?1, va.name, vb.name, va.id, vb.id,
+            g.score0, g.score1, g.winner, g.fault_kind, g.faulty, g.fault_detail, g.log
+     FROM games g JOIN versions va ON va.id = g.a JOIN versions vb ON vb.id = g.b
+     WHERE va.student = ?1 OR vb.student = ?1 ORDER BY g.id DESC LIMIT 200",
+    )?;
+    stmt.query_map([&me], |r| {
+        let a_mine: bool = r.get::<_, Option<bool>>(4)?.unwrap_or(false);
+        let (names, ids): ([String; 2], [i64; 2]) = ([r.get(5)?, r.get(6)?], [r.get(7)?, r.get(8)?]);
+        let (m, o) = if a_mine { (0, 1) } else { (1, 0) };
+        let swapped: bool = r.get(3)?;
+        let my_side = usize::from((m == 1) != swapped);
+        let done = r.get::<_, String>(2)? == "done";
+        let scores: [Option<i64>; 2] = [r.get(9)?, r.get(10)?];
+        let winner: Option<i64> = r.get(11)?;
+        let faulty: Option<i64> = r.get(13)?;
+        let (result, class) = match (done, winner) {
+            (false, _) => (r.get::<_, String>(2)?, "muted"),
+            (true, Some(v)) if v == ids[m] => (w["won"].to_string(), "ok"),
+            (true, Some(_)) => (w["lost"].to_string(), "bad"),
+            (true, None) => (w["draw"].to_string(), ""),
+        };
+        let score = match scores {
+            [Some(x), Some(y)] if done => {
+                if my_side == 0 {
+                    format!("{x}:{y}")
+                } else {
+                    format!("{y}:{x}")
+                }
+            }
+            _ => String::new(),
+        };
+        let kind: String = r.get(12)?;
+        let fault = match faulty {
+            Some(v) if v == ids[m] => format!("{kind}: {}", r.get::<_, String>(14)?),
+            Some(_) => format!("{} ({})", kind, w["opponent"]),
+            None => String::new(),
+        };
+        let log: String = r.get(15)?;
+        let dir = data.join(&log);
+        let stem = dir.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let stderr = (0..players)
+            .filter(|s| s % 2 == my_side)
+            .filter(|&s| dir.parent().is_some_and(|d| crate::referee::stderr_log_path(d, &stem, s).is_file()))
+            .collect();
+        Ok(GameLine {
+            id: r.get(0)?,
+            ranked: r.get(1)?,
+            done,
+            mine: names[m].clone(),
+            opponent: names[o].clone(),
+            result,
+            score,
+            class,
+            fault,
+            stderr,
+        })
+    })?
+    .collect()
+}
