@@ -1,22 +1,22 @@
 //! The misbehaving fixture bots of `bots/fixtures/` against the referee, end to end: each one
 //! gets the right verdict and fault kind against the right seat, ends its game within the time
 //! limit plus a small margin and leaves no process behind; the file hunter finds no other seat's
-//! cards; and a tournament with all of them finishes with intact CSV files.
+//! cards (a tournament of them all: `fixtures_tournament.rs`).
 
 mod common;
+#[path = "common/fixtures.rs"]
+mod fixtures;
 
-use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, OnceLock};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use juiz::bot::{BotCommand, FaultKind, Limits};
 use juiz::games::GameKind;
 use juiz::record::{Direction, Transcript};
 use juiz::referee::{self, GameConfig, GameReport, Player, PlayerSpec};
-use juiz::tournament;
 
 use common::*;
+use fixtures::*;
 
 /// The move timeout of these games: short, so that hanging bots cost little.
 const MOVE_TIMEOUT: Duration = Duration::from_millis(500);
@@ -24,53 +24,6 @@ const MOVE_TIMEOUT: Duration = Duration::from_millis(500);
 const MARGIN: Duration = Duration::from_millis(2500);
 /// The seat the fixture plays; the template bot plays seat 0.
 const FIXTURE_SEAT: usize = 1;
-
-/// The fault a fixture must get, or none.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Expect {
-    Fault(FaultKind),
-    Clean,
-}
-
-/// Every fixture and what the referee must make of it with default limits (no memory limit).
-const FIXTURES: [(&str, Expect); 16] = [
-    ("sleeper.py", Expect::Fault(FaultKind::Timeout)),
-    ("segfault.c", Expect::Fault(FaultKind::Crash)),
-    ("early_exit.py", Expect::Fault(FaultKind::Crash)),
-    ("garbage.py", Expect::Fault(FaultKind::Malformed)),
-    ("endless_line.py", Expect::Fault(FaultKind::OversizedLine)),
-    ("junk_flood.py", Expect::Fault(FaultKind::Illegal)),
-    ("stderr_flood.py", Expect::Clean),
-    ("fork_holder.c", Expect::Fault(FaultKind::Crash)),
-    ("ignore_signals.c", Expect::Fault(FaultKind::Timeout)),
-    ("spawn_many.c", Expect::Fault(FaultKind::Processes)),
-    // Without a memory limit the hog stops at its 1 GiB safety cap and hangs.
-    ("memory_hog.c", Expect::Fault(FaultKind::Timeout)),
-    ("invalid_utf8.py", Expect::Fault(FaultKind::InvalidUtf8)),
-    ("close_stdout.py", Expect::Fault(FaultKind::ClosedOutput)),
-    ("premature.py", Expect::Fault(FaultKind::PrematureOutput)),
-    ("file_hunter.py", Expect::Clean),
-    // Leaves a process that escaped its group (double fork, setsid): not a fault, but it must be gone.
-    ("escape_session.py", Expect::Clean),
-];
-
-/// The Python interpreter itself, found once: `python3` may be a slow wrapper script (pyenv),
-/// whose start-up would eat into the time limits measured here.
-fn python() -> &'static str {
-    static PYTHON: OnceLock<String> = OnceLock::new();
-    PYTHON.get_or_init(|| {
-        let output = std::process::Command::new("python3")
-            .args(["-c", "import sys; print(sys.executable)"])
-            .output()
-            .expect("python3 runs");
-        let path = String::from_utf8_lossy(&output.stdout).trim().to_owned();
-        if path.is_empty() { "python3".to_owned() } else { path }
-    })
-}
-
-fn fixture_path(file: &str) -> PathBuf {
-    root().join("bots").join("fixtures").join(file)
-}
 
 /// The command that runs fixture `file` misbehaving on its turn 2, with `marker` on its command
 /// line (C fixtures are compiled once into the test bot cache).
@@ -169,18 +122,6 @@ fn check_fixture(file: &str, expect: Expect, limits: Limits) -> (Played, tempfil
         replayed.recorded_result
     );
     (played, dir)
-}
-
-/// Whether a fault of kind `got` is the `expected` one. A bot that hangs is `timeout`, or
-/// `timeout-overload` when the machine running the tests is so loaded that the wall-clock
-/// backstop comes before the bot was charged its allowance: the referee says so rather than
-/// blame the bot, and both end the game against the same seat within the same bound.
-fn same_kind(got: FaultKind, expected: FaultKind) -> bool {
-    got == expected || (expected == FaultKind::Timeout && got == FaultKind::TimeoutOverload)
-}
-
-fn expected(file: &str) -> Expect {
-    FIXTURES.iter().find(|(f, _)| *f == file).map(|(_, e)| *e).unwrap()
 }
 
 fn check(file: &str) -> (Played, tempfile::TempDir) {
@@ -346,91 +287,4 @@ fn file_hunter_finds_no_other_seats_hand() {
     let (found, _) = hunt_log(dir.path());
     let leaks: Vec<&(String, String)> = found.iter().filter(|(list, _)| *list == hand).collect();
     assert!(leaks.is_empty(), "the hunter found the other seat's hand {hand}: {leaks:?}");
-}
-
-/// A tournament of the template bot against every fixture (a gauntlet, two games per pairing,
-/// seats swapped), written as a JSON file: C fixtures by `build`, Python ones by `command`.
-#[test]
-fn a_tournament_with_every_fixture_completes_with_intact_files() {
-    let dir = tempfile::tempdir().unwrap();
-    let marker = format!("juiz-fx-tournament-{}", std::process::id());
-    let mut bots = vec![format!(r#"{{"name": "template", "build": "{}"}}"#, path_str(&root().join("bots/template.c")))];
-    for (file, _) in FIXTURES {
-        let name = file.split('.').next().unwrap().replace('_', "-");
-        let path = path_str(&fixture_path(file));
-        bots.push(if file.ends_with(".c") {
-            format!(r#"{{"name": "{name}", "build": "{path}"}}"#)
-        } else {
-            format!(r#"{{"name": "{name}", "command": "{} {path} 2 {marker}"}}"#, python())
-        });
-    }
-    let json = format!(
-        r#"{{"name": "fixtures", "seed": 9, "format": "gauntlet", "champion": "template",
-            "games_per_pairing": 2, "duplicate": true, "move_timeout": "500ms", "players": 2,
-            "bots": [{}]}}"#,
-        bots.join(",\n")
-    );
-    let file = dir.path().join("fixtures.json");
-    std::fs::write(&file, json).unwrap();
-    let t = tournament::load(&file).unwrap();
-    let out = dir.path().join("results");
-    let opts = common::run_options(&out, 2);
-    let start = Instant::now();
-    let summary = tournament::run(&t, &opts, &tournament::Quiet, Arc::new(AtomicBool::new(false))).unwrap();
-    let took = start.elapsed();
-    assert_eq!((summary.total, summary.done, summary.cancelled), (2 * FIXTURES.len(), 2 * FIXTURES.len(), false));
-
-    // games.csv: every scheduled game once, each row whole, its transcript ending in a result.
-    let rows = tournament::read_games(&out.join("games.csv")).unwrap();
-    let schedule = tournament::schedule(&t);
-    let mut ids: Vec<String> = schedule.iter().map(|g| g.id()).collect();
-    let mut got: Vec<String> = rows.iter().map(|r| r.game_id.clone()).collect();
-    ids.sort_unstable();
-    got.sort_unstable();
-    assert_eq!(ids, got);
-    let text = std::fs::read_to_string(out.join("games.csv")).unwrap();
-    assert_eq!(text.lines().count(), 1 + 2 * FIXTURES.len(), "a header and two rows a fixture");
-    for row in &rows {
-        let fixture = row.seat_bots().into_iter().find(|b| *b != "template").unwrap().to_owned();
-        let file = FIXTURES.iter().find(|(f, _)| f.split('.').next().unwrap().replace('_', "-") == fixture).unwrap().0;
-        match expected(file) {
-            Expect::Clean => assert_eq!((row.verdict.as_str(), row.fault_kind.as_str()), ("OK", ""), "{row:?}"),
-            Expect::Fault(kind) => {
-                assert_eq!(row.verdict, "NOK", "{row:?}");
-                assert_eq!(row.faulty_bot, fixture, "{row:?}");
-                let got = FaultKind::from_name(&row.fault_kind).unwrap_or_else(|| panic!("{row:?}"));
-                assert!(same_kind(got, kind), "expected {kind:?}: {row:?}");
-                assert_eq!(row.winner, "template", "{row:?}");
-            }
-        }
-        let log = Transcript::read(&out.join(&row.log)).unwrap_or_else(|e| panic!("{}: {e}", row.log));
-        assert_eq!(log.rows.last().map(|r| r.dir), Some(Direction::Result), "{} ends with its result", row.log);
-    }
-
-    // Each fixture's faults are counted in the summary, and the standings list every bot.
-    for (file, expect) in FIXTURES {
-        let name = file.split('.').next().unwrap().replace('_', "-");
-        if let Expect::Fault(kind) = expect {
-            // Counted as the rows are judged: a timeout may be a timeout-overload on a busy host.
-            let counts = summary.faults.get(&name);
-            let count: u32 = FaultKind::ALL
-                .iter()
-                .filter(|&&k| same_kind(k, kind))
-                .filter_map(|k| counts.and_then(|c| c.get(k.name())))
-                .sum();
-            assert_eq!(count, 2, "{name}: {:?}", summary.faults);
-        } else {
-            assert!(!summary.faults.contains_key(&name), "{name}: {:?}", summary.faults);
-        }
-    }
-    let standings = std::fs::read_to_string(out.join("standings.csv")).unwrap();
-    assert_eq!(standings.lines().count(), 1 + FIXTURES.len() + 1, "{standings}");
-    assert!(standings.lines().nth(1).unwrap().contains("template"), "the template bot leads:\n{standings}");
-
-    // Nothing left running: Python fixtures carry the marker, C ones run from the results folder.
-    for needle in [marker.as_str(), &path_str(&out)] {
-        let left = processes_mentioning(needle);
-        assert!(left.is_empty(), "processes left behind ({needle}): {left:?}");
-    }
-    assert!(took < Duration::from_secs(60), "the tournament took {took:?}");
 }
