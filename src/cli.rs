@@ -70,6 +70,9 @@ pub struct BotArgs {
     /// Longest a move may think, in milliseconds (a safety cap below the referee's timeout).
     #[arg(long, value_name = "MS", default_value_t = juiz::house::Budget::default().max_ms)]
     pub max_ms: u64,
+    /// The game's rule options the match is played under (as `juiz play --rule`).
+    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    pub rules: Vec<String>,
 }
 
 #[derive(Debug, Args)]

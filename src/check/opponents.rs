@@ -27,7 +27,7 @@ pub fn build(opponent: Opponent, cache: &Path, game: GameKind) -> Result<BotComm
     let fail = |message: String| CheckError::Opponent { name: opponent.name(), message };
     if let Some(level) = opponent.house_level() {
         let level: Level = level.parse().map_err(fail)?;
-        let argv = house::house_argv(level, game).map_err(fail)?;
+        let argv = house::house_argv(level, game, &crate::games::RuleOptions::new()).map_err(fail)?;
         return Ok(BotCommand { argv, display: house::house_spec(level) });
     }
     let dir = tempfile::Builder::new().prefix("juiz-check-src-").tempdir().map_err(|e| fail(e.to_string()))?;

@@ -45,7 +45,7 @@ pub struct CheckArgs {
 }
 
 pub fn check(args: CheckArgs) -> Outcome {
-    let command = super::bot_command(&args.bot, args.game)?;
+    let command = super::bot_command(&args.bot, args.game, &juiz::games::RuleOptions::new())?;
     let name = bot_name_from_command(&command);
     let seed = args.seed.unwrap_or_else(|| rand::random::<u64>() >> 11);
     let cancel = Arc::new(AtomicBool::new(false));

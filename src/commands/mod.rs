@@ -56,11 +56,16 @@ pub type Outcome = Result<ExitCode, Failure>;
 
 /// The bot a command line names, resolved (see `BotCommand`). As with `node buraco.js`, a bare
 /// name of a file in the current folder is that file (`bot` runs `./bot`) before PATH is searched.
-/// `house:LEVEL` names a house bot of `game` (this program as `juiz bot LEVEL --game G`).
-pub fn bot_command(text: &str, game: juiz::games::GameKind) -> Result<BotCommand, Failure> {
+/// `house:LEVEL` names a house bot of `game` under its rule `options` (this program as
+/// `juiz bot LEVEL --game G --rule NAME=VALUE …`).
+pub fn bot_command(
+    text: &str,
+    game: juiz::games::GameKind,
+    options: &juiz::games::RuleOptions,
+) -> Result<BotCommand, Failure> {
     if let Some(level) = juiz::house::house_level(text) {
         let level = level.map_err(Failure::input)?;
-        let argv = juiz::house::house_argv(level, game).map_err(Failure::input)?;
+        let argv = juiz::house::house_argv(level, game, options).map_err(Failure::input)?;
         return Ok(BotCommand { argv, display: juiz::house::house_spec(level) });
     }
     let word = text.trim();

@@ -16,13 +16,14 @@ use super::{Failure, INTERRUPTED, Outcome, SUCCESS};
 use crate::cli::PlayArgs;
 
 pub fn play(args: PlayArgs) -> Outcome {
+    let options = rule_options(args.game, &args.rules)?;
     let mut players = Vec::new();
     if args.bots.len() % 2 == 1 {
         players.push(PlayerSpec { name: "user".into(), player: Player::Human });
     }
     for text in &args.bots {
         let (name, text) = seat_name(text);
-        let command = super::bot_command(text, args.game)?;
+        let command = super::bot_command(text, args.game, &options)?;
         let name = name.map_or_else(|| bot_name_from_command(&command), str::to_owned);
         players.push(PlayerSpec { name, player: Player::Bot(command) });
     }
@@ -36,7 +37,7 @@ pub fn play(args: PlayArgs) -> Outcome {
     let seed = args.seed.unwrap_or_else(random_seed);
     let mut config = GameConfig::new(args.game, seed, players);
     config.deal = deal;
-    config.options = rule_options(args.game, &args.rules)?;
+    config.options = options;
     config.log = args.log.clone();
     // Bots' stderr is where students print their debugging: without --stderr-dir it goes to a
     // temporary folder and its end is shown after the game.
@@ -234,7 +235,7 @@ impl<W: std::io::Write> Observer for Waiting<W> {
 }
 
 /// The `--rule NAME=VALUE` options, checked against the game: a bad one is an input error.
-fn rule_options(game: juiz::games::GameKind, rules: &[String]) -> Result<juiz::games::RuleOptions, Failure> {
+pub(super) fn rule_options(game: juiz::games::GameKind, rules: &[String]) -> Result<juiz::games::RuleOptions, Failure> {
     let mut options = juiz::games::RuleOptions::new();
     for rule in rules {
         let Some((name, value)) = rule.split_once('=') else {

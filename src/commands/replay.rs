@@ -36,7 +36,7 @@ pub fn replay(args: ReplayArgs) -> Outcome {
     if let Some(bot) = &args.bot {
         let seat = args.seat.expect("clap requires --seat with --bot");
         let game = transcript.meta.game.parse().unwrap_or(juiz::games::GameKind::DEFAULT);
-        let command = super::bot_command(bot, game)?;
+        let command = super::bot_command(bot, game, &transcript.meta.options)?;
         let debug = args.debug;
         let outcome = record::feed_bot(&transcript, seat, &command, args.timeout, |to_bot, line| {
             if debug {

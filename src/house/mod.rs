@@ -7,7 +7,7 @@ use std::io::{self, BufRead, Write};
 use std::str::FromStr;
 
 use crate::cards::Card;
-use crate::games::GameKind;
+use crate::games::{GameKind, RuleOptions};
 
 pub mod buraco;
 pub mod canasta;
@@ -76,17 +76,19 @@ impl Default for Budget {
     }
 }
 
-/// Plays one game as a house bot of `game` at `level`: reads the referee's lines from `input`,
-/// writes the seat's lines to `output`, until the referee ends the game or closes the input.
+/// Plays one game as a house bot of `game` at `level` under the game's rule `options` (checked by
+/// the caller against the game, as for any game): reads the referee's lines from `input`, writes
+/// the seat's lines to `output`, until the referee ends the game or closes the input.
 pub fn run(
     game: GameKind,
     level: Level,
     budget: Budget,
+    options: &RuleOptions,
     input: &mut dyn BufRead,
     output: &mut dyn Write,
 ) -> io::Result<()> {
     match player(game) {
-        Some(play) => play(game, level, budget, input, output),
+        Some(play) => play(game, level, budget, options, input, output),
         None => Err(io::Error::other(format!("no house bot for {game} yet"))),
     }
 }
@@ -158,7 +160,7 @@ pub(crate) fn serve_lines(
 
 /// A game's house bots: they play a game of it at a level, as `run` says. A game names its own
 /// in its `GameDef::house`.
-pub type Play = fn(GameKind, Level, Budget, &mut dyn BufRead, &mut dyn Write) -> io::Result<()>;
+pub type Play = fn(GameKind, Level, Budget, &RuleOptions, &mut dyn BufRead, &mut dyn Write) -> io::Result<()>;
 
 fn player(game: GameKind) -> Option<Play> {
     game.def().house

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use super::Level;
-use crate::games::GameKind;
+use crate::games::{GameKind, RuleOptions};
 
 /// What a bot spec naming a house bot starts with.
 pub const HOUSE_PREFIX: &str = "house:";
@@ -32,16 +32,21 @@ pub fn house_program() -> Result<PathBuf, String> {
     Ok(exe.canonicalize().unwrap_or(exe))
 }
 
-/// The command line of a house bot of `game` at `level`: `<juiz> bot LEVEL --game G`.
-pub fn house_argv(level: Level, game: GameKind) -> Result<Vec<String>, String> {
+/// The command line of a house bot of `game` at `level` under the game's rule `options`:
+/// `<juiz> bot LEVEL --game G`, then `--rule NAME=VALUE` for each option, in name order.
+pub fn house_argv(level: Level, game: GameKind, options: &RuleOptions) -> Result<Vec<String>, String> {
     let program = house_program()?;
-    Ok(vec![
+    let mut argv = vec![
         program.to_string_lossy().into_owned(),
         "bot".to_string(),
         level.name().to_string(),
         "--game".to_string(),
         game.name().to_string(),
-    ])
+    ];
+    for (name, value) in options {
+        argv.extend(["--rule".to_string(), format!("{name}={value}")]);
+    }
+    Ok(argv)
 }
 
 #[cfg(test)]
@@ -63,8 +68,11 @@ mod tests {
 
     #[test]
     fn a_house_bot_runs_this_program_as_juiz_bot() {
-        let argv = house_argv(Level::Hard, GameKind::BuracoStbl).unwrap();
+        let argv = house_argv(Level::Hard, GameKind::BuracoStbl, &RuleOptions::new()).unwrap();
         assert_eq!(argv[1..], ["bot", "hard", "--game", "buraco-stbl"]);
         assert!(std::path::Path::new(&argv[0]).is_absolute());
+        let options = RuleOptions::from([("target".into(), "3000".into()), ("max-wilds".into(), "2".into())]);
+        let argv = house_argv(Level::Easy, GameKind::BuracoStbl, &options).unwrap();
+        assert_eq!(argv[5..], ["--rule", "max-wilds=2", "--rule", "target=3000"]);
     }
 }

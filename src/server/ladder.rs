@@ -33,10 +33,10 @@ pub fn register_house_bots(shared: &Shared) -> Result<Vec<String>, ServerError> 
         let argv = match &spec.run {
             // A house bot of the game (`house:LEVEL`, or the file's `"house"` key): juiz itself.
             BotRun::Command(text) if crate::house::house_level(text).is_some() => {
-                let game = shared.course.tournament.game;
+                let tournament = &shared.course.tournament;
                 crate::house::house_level(text)
                     .expect("checked")
-                    .and_then(|level| crate::house::house_argv(level, game))
+                    .and_then(|level| crate::house::house_argv(level, tournament.game, &tournament.rules))
             }
             BotRun::Command(text) => {
                 BotCommand::parse(text).and_then(BotCommand::resolve).map(|c| c.argv).map_err(|e| e.to_string())

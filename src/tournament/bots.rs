@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use super::config::{BotRun, BotSpec};
 use crate::bot::{BotCommand, build_c};
-use crate::games::GameKind;
+use crate::games::{GameKind, RuleOptions};
 use crate::house;
 
 /// A bot ready for the referee.
@@ -30,13 +30,14 @@ pub fn check_command(text: &str) -> Result<(), String> {
         return level.map(|_| ());
     }
     // The game matters to a house bot's command only, handled above.
-    resolve_command(text, GameKind::DEFAULT).map(|_| ())
+    resolve_command(text, GameKind::DEFAULT, &RuleOptions::new()).map(|_| ())
 }
 
-/// The command line of `text` for a game of `game` (which only a house bot's depends on).
-fn resolve_command(text: &str, game: GameKind) -> Result<Vec<String>, String> {
+/// The command line of `text` for a game of `game` under `options` (which only a house bot's
+/// depends on).
+fn resolve_command(text: &str, game: GameKind, options: &RuleOptions) -> Result<Vec<String>, String> {
     if let Some(level) = house::house_level(text) {
-        return house::house_argv(level?, game);
+        return house::house_argv(level?, game, options);
     }
     BotCommand::parse(text).and_then(BotCommand::resolve).map(|c| c.argv).map_err(|e| first_line(&e.to_string()))
 }
@@ -45,11 +46,13 @@ fn first_line(text: &str) -> String {
     text.lines().next().unwrap_or_default().to_string()
 }
 
-/// Makes every bot ready for games of `game`: commands resolved (a house bot's for `game`), C sources compiled into `build_dir` (cached by
-/// content). `on_build_failure` is told about each bot that cannot run.
+/// Makes every bot ready for games of `game` under `options`: commands resolved (a house bot's
+/// for `game` and `options`), C sources compiled into `build_dir` (cached by content).
+/// `on_build_failure` is told about each bot that cannot run.
 pub fn prepare(
     bots: &[BotSpec],
     game: GameKind,
+    options: &RuleOptions,
     build_dir: &Path,
     on_build_failure: &mut dyn FnMut(&str, &str),
 ) -> Vec<PreparedBot> {
@@ -57,7 +60,7 @@ pub fn prepare(
         .map(|spec| {
             let display = spec.command_text();
             let (argv, broken) = match &spec.run {
-                BotRun::Command(text) => match resolve_command(text, game) {
+                BotRun::Command(text) => match resolve_command(text, game, options) {
                     Ok(argv) => (argv, None),
                     Err(e) => (Vec::new(), Some(e)),
                 },

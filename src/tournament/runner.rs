@@ -121,7 +121,9 @@ pub fn run_with(
     let bots = if todo_count == 0 {
         Vec::new()
     } else {
-        prepare(&t.bots, t.game, &plan.out.join("build"), &mut |bot, message| progress.build_failed(bot, message))
+        prepare(&t.bots, t.game, &t.rules, &plan.out.join("build"), &mut |bot, message| {
+            progress.build_failed(bot, message)
+        })
     };
     progress.started(plan.mine, plan.mine - todo_count);
     let pool = worker_pool(opts)?;

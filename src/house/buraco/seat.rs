@@ -4,8 +4,8 @@
 use std::io::{self, BufRead, Write};
 
 use crate::cards::Card;
-use crate::games::GameKind;
 use crate::games::buraco::{Action, BuracoRules, parse_action_with};
+use crate::games::{GameKind, RuleOptions};
 use crate::house::{Budget, Level};
 
 use super::board::{Board, Move};
@@ -22,6 +22,7 @@ pub fn play(
     game: GameKind,
     level: Level,
     budget: Budget,
+    options: &RuleOptions,
     input: &mut dyn BufRead,
     output: &mut dyn Write,
 ) -> io::Result<()> {
@@ -31,14 +32,15 @@ pub fn play(
     let Some(own) = lines.next()? else { return Ok(()) };
     let me =
         ids.iter().position(|id| *id == own).ok_or_else(|| bad(&format!("own id '{own}' is not among the ids")))?;
-    let Some(hand_line) = lines.next()? else { return Ok(()) };
-    let hand = cards(&hand_line)?;
-    let Some(top_line) = lines.next()? else { return Ok(()) };
-    // `house::run` sends ITP Buraco and STBL here.
+    // `house::run` sends ITP Buraco and STBL here, with the options checked against the game.
     let rules = if game == GameKind::BuracoStbl { BuracoRules::stbl() } else { BuracoRules::itp() };
-    let mut board = Board::new(rules, ids.len());
-    board.pile = cards(&top_line)?;
-    let mut seat = Seat { level, budget, board, me, ids, hand, known: Known::default(), current: 0, output };
+    let rules = rules.with_options(options).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
+    let board = Board::new(rules, ids.len());
+    let mut seat =
+        Seat { level, budget, board, me, ids, hand: Vec::new(), known: Known::default(), current: 0, output };
+    if !seat.deal(&mut lines)? {
+        return Ok(());
+    }
     while let Some(line) = lines.next()? {
         if !seat.follow(&line, &mut lines)? {
             break;
@@ -105,6 +107,8 @@ impl Seat<'_> {
         }
         let mut words = line.split(' ').filter(|t| !t.is_empty());
         match words.next() {
+            // A match's next hand (§7.2): its deal follows, then the id of the seat to move.
+            Some("HAND_END") => return self.deal(lines),
             Some("MORTO") => {
                 let taken = cards(&line["MORTO".len()..])?;
                 if taken.is_empty() {
@@ -126,6 +130,19 @@ impl Seat<'_> {
             }
             None => {}
         }
+        Ok(true)
+    }
+
+    /// A hand's deal: this seat's hand line and the pile's line start a fresh table (the
+    /// match's totals do not change how a hand is played). False when the input ends first.
+    fn deal(&mut self, lines: &mut Lines) -> io::Result<bool> {
+        let Some(hand_line) = lines.next()? else { return Ok(false) };
+        let Some(pile_line) = lines.next()? else { return Ok(false) };
+        self.hand = cards(&hand_line)?;
+        self.board = Board::new(self.board.rules.clone(), self.ids.len());
+        self.board.pile = cards(&pile_line)?;
+        self.known = Known::default();
+        self.current = 0;
         Ok(true)
     }
 
@@ -179,7 +196,9 @@ impl Seat<'_> {
         self.output.flush()
     }
 
-    /// Plays this bot's turn; false when the game is over.
+    /// Plays this bot's turn; false when the input ended during it. A turn that empties the hand
+    /// for good ends without a discard: the referee then ends the hand (`HAND_END`, a match's
+    /// next deal) or the game (the input closes).
     fn turn(&mut self, lines: &mut Lines) -> io::Result<bool> {
         let side = self.my_side();
         let mut rng = Rng::new(lines.hash.value());
@@ -195,7 +214,7 @@ impl Seat<'_> {
         let Some(reply) = lines.next()? else { return Ok(false) };
         self.hand.extend(cards(&reply)?);
         if !self.after_action(lines)? {
-            return Ok(false);
+            return Ok(true);
         }
         // In ITP `hard` decides once a turn whether to go out, by playing the game out.
         let searched_keep = (self.level == Level::Hard && search::plays_out(&self.board))
@@ -213,7 +232,7 @@ impl Seat<'_> {
             }
             self.board.apply(self.me, &mv);
             if !self.after_action(lines)? {
-                return Ok(false);
+                return Ok(true);
             }
         }
         let card = match self.level {
@@ -258,7 +277,8 @@ impl Seat<'_> {
         if guard::ahead_by(&self.board, self.me, &self.hand, &self.known, bonus) { 0 } else { 2 }
     }
 
-    /// After an action of the turn: an empty hand takes the morto (read now) or ends the game.
+    /// After an action of the turn: an empty hand takes the morto (read now) or ends the hand.
+    /// False when the turn is over (the hand emptied for good, or the input ended).
     fn after_action(&mut self, lines: &mut Lines) -> io::Result<bool> {
         self.board.hand_counts[self.me] = self.hand.len();
         if !self.hand.is_empty() {

@@ -6,6 +6,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
 use crate::cards::{Card, format_list};
+use crate::games::canasta::InitialMeld;
 use crate::house::{Budget, Level, LineHash};
 
 use super::kinds::{JOKER, TWO, kind_of};
@@ -49,6 +50,12 @@ impl Bot {
         Bot { level, budget, seat: Seat::default(), phase: Phase::Ids, take: None, hash: LineHash::default() }
     }
 
+    /// The bot for a match played with `initial` as its rule for a round's first meld.
+    pub fn with_initial_meld(mut self, initial: InitialMeld) -> Bot {
+        self.seat.initial = initial;
+        self
+    }
+
     /// What the seat knows now.
     #[cfg(test)]
     pub(super) fn seat(&self) -> &Seat {
@@ -77,12 +84,21 @@ impl Bot {
                 self.seat.discard = cards(line);
                 self.phase = Phase::Play;
             }
-            Phase::Reply if word == "HAND_END" => self.phase = Phase::Hand,
+            Phase::Reply if word == "HAND_END" => self.hand_end(rest),
             Phase::Reply if word == "RED3" => self.red_threes(rest),
             Phase::Reply => return self.reply(line),
             Phase::Play => return self.table_line(line, word, rest),
         }
         Vec::new()
+    }
+
+    /// `HAND_END r s0 s1 t0 t1`: the match totals; the next round's deal follows.
+    fn hand_end(&mut self, rest: &str) {
+        let numbers: Vec<i64> = rest.split_whitespace().filter_map(|t| t.parse().ok()).collect();
+        if let [_, _, _, t0, t1] = numbers[..] {
+            self.seat.totals = [t0, t1];
+        }
+        self.phase = Phase::Hand;
     }
 
     fn red_threes(&mut self, rest: &str) {
@@ -97,7 +113,7 @@ impl Bot {
         let index = || rest.split_whitespace().next().and_then(|t| t.parse::<usize>().ok());
         let seat = &mut self.seat;
         match word {
-            "HAND_END" => self.phase = Phase::Hand,
+            "HAND_END" => self.hand_end(rest),
             "RED3" => self.red_threes(rest),
             "STOCK_EMPTY" => seat.stock_empty = true,
             "GET_STOCK" => seat.other_count += 1,

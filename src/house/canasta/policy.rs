@@ -68,14 +68,19 @@ fn try_play(sim: &mut Sim, play: Play, out: &mut Vec<Play>) -> bool {
 /// random card (a wild card only when nothing else is left).
 pub fn easy_turn(sim: &mut Sim, rng: &mut Pcg64, out: &mut Vec<Play>) {
     let p = sim.current;
-    for k in 0..BLACK3 {
-        let held = sim.sides[p].hand[k];
-        if held > 0 && (sim.sides[p].melds[k].exists() || held >= 3) {
-            try_play(sim, Play::Lay(k, naturals(held)), out);
+    lays_that_can_end(sim, out, |sim, out| {
+        for k in 0..BLACK3 {
+            let held = sim.sides[p].hand[k];
+            if held > 0 && (sim.sides[p].melds[k].exists() || held >= 3) {
+                try_play(sim, Play::Lay(k, naturals(held)), out);
+            }
+            if sim.over {
+                return;
+            }
         }
-        if sim.over {
-            return;
-        }
+    });
+    if sim.over {
+        return;
     }
     let hand = sim.sides[p].hand;
     let pool: Vec<Kind> = (0..KINDS).filter(|&k| !is_wild(k) && sim.can_play(Play::Discard(k))).collect();
@@ -118,6 +123,49 @@ pub fn medium_turn(sim: &mut Sim, style: TurnStyle, out: &mut Vec<Play>) {
 /// Medium's melds before its discard: naturals joined to its melds, natural triples (pairs with
 /// a wild card in `style`), wild cards that finish canastas.
 pub fn medium_lays(sim: &mut Sim, style: TurnStyle, out: &mut Vec<Play>) {
+    lays_that_can_end(sim, out, |sim, out| medium_melds(sim, style, out));
+}
+
+/// Runs `lays`, a policy's melds before its discard, so that the turn can still end: under the
+/// classic initial meld (`Sim::min_open`) an opening that falls short of the minimum is topped up
+/// with wild cards when that reaches it, and is otherwise not laid at all.
+fn lays_that_can_end(sim: &mut Sim, out: &mut Vec<Play>, lays: impl FnOnce(&mut Sim, &mut Vec<Play>)) {
+    let mut trial = sim.clone();
+    let mut plays = Vec::new();
+    lays(&mut trial, &mut plays);
+    top_up_opening(&mut trial, &mut plays);
+    if trial.over || !trial.opening_short() {
+        *sim = trial;
+        out.extend(plays);
+    }
+}
+
+/// While this turn's initial melds fall short of the minimum: a natural pair with a wild card
+/// as a new meld (the pair worth most first), else a wild card on the meld with room.
+fn top_up_opening(sim: &mut Sim, out: &mut Vec<Play>) {
+    let p = sim.current;
+    while sim.opening_short() && !sim.over {
+        let Some(wild) = wild_cards(sim, 1) else { return };
+        let side = &sim.sides[p];
+        let pair = (0..BLACK3).filter(|&k| !side.melds[k].exists() && side.hand[k] == 2).max_by_key(|&k| VALUE[k]);
+        if let Some(k) = pair
+            && try_play(sim, Play::Lay(k, naturals(2).plus(wild)), out)
+        {
+            continue;
+        }
+        let side = &sim.sides[p];
+        let room = (0..BLACK3)
+            .filter(|&k| side.melds[k].exists() && side.melds[k].wilds() < 3)
+            .max_by_key(|&k| side.melds[k].len());
+        match room {
+            Some(k) if try_play(sim, Play::Lay(k, wild), out) => {}
+            _ => return,
+        }
+    }
+}
+
+/// Medium's melds as its rule of thumb lays them (`medium_lays` keeps the turn able to end).
+fn medium_melds(sim: &mut Sim, style: TurnStyle, out: &mut Vec<Play>) {
     let p = sim.current;
     for k in 0..MELD_KINDS {
         let held = sim.sides[p].hand[k];

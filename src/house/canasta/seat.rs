@@ -7,12 +7,13 @@ use rand::seq::SliceRandom;
 use rand_pcg::Pcg64;
 
 use crate::cards::Card;
+use crate::games::canasta::InitialMeld;
 
 use super::kinds::{COPIES, Counts, JOKER, KINDS, Kind, RED3, TWO, count, is_wild, kind_of};
 use super::sim::{KMeld, Side, Sim};
 
 /// The seat's knowledge of the round in progress.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Seat {
     /// The wire ids, in seat order, and which one is ours.
     pub ids: Vec<String>,
@@ -27,6 +28,28 @@ pub struct Seat {
     pub other_count: u32,
     pub other_known: Counts,
     pub stock_empty: bool,
+    /// The match's rule for a round's first meld (kept from round to round).
+    pub initial: InitialMeld,
+    /// Each player's match total before this round (`HAND_END`; kept from round to round).
+    pub totals: [i64; 2],
+}
+
+impl Default for Seat {
+    fn default() -> Seat {
+        Seat {
+            ids: Vec::new(),
+            me: 0,
+            hand: Vec::new(),
+            melds: Default::default(),
+            red3: [0; 2],
+            discard: Vec::new(),
+            other_count: 0,
+            other_known: [0; KINDS],
+            stock_empty: false,
+            initial: InitialMeld::Free,
+            totals: [0; 2],
+        }
+    }
 }
 
 /// Counts a meld's cards (its kind is its natural cards').
@@ -43,8 +66,8 @@ impl Seat {
 
     /// A new round: the hand dealt and the pile turned.
     pub fn new_round(&mut self, hand: Vec<Card>, discard: Vec<Card>) {
-        let (ids, me) = (std::mem::take(&mut self.ids), self.me);
-        *self = Seat { ids, me, hand, discard, other_count: 15, ..Seat::default() };
+        let (ids, me, initial, totals) = (std::mem::take(&mut self.ids), self.me, self.initial, self.totals);
+        *self = Seat { ids, me, hand, discard, other_count: 15, initial, totals, ..Seat::default() };
     }
 
     /// The seat an id names (`None`: not a player's id).
@@ -177,7 +200,9 @@ impl Seat {
         if self.stock_empty {
             pool.clear();
         }
-        Sim { sides, stock: pool, discard, current: self.me, over: false, went_out: None, turns: 0 }
+        let min_open = self.totals.map(|t| self.initial.minimum(t).map(|m| m as i32));
+        let opening = !sides[self.me].has_melds();
+        Sim { sides, stock: pool, discard, current: self.me, over: false, went_out: None, turns: 0, min_open, opening }
     }
 }
 

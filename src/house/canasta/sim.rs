@@ -1,7 +1,8 @@
 //! A Canasta round counted by card kinds, with every card placed: the house bot's model of the
 //! table for planning and for playouts. It checks each action as the referee does (`protocol.md`
 //! §8.2–8.4: the frozen pile, the take's checklist, melds of one rank with two naturals and at most
-//! three wild cards, going out only with a canasta) and applies it only when legal.
+//! three wild cards, going out only with a canasta, the classic initial meld's minimum when the
+//! match plays it) and applies it only when legal.
 
 use super::kinds::{BLACK3, Counts, JOKER, KINDS, Kind, MELD_KINDS, RED3, TWO, VALUE, freezes, is_wild};
 
@@ -42,11 +43,14 @@ impl KMeld {
         KMeld { nat: self.nat + other.nat, twos: self.twos + other.twos, jokers: self.jokers + other.jokers }
     }
 
+    /// The card points of its cards (what an initial meld is counted by).
+    pub fn card_points(&self, kind: Kind) -> i32 {
+        i32::from(self.nat) * VALUE[kind] + i32::from(self.twos) * VALUE[TWO] + i32::from(self.jokers) * VALUE[JOKER]
+    }
+
     /// Card points plus the canasta bonus.
     pub fn points(&self, kind: Kind) -> i32 {
-        let cards = i32::from(self.nat) * VALUE[kind]
-            + i32::from(self.twos) * VALUE[TWO]
-            + i32::from(self.jokers) * VALUE[JOKER];
+        let cards = self.card_points(kind);
         let bonus = match (self.is_canasta(), self.wilds()) {
             (false, _) => 0,
             (true, 0) => 500,
@@ -71,6 +75,15 @@ impl Side {
 
     pub fn has_canasta(&self) -> bool {
         self.melds.iter().any(KMeld::is_canasta)
+    }
+
+    pub fn has_melds(&self) -> bool {
+        self.melds.iter().any(KMeld::exists)
+    }
+
+    /// The card points of all his melds.
+    pub fn melded_points(&self) -> i32 {
+        self.melds.iter().enumerate().filter(|(_, m)| m.exists()).map(|(k, m)| m.card_points(k)).sum()
     }
 
     /// The round's score as the table stands (`went_out`: +100).
@@ -134,6 +147,12 @@ pub struct Sim {
     pub went_out: Option<usize>,
     /// Turns started (for a playout's cap).
     pub turns: u32,
+    /// What each player's first meld of the round must be worth in card points (the rule option
+    /// `initial-meld=classic`, by his match total); `None`: anything.
+    pub min_open: [Option<i32>; 2],
+    /// Whether the current player had no meld when his turn's draw was made: the melds he lays
+    /// this turn are then his initial meld, checked when the turn ends.
+    pub opening: bool,
 }
 
 impl Sim {
@@ -143,6 +162,22 @@ impl Sim {
 
     pub fn top(&self) -> Option<Kind> {
         self.discard.last().map(|&k| usize::from(k))
+    }
+
+    /// Whether `side` (the current player, as a play would leave him) may end his turn: not
+    /// while this turn's initial melds fall short of his minimum (a turn that lays nothing is
+    /// free).
+    fn may_end_turn(&self, side: &Side) -> bool {
+        match self.min_open[self.current] {
+            Some(min) if self.opening && side.has_melds() => side.melded_points() >= min,
+            _ => true,
+        }
+    }
+
+    /// Whether the current player's turn, as it stands, could not end now: he laid initial melds
+    /// worth less than his minimum.
+    pub fn opening_short(&self) -> bool {
+        !self.may_end_turn(self.me())
     }
 
     /// The hand cards a take `draw` would use (none for a join or the stock).
@@ -186,6 +221,13 @@ impl Sim {
                 }
                 let meld = used.plus(one);
                 if !meld.valid(top) {
+                    return false;
+                }
+                // A first meld by a take must reach the minimum alone: the pile is not his own.
+                if let Some(min) = self.min_open[self.current]
+                    && !side.has_melds()
+                    && meld.card_points(top) < min
+                {
                     return false;
                 }
                 after.hand[top] -= used.nat;
@@ -241,6 +283,7 @@ impl Sim {
             return false;
         }
         let p = self.current;
+        self.opening = !self.sides[p].has_melds();
         if draw == Draw::Stock {
             while let Some(card) = self.stock.pop() {
                 let k = usize::from(card);
@@ -298,10 +341,14 @@ impl Sim {
                 after.hand[TWO] -= add.twos;
                 after.hand[JOKER] -= add.jokers;
                 after.melds[kind] = meld;
-                after.may_leave(after.hand_len(), false)
+                after.may_leave(after.hand_len(), false) && (after.hand_len() > 0 || self.may_end_turn(&after))
             }
             Play::Discard(kind) => {
-                kind != RED3 && kind < KINDS && side.hand[kind] > 0 && side.may_leave(side.hand_len() - 1, true)
+                kind != RED3
+                    && kind < KINDS
+                    && side.hand[kind] > 0
+                    && side.may_leave(side.hand_len() - 1, true)
+                    && self.may_end_turn(side)
             }
         }
     }

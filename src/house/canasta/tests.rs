@@ -1,5 +1,7 @@
-//! The house Canasta bots against the real engine, in process: every line they send is legal,
-//! the same deal gives the same lines, and (ignored, a benchmark) how often each level wins.
+//! The house Canasta bots against the real engine, in process: every line they send is legal
+//! (with the default rules and with the classic initial meld), the same deal gives the same lines,
+//! the counted table keeps the initial meld's minimum, and (ignored, a benchmark) how often each
+//! level wins.
 
 use crate::games::canasta::{CanastaEngine, CanastaRules};
 use crate::games::{Awaiting, Engine, Outcome, TableSetup};
@@ -14,10 +16,22 @@ use super::sim::{Draw, KMeld, Play, Sim};
 /// may take the pile. With `noise`, an unknown line comes before every turn's first line.
 /// Returns the outcome and every line the bots sent.
 fn match_of(levels: [Level; 2], seed: u64, budget: Budget, noise: bool) -> (Outcome, Vec<String>) {
+    match_under(CanastaRules::classic(), levels, seed, budget, noise)
+}
+
+/// `match_of` under `rules`, which the bots are told as `juiz bot --rule` tells them.
+fn match_under(
+    rules: CanastaRules,
+    levels: [Level; 2],
+    seed: u64,
+    budget: Budget,
+    noise: bool,
+) -> (Outcome, Vec<String>) {
     let setup =
         TableSetup { wire_ids: vec!["p1.a".into(), "p2.b".into()], seed, deal: None, options: Default::default() };
-    let mut engine = CanastaEngine::new(CanastaRules::classic(), &setup).expect("a canasta table");
-    let mut bots = levels.map(|level| Bot::new(level, budget));
+    let initial = rules.initial_meld;
+    let mut engine = CanastaEngine::new(rules, &setup).expect("a canasta table");
+    let mut bots = levels.map(|level| Bot::new(level, budget).with_initial_meld(initial));
     let mut sent = Vec::new();
     let mut outbox: [Vec<String>; 2] = Default::default();
     for _ in 0..200_000 {
@@ -68,6 +82,61 @@ fn every_level_plays_legal_lines_to_the_end_of_a_match() {
             assert!(sent.len() > 20);
         }
     }
+}
+
+#[test]
+fn every_level_keeps_the_classic_initial_meld() {
+    let options = crate::games::RuleOptions::from([
+        ("initial-meld".to_owned(), "classic".to_owned()),
+        ("target".to_owned(), "3000".to_owned()),
+    ]);
+    let rules = CanastaRules::classic().with_options(&options).unwrap();
+    let small = Budget { playouts: 24, max_ms: 10_000 };
+    for seed in 0..3 {
+        for pair in [[Level::Easy, Level::Medium], [Level::Medium, Level::Hard], [Level::Hard, Level::Easy]] {
+            let (outcome, sent) = match_under(rules.clone(), pair, seed, small, false);
+            assert!(matches!(outcome.ending, crate::games::Ending::Finished { .. }));
+            assert!(sent.len() > 20);
+        }
+    }
+}
+
+/// The classic initial meld on the counted table: a take for a first meld must reach the minimum
+/// alone; a turn's first melds that fall short cannot end it (a turn that lays nothing can);
+/// `medium` tops a short opening up with a wild card, or does not open.
+#[test]
+fn the_counted_table_keeps_the_initial_meld_minimum() {
+    let (four, king) = (1, 10);
+    let pair = KMeld { nat: 2, twos: 0, jokers: 0 };
+    let four_to_eight = [four, four, four, 5, 6, 7, 8];
+    let opening = |hand: &[Kind], pile: &[Kind], min: i32| {
+        let mut sim = table(hand, &[], pile);
+        sim.min_open = [Some(min), None];
+        sim
+    };
+    // Three kings (30 points) by a take: enough under 15, not under 50.
+    assert!(opening(&[king, king, 5, 6], &[king], 15).can_draw(Draw::TakeNew(pair)));
+    assert!(!opening(&[king, king, 5, 6], &[king], 50).can_draw(Draw::TakeNew(pair)));
+    // Three 4s laid (15 points) against a minimum of 50: no discard ends the turn.
+    let mut short = opening(&four_to_eight, &[], 50);
+    assert!(short.play(Play::Lay(four, KMeld { nat: 3, twos: 0, jokers: 0 })));
+    assert!(short.opening_short() && !short.can_play(Play::Discard(8)));
+    assert!(opening(&four_to_eight, &[], 50).can_play(Play::Discard(8)), "a turn that lays nothing ends");
+    // Medium does not open short: it discards without a meld, or adds a joker to reach 65.
+    let mut plays = Vec::new();
+    let mut sim = opening(&four_to_eight, &[], 50);
+    super::policy::medium_turn(&mut sim, super::policy::TurnStyle::MEDIUM, &mut plays);
+    assert!(matches!(plays[..], [Play::Discard(_)]), "{plays:?}");
+    let mut with_joker = four_to_eight.to_vec();
+    with_joker.push(JOKER);
+    let mut plays = Vec::new();
+    let mut sim = opening(&with_joker, &[], 50);
+    super::policy::medium_turn(&mut sim, super::policy::TurnStyle::MEDIUM, &mut plays);
+    assert_eq!(
+        plays[..2],
+        [Play::Lay(four, KMeld { nat: 3, twos: 0, jokers: 0 }), Play::Lay(four, KMeld { nat: 0, twos: 0, jokers: 1 })]
+    );
+    assert!(matches!(plays[2], Play::Discard(_)) && sim.sides[0].melded_points() == 65, "{plays:?}");
 }
 
 #[test]
@@ -131,6 +200,8 @@ fn table(hand: &[Kind], melds: &[(Kind, KMeld)], pile: &[Kind]) -> Sim {
         over: false,
         went_out: None,
         turns: 0,
+        min_open: [None; 2],
+        opening: true,
     };
     for &k in hand {
         sim.sides[0].hand[k] += 1;

@@ -7,8 +7,8 @@
 use std::io::{self, BufRead, Write};
 
 use crate::cards::Card;
-use crate::games::GameKind;
 use crate::games::buraco::{Action, BuracoRules, parse_action};
+use crate::games::{GameKind, RuleOptions};
 use crate::house::{Budget, Level, LineHash};
 
 use super::board::{Board, Move, SEATS};
@@ -43,6 +43,8 @@ pub struct Bot {
     me: usize,
     current: usize,
     hand: Vec<Card>,
+    /// The game's rules with the match's options (the hand size is read from each deal).
+    rules: BuracoRules,
     board: Board,
     /// Our draw awaiting its reply.
     drawn: Option<Move>,
@@ -67,11 +69,19 @@ impl Bot {
             me: 0,
             current: 0,
             hand: Vec::new(),
+            rules: BuracoRules::schwab(),
             board: Board::new(BuracoRules::schwab()),
             drawn: None,
             style: Style::MEDIUM,
             hash: LineHash::salted(0x5c4a_b000 + level as u64),
         }
+    }
+
+    /// The bot under `rules` (Schwab's with a match's options) instead of the defaults.
+    pub fn with_rules(mut self, rules: BuracoRules) -> Bot {
+        self.board = Board::new(rules.clone());
+        self.rules = rules;
+        self
     }
 
     /// Our hand now.
@@ -106,7 +116,7 @@ impl Bot {
             Phase::Hand => {
                 self.hand = cards(line);
                 // Every seat is dealt as many cards as we are (the rule option `hand-size`).
-                let rules = BuracoRules { hand_size: self.hand.len(), ..BuracoRules::schwab() };
+                let rules = BuracoRules { hand_size: self.hand.len(), ..self.rules.clone() };
                 self.board = Board::new(rules);
                 self.phase = Phase::UpCard;
             }
@@ -266,9 +276,13 @@ pub fn play(
     _game: GameKind,
     level: Level,
     budget: Budget,
+    options: &RuleOptions,
     input: &mut dyn BufRead,
     output: &mut dyn Write,
 ) -> io::Result<()> {
-    let mut bot = Bot::new(level, budget);
+    let rules = BuracoRules::schwab()
+        .with_options(options)
+        .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
+    let mut bot = Bot::new(level, budget).with_rules(rules);
     crate::house::serve_lines(input, output, |line| bot.on_line(line))
 }

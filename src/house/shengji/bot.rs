@@ -12,8 +12,8 @@ use rand_pcg::Pcg64;
 
 use crate::bench::cpu_snapshot;
 use crate::cards::{Card, format_list};
-use crate::games::GameKind;
 use crate::games::shengji::{DeclarePolicy, TrumpContext, legal};
+use crate::games::{GameKind, RuleOptions};
 use crate::house::{Budget, Level, LineHash};
 
 use super::policy::{self, Table};
@@ -74,11 +74,14 @@ impl Player {
     }
 }
 
-/// Plays Shengji as a house bot of `level` until the referee closes the input.
+/// Plays Shengji as a house bot of `level` until the referee closes the input. The rule options
+/// change nothing it must know: the decks are told on the wire, and its declarations are legal
+/// under either `declare` policy.
 pub fn play(
     _game: GameKind,
     level: Level,
     budget: Budget,
+    _options: &RuleOptions,
     input: &mut dyn BufRead,
     output: &mut dyn Write,
 ) -> io::Result<()> {
