@@ -1,6 +1,7 @@
 //! `juiz check`: the bundled smart bot passes and every scripted game exercises what its title
 //! says; a misbehaving fixture fails with its fault named (the exact line and the rule); the
-//! command's exit status is 0, 1 or 2; kept logs replay.
+//! command's exit status is 0, 1 or 2; kept logs replay; under a course's rule options every game
+//! is played with them, against house bots in the bundled opponents' seats.
 
 mod common;
 
@@ -151,6 +152,33 @@ fn the_command_exits_1_naming_the_fault_of_a_crashing_bot() {
     assert_eq!(fed, Some(format!("{replay} --bot {segfault}").as_str()), "{text}");
     assert!(text.contains(&format!("logs:    {}", log.parent().unwrap().display())), "{text}");
     std::fs::remove_dir_all(log.parent().unwrap()).unwrap();
+}
+
+/// `--rule`: every game of the check is played with the option, the bundled C opponents (which
+/// play the default rules) give their seats to `house-medium`, a bot that ignores the option fails
+/// by the option's rule, and the rerun command names the option.
+#[test]
+fn under_rule_options_every_game_follows_them_against_house_bots() {
+    let smart = path_str(&root().join("bots/canasta_smart.c"));
+    let dir = tempfile::tempdir().unwrap();
+    let logs = path_str(&dir.path().join("logs"));
+    let args =
+        ["check", "--game", "canasta", "--seed", "3", "--games", "2", "--house-games", "0", "--keep-logs", &logs];
+    // With the default rules the smart bot passes, against the bundled bots.
+    let output = juiz().args(args).arg(&smart).output().unwrap();
+    let text = output_text(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("against canasta_smart") && !text.contains("house-medium"), "{text}");
+    // With the classic initial meld it opens below the minimum, and no opponent faults first.
+    let output = juiz().args(args).args(["--rule", "initial-meld=classic", &smart]).output().unwrap();
+    let text = output_text(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(text.contains("every game with the rule options initial-meld=classic"), "{text}");
+    assert!(text.contains("against house-medium") && !text.contains("against canasta_smart"), "{text}");
+    assert!(text.contains("initial-meld-too-low") && !text.contains("a bundled opponent faulted"), "{text}");
+    assert!(text.contains("juiz check --game canasta --rule 'initial-meld=classic' --seed 3"), "{text}");
+    let transcript = std::fs::read_to_string(dir.path().join("logs/05-random-2p-house-medium.csv")).unwrap();
+    assert!(transcript.contains("initial-meld=classic"), "the game was played with the option");
 }
 
 #[test]

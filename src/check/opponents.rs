@@ -5,8 +5,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::bot::{BotCommand, build_c};
-use crate::games::GameKind;
 use crate::games::kit::Opponent;
+use crate::games::{GameKind, RuleOptions};
 use crate::house::{self, Level};
 
 use super::CheckError;
@@ -22,12 +22,13 @@ pub fn house_opponent(level: Level) -> Opponent {
 }
 
 /// Compiles `opponent` into `cache` (once: `build_c` reuses a binary built from the same bytes)
-/// and returns the command that runs it; a house bot's command is juiz's own, for `game`.
-pub fn build(opponent: Opponent, cache: &Path, game: GameKind) -> Result<BotCommand, CheckError> {
+/// and returns the command that runs it; a house bot's command is juiz's own, for `game` under
+/// `rules`.
+pub fn build(opponent: Opponent, cache: &Path, game: GameKind, rules: &RuleOptions) -> Result<BotCommand, CheckError> {
     let fail = |message: String| CheckError::Opponent { name: opponent.name(), message };
     if let Some(level) = opponent.house_level() {
         let level: Level = level.parse().map_err(fail)?;
-        let argv = house::house_argv(level, game, &crate::games::RuleOptions::new()).map_err(fail)?;
+        let argv = house::house_argv(level, game, rules).map_err(fail)?;
         return Ok(BotCommand { argv, display: house::house_spec(level) });
     }
     let dir = tempfile::Builder::new().prefix("juiz-check-src-").tempdir().map_err(|e| fail(e.to_string()))?;

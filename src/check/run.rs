@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::bot::{BotCommand, Limits, default_build_cache};
-use crate::games::{Ending, Engine, GameKind, Seat};
+use crate::games::{Ending, Engine, GameKind, RuleOptions, Seat};
 use crate::referee::{self, FaultRecord, GameConfig, Observer, Player, PlayerSpec, RefereeError};
 
 use super::CheckGame;
@@ -24,6 +24,9 @@ const STDERR_TAIL_LINES: usize = 8;
 pub struct CheckOptions {
     /// The game the checked bot plays.
     pub game: GameKind,
+    /// The game's rule options every game of the check is played with (a course's); empty: the
+    /// defaults.
+    pub rules: RuleOptions,
     /// Random games played after the scripted ones.
     pub random_games: usize,
     /// Seeds every game of the check.
@@ -46,6 +49,7 @@ impl CheckOptions {
     pub fn new(seed: u64) -> Self {
         CheckOptions {
             game: GameKind::DEFAULT,
+            rules: RuleOptions::new(),
             random_games: 4,
             seed,
             move_timeout: Limits::default().move_timeout,
@@ -124,6 +128,9 @@ pub struct CheckReport {
     pub seed: u64,
     pub limits: Limits,
     pub games: Vec<GameCheck>,
+    /// How many of `games`, the last ones, are the rounds against each house bot level (the
+    /// house bots standing in for bundled opponents under rule options are not counted).
+    pub house_rounds: usize,
     /// Where the logs were kept: `--keep-logs`, or the temporary folder when a game failed.
     pub kept_logs: Option<PathBuf>,
 }
@@ -140,12 +147,25 @@ pub fn plan_for(game: GameKind, random: usize, seed: u64) -> Vec<CheckGame> {
     game.check_plan(random, seed)
 }
 
-/// `plan_for`, then `per_level` games against each house bot of `game` (easy, medium, hard),
-/// at the game's first table size, the checked bot's side alternating.
-pub fn full_plan(game: GameKind, random: usize, per_level: usize, seed: u64) -> Vec<CheckGame> {
-    let mut games = plan_for(game, random, seed);
+/// The games of a check with `options`: the game's plan (`plan_for`), then `house_games` games
+/// against each house bot of the game (easy, medium, hard), at the game's first table size, the
+/// checked bot's side alternating. With rule options the bundled C opponents, which play the
+/// default rules only (they would fault where the checked bot did nothing wrong), give their
+/// seats to the house bot `medium`, which plays under the options.
+pub fn full_plan(options: &CheckOptions) -> Vec<CheckGame> {
+    let (game, per_level, seed) = (options.game, options.house_games, options.seed);
+    let mut games = plan_for(game, options.random_games, seed);
     if !crate::house::has_house_bots(game) {
         return games;
+    }
+    if !options.rules.is_empty() {
+        let medium = opponents::house_opponent(Level::Medium);
+        for planned in games.iter_mut().filter(|g| g.opponent.house_level().is_none()) {
+            let bundled = planned.opponent.name();
+            planned.title = planned.title.replace(&format!("against {bundled}"), &format!("against {}", medium.name()));
+            planned.stem = planned.stem.replace(bundled, medium.name());
+            planned.opponent = medium;
+        }
     }
     let players = game.seat_counts().first().copied().unwrap_or(2);
     for level in Level::ALL {
@@ -174,13 +194,13 @@ pub fn run_check(
     options: &CheckOptions,
     on_game: &mut dyn FnMut(&GameCheck),
 ) -> Result<CheckReport, CheckError> {
-    let plan = full_plan(options.game, options.random_games, options.house_games, options.seed);
+    let plan = full_plan(options);
     let mut wanted: Vec<Opponent> = plan.iter().map(|g| g.opponent).collect();
     wanted.sort();
     wanted.dedup();
     let mut opponents = Vec::new();
     for opponent in wanted {
-        opponents.push((opponent, opponents::build(opponent, &options.build_cache, options.game)?));
+        opponents.push((opponent, opponents::build(opponent, &options.build_cache, options.game, &options.rules)?));
     }
     let (dir, temp) = match &options.keep_logs {
         Some(dir) => {
@@ -211,6 +231,7 @@ pub fn run_check(
             .collect();
         let mut config = GameConfig::new(options.game, game.seed, players);
         config.deal = game.deal.clone();
+        config.options = options.rules.clone();
         config.limits = limits.clone();
         config.log = Some(dir.join(format!("{}.csv", game.stem)));
         config.stderr_dir = Some(dir.to_path_buf());
@@ -226,7 +247,9 @@ pub fn run_check(
         Some(_) => None,
         None => options.keep_logs.clone(),
     };
-    Ok(CheckReport { bot: bot.display.clone(), seed: options.seed, limits, games, kept_logs })
+    let house_rounds =
+        if crate::house::has_house_bots(options.game) { Level::ALL.len() * options.house_games } else { 0 };
+    Ok(CheckReport { bot: bot.display.clone(), seed: options.seed, limits, games, house_rounds, kept_logs })
 }
 
 /// Plays one game; its transcript is named in the result when all logs are kept or the checked

@@ -85,7 +85,12 @@ pub fn header(bot: &str, options: &CheckOptions, plan: &[CheckGame]) -> String {
         ("seed", &options.seed),
         ("limit", &limit),
     ];
-    format!("{}\n", tr("check-header", &args))
+    let mut text = format!("{}\n", tr("check-header", &args));
+    if !options.rules.is_empty() {
+        let rules: Vec<String> = options.rules.iter().map(|(name, value)| format!("{name}={value}")).collect();
+        text.push_str(&format!("{}\n", tr("check-rules", &[("rules", &rules.join(" "))])));
+    }
+    text
 }
 
 impl GameCheck {
@@ -234,7 +239,8 @@ impl CheckReport {
 
     /// `N games against easy/medium/hard: won a/n, b/n, c/n`, when house games were played.
     pub fn house_line(&self) -> Option<String> {
-        let house: Vec<&GameCheck> = self.games.iter().filter(|g| g.game.opponent.house_level().is_some()).collect();
+        let rounds = &self.games[self.games.len().saturating_sub(self.house_rounds)..];
+        let house: Vec<&GameCheck> = rounds.iter().filter(|g| g.game.opponent.house_level().is_some()).collect();
         if house.is_empty() {
             return None;
         }

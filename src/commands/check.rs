@@ -42,10 +42,14 @@ pub struct CheckArgs {
     /// The game the bot plays.
     #[arg(long, default_value = juiz::games::GameKind::DEFAULT.name(), value_parser = |s: &str| s.parse::<juiz::games::GameKind>())]
     pub game: juiz::games::GameKind,
+    /// A rule option every game is played with, as `juiz play --rule` (your course's options).
+    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    pub rules: Vec<String>,
 }
 
 pub fn check(args: CheckArgs) -> Outcome {
-    let command = super::bot_command(&args.bot, args.game, &juiz::games::RuleOptions::new())?;
+    let rules = super::play::rule_options(args.game, &args.rules)?;
+    let command = super::bot_command(&args.bot, args.game, &rules)?;
     let name = bot_name_from_command(&command);
     let seed = args.seed.unwrap_or_else(|| rand::random::<u64>() >> 11);
     let cancel = Arc::new(AtomicBool::new(false));
@@ -55,6 +59,7 @@ pub fn check(args: CheckArgs) -> Outcome {
     }
     let options = CheckOptions {
         game: args.game,
+        rules,
         random_games: args.games,
         move_timeout: args.move_timeout,
         keep_logs: args.keep_logs.clone(),
@@ -62,7 +67,7 @@ pub fn check(args: CheckArgs) -> Outcome {
         house_games: args.house_games,
         ..CheckOptions::new(seed)
     };
-    let plan = check::full_plan(options.game, options.random_games, options.house_games, seed);
+    let plan = check::full_plan(&options);
     let total = plan.len();
     print!("{}", terminal_safe(&check::header(&command.display, &options, &plan)));
     let report = match check::run_check(&command, &name, &options, &mut |game| {
@@ -76,7 +81,12 @@ pub fn check(args: CheckArgs) -> Outcome {
     if !report.passed() {
         let game =
             if args.game == juiz::games::GameKind::DEFAULT { String::new() } else { format!("--game {} ", args.game) };
-        let command = format!("juiz check {game}--seed {seed} {}", check::shell_word(&args.bot));
+        let rules: String = options
+            .rules
+            .iter()
+            .map(|(name, value)| format!("--rule {} ", check::shell_word(&format!("{name}={value}"))))
+            .collect();
+        let command = format!("juiz check {game}{rules}--seed {seed} {}", check::shell_word(&args.bot));
         println!("{}", juiz::i18n::tr("check-rerun", &[("command", &command)]));
     }
     Ok(ExitCode::from(if report.passed() { SUCCESS } else { CHECK_FAILED }))

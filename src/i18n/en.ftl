@@ -35,6 +35,7 @@ hint-premature = answer only after the referee sends your id (the draw) or your 
 hint-rules = see protocol.md and bots/README.md for the commands and the rules
 
 check-header = checking { $bot }: { $scripted } scripted games, then { $random } random games (seed { $seed }), against the bundled bots { $opponents }; move limit { $limit }
+check-rules = every game with the rule options { $rules }
 check-seed = seed { $seed }
 check-game-ended = the game ended
 check-not-asked = { $ending } before your bot was asked to move

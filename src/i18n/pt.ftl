@@ -35,6 +35,7 @@ hint-premature = responda só depois que o juiz enviar o seu id (a compra) ou a 
 hint-rules = veja protocol.md e bots/README.md para os comandos e as regras
 
 check-header = verificando { $bot }: { $scripted } partidas roteirizadas, depois { $random } partidas aleatórias (semente { $seed }), contra os bots { $opponents }; limite por jogada { $limit }
+check-rules = todas as partidas com as opções de regra { $rules }
 check-seed = semente { $seed }
 check-game-ended = a partida terminou
 check-not-asked = { $ending } antes de o seu bot ser chamado a jogar

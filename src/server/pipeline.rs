@@ -66,6 +66,7 @@ pub fn process(shared: &Shared, id: i64) -> Result<(), ServerError> {
     })?;
     let options = CheckOptions {
         game: shared.course.tournament.game,
+        rules: shared.course.tournament.rules.clone(),
         random_games: shared.course.check_games,
         move_timeout: shared.course.tournament.move_timeout,
         keep_logs: Some(data.join("versions").join(id.to_string())),
