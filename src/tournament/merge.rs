@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use super::config::Tournament;
 use super::error::TournamentError;
+use super::results_files::{belongs, write_results};
 use super::rows::{identity, write_atomic};
-use super::runner::{belongs, write_results};
 use super::schedule::{Schedule, Shard};
 use super::secret::{DealSecret, SECRET_FILE, SeedKey, publish, read, record};
 use super::stream::{Entry, scan};

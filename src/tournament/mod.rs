@@ -14,6 +14,7 @@ mod progress;
 mod rating;
 mod referee_runner;
 mod results_dir;
+mod results_files;
 mod rows;
 mod runner;
 mod schedule;
