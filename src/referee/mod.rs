@@ -5,14 +5,14 @@ mod config;
 mod game;
 mod human;
 mod observer;
+mod report;
 mod scripted;
 mod seats;
 
 pub use config::{
     GameConfig, Player, PlayerSpec, RefereeError, bot_name_from_command, display_id, stderr_log_path, wire_id,
 };
-pub use game::{
-    FaultRecord, GameReport, SeatReport, Verdict, full_ids, full_ids_message, play, play_engine, seat_reports,
-};
+pub use game::{play, play_engine, seat_reports};
 pub use observer::{Observer, Quiet, TimingPoint};
+pub use report::{FaultRecord, GameReport, SeatReport, Verdict, full_ids, full_ids_message};
 pub use scripted::{Script, ScriptEvent};

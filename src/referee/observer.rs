@@ -3,7 +3,7 @@
 
 use crate::games::{Engine, Message, Seat, Violation};
 
-use super::game::{FaultRecord, GameReport, SeatReport};
+use super::report::{FaultRecord, GameReport, SeatReport};
 
 /// Receives the events of one game as they happen. Every method has a default that ignores it.
 pub trait Observer {
