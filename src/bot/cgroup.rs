@@ -16,6 +16,8 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
+use super::cgroup_counters::{CgroupUsage, CounterFiles, Counters, CpuFile};
+
 /// A controller's files, named as its hierarchy names them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Version {
@@ -158,27 +160,6 @@ fn writable(dir: &Path, file: &str) -> bool {
     has
 }
 
-/// What a bot's cgroups have seen since its start.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct CgroupUsage {
-    /// Processes in it now.
-    pub processes: u64,
-    /// A fork or clone failed at the task limit.
-    pub hit_task_limit: bool,
-    /// The kernel's OOM killer killed one of its processes.
-    pub oom_killed: bool,
-    /// CPU time of all its processes and threads since the start.
-    pub cpu_time: Duration,
-}
-
-/// The kernel's counters, which cannot all be reset: read at a bot's start and subtracted.
-#[derive(Clone, Copy, Debug, Default)]
-struct Counters {
-    task_limit_hits: u64,
-    oom_kills: u64,
-    cpu_ns: u64,
-}
-
 /// Most cgroup directories of one box: the unified one and three controllers.
 pub(crate) const MAX_DIRS: usize = 4;
 
@@ -190,6 +171,8 @@ pub(crate) struct BoxCgroup {
     procs: Vec<File>,
     h: &'static Hierarchies,
     name: String,
+    /// Its counter files, open (`cgroup_counters.rs`).
+    counters: CounterFiles,
     base: Mutex<Counters>,
     /// The limits set last (tasks, memory): the same for the next bot are not written again.
     set: Mutex<Option<(Option<u64>, Option<u64>)>>,
@@ -221,7 +204,22 @@ impl BoxCgroup {
             .iter()
             .map(|d| std::fs::OpenOptions::new().write(true).open(d.join("cgroup.procs")))
             .collect::<io::Result<_>>()?;
-        let cgroup = BoxCgroup { dirs, procs, h, name, base: Mutex::new(Counters::default()), set: Mutex::new(None) };
+        let file = |controller: &Option<(PathBuf, Version)>, v1: &str, v2: &str| {
+            controller.as_ref().map(|(parent, version)| {
+                (parent.join(&name).join(if *version == Version::V1 { v1 } else { v2 }), *version)
+            })
+        };
+        let counters = CounterFiles::open(
+            file(&h.pids, "pids.events", "pids.events").map(|(p, _)| p),
+            file(&h.memory, "memory.oom_control", "memory.events").map(|(p, _)| p),
+            file(&h.cpu, "cpuacct.usage", "cpu.stat").map(|(p, version)| match version {
+                Version::V1 => (p, CpuFile::Nanoseconds),
+                Version::V2 => (p, CpuFile::StatMicroseconds),
+            }),
+            file(&h.pids, "pids.current", "pids.current").map(|(p, _)| p),
+        );
+        let cgroup =
+            BoxCgroup { dirs, procs, h, name, counters, base: Mutex::new(Counters::default()), set: Mutex::new(None) };
         // Whatever a juiz killed with -9 left in it goes now.
         if !cgroup.kill_and_wait(Duration::from_secs(2)) {
             return Err(io::Error::other(format!("cgroup {} cannot be emptied", cgroup.name)));
@@ -285,23 +283,7 @@ impl BoxCgroup {
     }
 
     fn counters(&self) -> Counters {
-        let read = |p: &Path| std::fs::read_to_string(p).unwrap_or_default();
-        let keyed = |text: &str, key: &str| {
-            text.lines().find_map(|l| l.strip_prefix(key).and_then(|v| v.trim().parse::<u64>().ok())).unwrap_or(0)
-        };
-        Counters {
-            task_limit_hits: self
-                .file(&self.h.pids, "pids.events", "pids.events")
-                .map_or(0, |(p, _)| keyed(&read(&p), "max ")),
-            oom_kills: self
-                .file(&self.h.memory, "memory.oom_control", "memory.events")
-                .map_or(0, |(p, _)| keyed(&read(&p), "oom_kill ")),
-            cpu_ns: match self.file(&self.h.cpu, "cpuacct.usage", "cpu.stat") {
-                Some((p, Version::V1)) => read(&p).trim().parse::<u64>().unwrap_or(0),
-                Some((p, Version::V2)) => keyed(&read(&p), "usage_usec ").saturating_mul(1000),
-                None => 0,
-            },
-        }
+        self.counters.read()
     }
 
     /// Usage since `prepare`.
@@ -363,8 +345,8 @@ impl BoxCgroup {
     /// Whether no task of the box is left, zombies included (`pids.current` counts them until
     /// they are reaped).
     pub(crate) fn is_empty(&self) -> bool {
-        if let Some((path, _)) = self.file(&self.h.pids, "pids.current", "pids.current") {
-            return std::fs::read_to_string(path).is_ok_and(|t| t.trim() == "0");
+        if self.h.pids.is_some() {
+            return self.counters.no_tasks();
         }
         self.pids().is_empty()
     }

@@ -160,6 +160,18 @@ pub(crate) fn only_live_bots_remain() -> bool {
     children().into_iter().all(|pid| live.contains_key(&pid) || starting(pid))
 }
 
+/// Whether some child of juiz has ended and waits to be reaped (one `waitid` that reaps nothing).
+/// An orphan juiz became the reaper of (of a bot, or of anything a killed juiz left) shows up
+/// here once it has died; a bot's own zombie too, until its shutdown reaps it.
+pub(crate) fn a_child_waits_to_be_reaped() -> bool {
+    // SAFETY: a zeroed siginfo for the kernel to fill; WNOWAIT leaves the child as it is.
+    let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+    // SAFETY: a valid pointer to that siginfo; no child is reaped (WNOWAIT) or waited for.
+    let rc = unsafe { libc::waitid(libc::P_ALL, 0, &mut info, libc::WEXITED | libc::WNOHANG | libc::WNOWAIT) };
+    // SAFETY: si_pid is set (or left 0) by a successful waitid.
+    rc == 0 && unsafe { info.si_pid() } != 0
+}
+
 /// Kills every process in the user namespace `userns` (a bot's, without root), until none is
 /// left or a bound of rounds has passed (each round finds what forked meanwhile); the killed
 /// become juiz's orphans, which `sweep` reaps. Returns how many were found, and whether the

@@ -15,6 +15,7 @@ mod boxes;
 mod bpf;
 mod build;
 mod cgroup;
+mod cgroup_counters;
 mod command;
 mod cost;
 mod escapees;

@@ -96,9 +96,11 @@ pub(crate) fn program_files(argv: &[String], keep_out: &[PathBuf], system: &[&st
     files
 }
 
-/// Whether `real` (a canonical path) is the running juiz program.
+/// Whether `real` (a canonical path) is the running juiz program (found once: a `readlink`
+/// and a walk of its path per bot otherwise).
 fn is_juiz_itself(real: &Path) -> bool {
-    std::env::current_exe().and_then(|exe| exe.canonicalize()).is_ok_and(|exe| exe == real)
+    static EXE: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
+    EXE.get_or_init(|| std::env::current_exe().and_then(|exe| exe.canonicalize()).ok()).as_deref() == Some(real)
 }
 
 /// Grants an interpreter at `path`: its `bin/`-like folder and installation prefix, or the file.

@@ -343,9 +343,13 @@ pub(crate) fn confine_in_child(plan: &ChildPlan, laps: &mut Laps) -> std::io::Re
                 || unsafe { libc::unshare(libc::CLONE_NEWUSER | net) } == 0)
     };
     // A session keyring of its own, empty, in place of the one juiz inherited from a login or a
-    // service (seccomp then refuses every keyring call: this is for a bot without the filter).
-    // SAFETY: keyctl takes integers; a kernel without keyrings refuses, and the bot has none.
-    unsafe { libc::syscall(libc::SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, std::ptr::null::<libc::c_char>()) };
+    // service, for a bot without the filter or without Landlock. With both, nothing can reach
+    // the inherited one: seccomp refuses every keyring call (`keyctl`, `add_key`,
+    // `request_key`) and Landlock `/proc/keys`, so the call (and its new keyring) is saved.
+    if !(plan.deny_sockets && plan.ruleset_fd.is_some()) {
+        // SAFETY: keyctl takes integers; a kernel without keyrings refuses, and the bot has none.
+        unsafe { libc::syscall(libc::SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, std::ptr::null::<libc::c_char>()) };
+    }
     laps.lap(Step::ChildNamespaces);
     // In its work dir, as its own uid, before Landlock: the bot's own copy of its program.
     if let Some(copies) = plan.copies {

@@ -163,18 +163,33 @@ impl BotProcess {
         laps.lap(Step::EndShutdown);
         // Without root, every process in the bot's user namespace is the bot's, wherever it went:
         // a chain of `setsid` children whose parents still live is no orphan of juiz's yet.
+        let mut nothing_left = false;
         let in_namespace = self.members.userns.map_or(0, |userns| {
             escapees::namespace_ended(userns);
             // Its main process reaped and juiz with no other child than live bots: nothing of it
             // is left, and the look through `/proc` (a millisecond and more) is not needed.
             let gone = self.exited.is_some() && group_cleared && escapees::only_live_bots_remain();
+            nothing_left = gone;
             let (killed, cleared) = if gone { (0, true) } else { escapees::kill_namespace(userns) };
             if cleared {
                 super::leftovers::forget(userns);
             }
             killed
         });
-        let escaped = escapees::sweep() + in_namespace;
+        // As root, every process the bot started is in its box's cgroups (a bot cannot leave
+        // them), and with the `pids` controller (`limits_tasks`) `is_empty` reads `pids.current`,
+        // which counts each until it is reaped, zombies included: a box that counts none holds
+        // nothing of the bot, not even an orphan for juiz to reap. The sweep then runs only if
+        // some other child of juiz waits to be reaped (an orphan of something else, such as
+        // what a juiz killed with -9 left to this one as its subreaper); a box that counts any
+        // is swept as before (and its release kills and reaps until it is empty).
+        nothing_left |= self
+            .jail
+            .as_ref()
+            .and_then(|bx| bx.cgroup.as_ref())
+            .is_some_and(|c| c.limits_tasks() && c.is_empty())
+            && !escapees::a_child_waits_to_be_reaped();
+        let escaped = if nothing_left { 0 } else { escapees::sweep() } + in_namespace;
         laps.lap(Step::EndSweep);
         // Everything the bot started, in any group or session, is in its box.
         if let Some(bx) = self.jail.take() {

@@ -6,14 +6,16 @@
 //! here (and one atomic store of its pid, see `escapees`): the pipes on 0, 1 and 2, the work dir,
 //! its own session and process group, default signal handling, its cgroups and identity (see
 //! `sandbox.rs`), the resource limits, the sandbox, then
-//! `execve`. A failure before `exec` is reported through a close-on-exec pipe.
+//! `execve`. A failure before `exec` is reported in the memory the child still shares with the
+//! parent (as glibc's `posix_spawn` does): `clone` returns once the child has called `exec` or
+//! exited, and only a failing child writes there.
 
 use std::ffi::{CString, OsStr};
 use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
 
 use super::cost::{Laps, Step};
 use super::limits::{Rlimit, apply_in_child};
@@ -53,8 +55,8 @@ struct ChildArgs<'a> {
     work_dir: &'a CString,
     /// The child's ends: stdin (read), stdout (write), stderr (write); all at fd 3 or above.
     fds: [RawFd; 3],
-    /// The write end of the error pipe.
-    report: RawFd,
+    /// Where a child that fails before `exec` writes its stage (plus one) and errno.
+    report: &'a AtomicU64,
     rlimits: &'a [Rlimit],
     plan: &'a ChildPlan,
     announce: &'a AtomicI32,
@@ -92,7 +94,7 @@ pub(crate) fn spawn(req: &Request<'_>) -> io::Result<Spawned> {
     let (stdin_child, stdin_parent) = pipe()?;
     let (stdout_parent, stdout_child) = pipe()?;
     let (stderr_parent, stderr_child) = pipe()?;
-    let (report_read, report_write) = pipe()?;
+    let report = AtomicU64::new(0);
     let args = ChildArgs {
         programs: &programs,
         program_fds: &program_fds,
@@ -100,7 +102,7 @@ pub(crate) fn spawn(req: &Request<'_>) -> io::Result<Spawned> {
         envp: &envp,
         work_dir: &work_dir,
         fds: [stdin_child.as_raw_fd(), stdout_child.as_raw_fd(), stderr_child.as_raw_fd()],
-        report: report_write.as_raw_fd(),
+        report: &report,
         rlimits: req.rlimits,
         plan: req.plan,
         announce: req.announce,
@@ -134,22 +136,15 @@ pub(crate) fn spawn(req: &Request<'_>) -> io::Result<Spawned> {
     // SAFETY: restoring the mask saved above.
     unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut()) };
     drop(stack);
-    drop((stdin_child, stdout_child, stderr_child, report_write));
+    drop((stdin_child, stdout_child, stderr_child));
     if pid < 0 {
         return Err(clone_error);
     }
-    // After a successful exec the report pipe is closed without a word.
-    let mut word = [0u8; 8];
-    let n = loop {
-        // SAFETY: reading into a local buffer from our end of the pipe.
-        let n = unsafe { libc::read(report_read.as_raw_fd(), word.as_mut_ptr().cast(), word.len()) };
-        if n >= 0 || io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
-            break n;
-        }
-    };
-    if n == 8 {
-        let stage = u32::from_ne_bytes(word[..4].try_into().expect("4 bytes")) as usize;
-        let errno = i32::from_ne_bytes(word[4..].try_into().expect("4 bytes"));
+    // The child has called exec or exited (CLONE_VFORK); after a successful exec it wrote nothing.
+    let word = report.load(Ordering::SeqCst);
+    if word != 0 {
+        let stage = (word >> 32) as usize - 1;
+        let errno = word as u32 as i32;
         let mut status = 0;
         // SAFETY: reaping the child that failed before exec.
         unsafe { libc::waitpid(pid, &mut status, 0) };
@@ -208,7 +203,7 @@ extern "C" fn child_main(arg: *mut libc::c_void) -> libc::c_int {
             }
         }
         // Nothing juiz inherited without close-on-exec (a socket, a jobserver pipe) may reach
-        // the bot: everything from 3 up closes at exec (the report pipe keeps working until then).
+        // the bot: everything from 3 up closes at exec.
         if libc::syscall(libc::SYS_close_range, 3u32, u32::MAX, libc::CLOSE_RANGE_CLOEXEC) != 0 {
             for fd in 3..4096 {
                 libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC);
@@ -268,16 +263,12 @@ struct KernelSigaction {
     mask: u64,
 }
 
-/// Reports the stage and errno of a failure before `exec` on the report pipe and leaves.
-fn child_failed(report: RawFd, stage: u32, error: io::Error) -> ! {
-    let mut word = [0u8; 8];
-    word[..4].copy_from_slice(&stage.to_ne_bytes());
-    word[4..].copy_from_slice(&error.raw_os_error().unwrap_or(libc::EINVAL).to_ne_bytes());
-    // SAFETY: writing a local buffer to the report pipe, then leaving without cleanup.
-    unsafe {
-        libc::write(report, word.as_ptr().cast(), word.len());
-        libc::_exit(127)
-    }
+/// Reports the stage and errno of a failure before `exec` to the parent and leaves.
+fn child_failed(report: &AtomicU64, stage: u32, error: io::Error) -> ! {
+    let errno = error.raw_os_error().unwrap_or(libc::EINVAL) as u32;
+    report.store(((u64::from(stage) + 1) << 32) | u64::from(errno), Ordering::SeqCst);
+    // SAFETY: leaving without cleanup (the parent's memory is shared until here).
+    unsafe { libc::_exit(127) }
 }
 
 /// A close-on-exec pipe (read end, write end), both at fd 3 or above so that moving the child's

@@ -17,7 +17,8 @@ use std::path::PathBuf;
 use crate::games::Message;
 
 use super::boxes::{BotBox, disk_full};
-use super::cgroup::{BoxCgroup, CgroupUsage};
+use super::cgroup::BoxCgroup;
+use super::cgroup_counters::CgroupUsage;
 use super::fault::{BotFault, FaultKind};
 use super::limits::{Limits, format_bytes};
 use super::sandbox::tasks_allowed;
