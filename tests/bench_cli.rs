@@ -44,6 +44,26 @@ fn bench_command_prints_the_figures() {
     assert!(json["runs"][0]["floor"].is_null(), "--no-floor: {json}");
 }
 
+/// Every game's bench bot plays its game through juiz and through the bare relay, which stops at
+/// the first line the engine refuses (Schwab's once was ITP's template, lost at its first
+/// `HAND_END`).
+#[test]
+fn every_games_bench_runs_through_juiz_and_the_relay() {
+    let scratch = tempfile::tempdir().unwrap();
+    for game in ["buraco-stbl", "buraco-schwab", "canasta", "shengji"] {
+        let out = common::juiz()
+            .args(["bench", "--game", game, "--games", "4", "--jobs-list", "1", "--big", "0", "--json", "--scratch"])
+            .arg(scratch.path())
+            .env("JUIZ_BUILD_CACHE", common::bot_cache())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{game}: {}", String::from_utf8_lossy(&out.stderr));
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(json["runs"][0]["games"], 4, "{game}: {json}");
+        assert!(json["runs"][0]["floor"]["games_per_second"].as_f64().is_some_and(|g| g > 0.0), "{game}: {json}");
+    }
+}
+
 #[test]
 fn bench_refuses_a_missing_bot() {
     let out = common::juiz().args(["bench", "--bot", "nowhere/bot.c", "--games", "1"]).output().unwrap();

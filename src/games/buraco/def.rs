@@ -73,7 +73,8 @@ static SCHWAB: GameDef = GameDef {
     new_engine: |setup| engine(BuracoRules::schwab(), setup),
     check_options: |options: &RuleOptions| BuracoRules::schwab().with_options(options).map(|_| ()),
     check_plan: super::check_schwab::plan,
-    bench_bot: "bots/template.c",
+    // A bot that plays a match of hands (`template.c` stops at the first `HAND_END`).
+    bench_bot: "bots/smart_schwab.c",
     deal_help: "the four hands, one 11-card buraco line per team, the up-card, the start index, the \
                 optional stock line (protocol.md §7.1)",
     seed_help: None,
