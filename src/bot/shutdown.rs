@@ -183,12 +183,9 @@ impl BotProcess {
         // some other child of juiz waits to be reaped (an orphan of something else, such as
         // what a juiz killed with -9 left to this one as its subreaper); a box that counts any
         // is swept as before (and its release kills and reaps until it is empty).
-        nothing_left |= self
-            .jail
-            .as_ref()
-            .and_then(|bx| bx.cgroup.as_ref())
-            .is_some_and(|c| c.limits_tasks() && c.is_empty())
-            && !escapees::a_child_waits_to_be_reaped();
+        nothing_left |=
+            self.jail.as_ref().and_then(|bx| bx.cgroup.as_ref()).is_some_and(|c| c.limits_tasks() && c.is_empty())
+                && !escapees::a_child_waits_to_be_reaped();
         let escaped = if nothing_left { 0 } else { escapees::sweep() } + in_namespace;
         laps.lap(Step::EndSweep);
         // Everything the bot started, in any group or session, is in its box.
