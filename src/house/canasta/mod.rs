@@ -7,6 +7,7 @@ mod play;
 mod policy;
 mod search;
 mod seat;
+mod side;
 mod sim;
 
 pub use bot::Bot;
