@@ -29,11 +29,6 @@ impl Course {
 
     /// `new`, with these extra tournament keys too (JSON text, e.g. `"house": ["easy"]`).
     pub fn with_keys(roster: &str, extra: &str, tournament: &str) -> Course {
-        let dir = tempfile::tempdir().unwrap();
-        // As a course folder on a server would be: the bots' own uids (under root) may pass.
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o711)).unwrap();
-        std::fs::write(dir.path().join("roster.csv"), format!("id,name,team\n{roster}")).unwrap();
         let smart = root().join("bots/smart.c");
         let random = root().join("bots/random_bot.py");
         let extra = if extra.is_empty() { String::new() } else { format!(", {extra}") };
@@ -44,6 +39,17 @@ impl Course {
             smart.display(),
             random.display()
         );
+        Course::from_json(roster, &json)
+    }
+
+    /// A course of its own: `json` is the whole course file, whose `"course"` key names
+    /// `roster.csv` (written from `roster`) and `data`.
+    pub fn from_json(roster: &str, json: &str) -> Course {
+        let dir = tempfile::tempdir().unwrap();
+        // As a course folder on a server would be: the bots' own uids (under root) may pass.
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o711)).unwrap();
+        std::fs::write(dir.path().join("roster.csv"), format!("id,name,team\n{roster}")).unwrap();
         let file = dir.path().join("course.json");
         std::fs::write(&file, json).unwrap();
         Course { dir, file }
