@@ -7,6 +7,7 @@ pub mod house;
 mod latency;
 mod report;
 mod run;
+mod table;
 mod usage;
 
 pub use breakdown::{Breakdown, BreakdownRow};
