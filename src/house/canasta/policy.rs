@@ -130,6 +130,11 @@ pub fn medium_lays(sim: &mut Sim, style: TurnStyle, out: &mut Vec<Play>) {
 /// classic initial meld (`Sim::min_open`) an opening that falls short of the minimum is topped up
 /// with wild cards when that reaches it, and is otherwise not laid at all.
 fn lays_that_can_end(sim: &mut Sim, out: &mut Vec<Play>, lays: impl FnOnce(&mut Sim, &mut Vec<Play>)) {
+    // Without a minimum to reach this turn every lay may stand: no trial table (playouts' hot path).
+    if sim.min_open[sim.current].is_none() || !sim.opening {
+        lays(sim, out);
+        return;
+    }
     let mut trial = sim.clone();
     let mut plays = Vec::new();
     lays(&mut trial, &mut plays);
