@@ -87,7 +87,7 @@ pub fn header(bot: &str, options: &CheckOptions, plan: &[CheckGame]) -> String {
     ];
     let mut text = format!("{}\n", tr("check-header", &args));
     if !options.rules.is_empty() {
-        let rules: Vec<String> = options.rules.iter().map(|(name, value)| format!("{name}={value}")).collect();
+        let rules: Vec<String> = crate::games::rule_words(&options.rules).collect();
         text.push_str(&format!("{}\n", tr("check-rules", &[("rules", &rules.join(" "))])));
     }
     text

@@ -81,10 +81,8 @@ pub fn check(args: CheckArgs) -> Outcome {
     if !report.passed() {
         let game =
             if args.game == juiz::games::GameKind::DEFAULT { String::new() } else { format!("--game {} ", args.game) };
-        let rules: String = options
-            .rules
-            .iter()
-            .map(|(name, value)| format!("--rule {} ", check::shell_word(&format!("{name}={value}"))))
+        let rules: String = juiz::games::rule_words(&options.rules)
+            .map(|rule| format!("--rule {} ", check::shell_word(&rule)))
             .collect();
         let command = format!("juiz check {game}{rules}--seed {seed} {}", check::shell_word(&args.bot));
         println!("{}", juiz::i18n::tr("check-rerun", &[("command", &command)]));

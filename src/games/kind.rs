@@ -147,6 +147,11 @@ pub struct TableSetup {
 /// Rule options by name (sorted, as they are written to transcripts).
 pub type RuleOptions = std::collections::BTreeMap<String, String>;
 
+/// Each option as it is written on a command line and in a transcript: `NAME=VALUE`, in name order.
+pub fn rule_words(options: &RuleOptions) -> impl Iterator<Item = String> + '_ {
+    options.iter().map(|(name, value)| format!("{name}={value}"))
+}
+
 /// Why a game could not be set up: the user's input is wrong, no game is played.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {

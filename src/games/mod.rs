@@ -12,7 +12,7 @@ pub mod rummy;
 pub mod table;
 
 pub use engine::{Awaiting, Delivery, Ending, Engine, Outcome, Seat, Violation, ViolationKind};
-pub use kind::{GameKind, RuleOptions, SetupError, TableSetup, new_engine};
+pub use kind::{GameKind, RuleOptions, SetupError, TableSetup, new_engine, rule_words};
 pub use match_play::{AfterHand, MatchRules, MatchScore, match_counters};
 pub use message::{Arg, Message};
 pub use registry::{buraco, canasta, shengji};

@@ -43,8 +43,8 @@ pub fn house_argv(level: Level, game: GameKind, options: &RuleOptions) -> Result
         "--game".to_string(),
         game.name().to_string(),
     ];
-    for (name, value) in options {
-        argv.extend(["--rule".to_string(), format!("{name}={value}")]);
+    for rule in crate::games::rule_words(options) {
+        argv.extend(["--rule".to_string(), rule]);
     }
     Ok(argv)
 }

@@ -136,8 +136,8 @@ fn write_metadata(log: &mut TranscriptWriter, config: &GameConfig, seats: &[Seat
     log.meta("", key::JUIZ, env!("CARGO_PKG_VERSION"));
     log.meta("", key::GAME, config.game.name());
     log.meta("", key::SEED, &config.seed.to_string());
-    for (name, value) in &config.options {
-        log.meta("", key::RULE, &format!("{name}={value}"));
+    for rule in crate::games::rule_words(&config.options) {
+        log.meta("", key::RULE, &rule);
     }
     log.meta("", key::MOVE_TIMEOUT, &humantime::format_duration(config.limits.move_timeout).to_string());
     log.meta("", key::SANDBOX, &config.sandbox_metadata());
