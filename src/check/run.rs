@@ -195,6 +195,8 @@ pub fn run_check(
     on_game: &mut dyn FnMut(&GameCheck),
 ) -> Result<CheckReport, CheckError> {
     let plan = full_plan(options);
+    // `full_plan` appends the rounds against each house bot level to the game's own plan.
+    let house_rounds = plan.len() - plan_for(options.game, options.random_games, options.seed).len();
     let mut wanted: Vec<Opponent> = plan.iter().map(|g| g.opponent).collect();
     wanted.sort();
     wanted.dedup();
@@ -247,8 +249,6 @@ pub fn run_check(
         Some(_) => None,
         None => options.keep_logs.clone(),
     };
-    let house_rounds =
-        if crate::house::has_house_bots(options.game) { Level::ALL.len() * options.house_games } else { 0 };
     Ok(CheckReport { bot: bot.display.clone(), seed: options.seed, limits, games, house_rounds, kept_logs })
 }
 
