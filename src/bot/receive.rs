@@ -188,7 +188,6 @@ impl BotProcess {
         }
     }
 
-
     /// For a look at many bots at once (`sys::readable_now`): `Ok(fd)` when whether the bot has
     /// written something depends on its stdout pipe, which is readable then; `Err(answer)` when
     /// the answer is known without looking (bytes already buffered, or a pipe closed or gone).
@@ -258,7 +257,6 @@ enum Waited {
     Line(String),
     For(Duration),
 }
-
 
 #[cfg(test)]
 mod tests {
