@@ -29,6 +29,7 @@ mod linebuf;
 mod own_program;
 mod process;
 mod procfs;
+mod receive;
 mod sandbox;
 mod seccomp;
 mod shutdown;

@@ -1,10 +1,10 @@
 //! A running bot: talking to it line by line with bounded waits, and what is known of it (pid,
-//! work dir, timing, stderr). Starting it lives in `start.rs`, shutdown in `shutdown.rs`.
+//! work dir, timing, stderr). Starting it lives in `start.rs`, waiting for its lines in
+//! `receive.rs`, shutdown in `shutdown.rs`.
 
 use std::os::fd::{AsFd, OwnedFd};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use nix::errno::Errno;
@@ -20,7 +20,7 @@ use super::linebuf::LineBuffer;
 use super::procfs::RunDelay;
 use super::stderr::StderrDrain;
 use super::sys;
-use super::timing::{MoveClock, MoveTime, TimingTotals};
+use super::timing::{MoveTime, TimingTotals};
 use super::watchdog::Verdict;
 use super::workdir::WorkDirLease;
 
@@ -40,13 +40,11 @@ pub enum WorkDir {
 /// How long to wait, after an end of file or a broken pipe, for the bot to exit so that the
 /// fault can say "crash" with its status rather than "closed" (an interpreter closes its
 /// output before it exits: under load the two can be far apart). Within the move's time only.
-const EXIT_SETTLE: Duration = Duration::from_secs(1);
+pub(super) const EXIT_SETTLE: Duration = Duration::from_secs(1);
 /// Poll tick when the kernel has no pidfd to wake us at the bot's exit.
 pub(super) const TICK: Duration = Duration::from_millis(5);
 /// Bytes read from stdout per system call.
 pub(super) const READ_CHUNK: usize = 64 * 1024;
-/// How often a wait with a cancel flag looks at the flag.
-const CANCEL_SLICE: Duration = Duration::from_millis(50);
 
 /// The main process of a bot, once it has exited: reaped, with its status and usage.
 #[derive(Clone, Copy, Debug)]
@@ -90,6 +88,9 @@ pub struct BotProcess {
     pub(super) _userns: Option<std::fs::File>,
     /// The SIGCHLD count at the last look for the main process's exit.
     pub(super) seen_child_events: Option<usize>,
+    /// A look made just before the wait for its line found its stdout readable
+    /// (`output_seen_ready`): the wait reads the pipe where it would have polled it first.
+    pub(super) output_ready: bool,
 }
 
 impl BotProcess {
@@ -242,169 +243,6 @@ impl BotProcess {
         Ok(())
     }
 
-    /// Waits for one complete line ('\n' and a trailing '\r' stripped) and returns it with the
-    /// wall-clock time it took. The bot is charged `timeout` of its own time (see `timing.rs`:
-    /// the wall clock minus the time it waited for a CPU) with a wall-clock backstop of
-    /// `limits.wall_limit(timeout)`: over its time it is a `Timeout`, over the backstop first a
-    /// `TimeoutOverload`.
-    pub fn receive(&mut self, timeout: Duration) -> Result<(String, Duration), BotFault> {
-        match self.receive_timed(timeout, None)? {
-            Some((line, time)) => Ok((line, time.wall)),
-            None => unreachable!("only a cancel flag stops a wait early"),
-        }
-    }
-
-    /// `receive` that also stops, with `Ok(None)`, soon after `cancel` is set; the line comes
-    /// with how it was timed.
-    pub fn receive_cancellable(
-        &mut self,
-        timeout: Duration,
-        cancel: &AtomicBool,
-    ) -> Result<Option<(String, MoveTime)>, BotFault> {
-        self.receive_timed(timeout, Some(cancel))
-    }
-
-    fn receive_timed(
-        &mut self,
-        timeout: Duration,
-        cancel: Option<&AtomicBool>,
-    ) -> Result<Option<(String, MoveTime)>, BotFault> {
-        let mut laps = Laps::start();
-        let received = self.receive_counted(timeout, cancel);
-        laps.lap(Step::LineRead);
-        received
-    }
-
-    fn receive_counted(
-        &mut self,
-        timeout: Duration,
-        cancel: Option<&AtomicBool>,
-    ) -> Result<Option<(String, MoveTime)>, BotFault> {
-        let mut clock = MoveClock::start(timeout, self.limits.wall_limit(timeout));
-        loop {
-            if let Some(line) = self.line_or_end(&clock)? {
-                return Ok(Some(self.replied(line, &mut clock)));
-            }
-            if cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
-                return Ok(None);
-            }
-            match self.next_wait(&mut clock)? {
-                Waited::Line(line) => return Ok(Some(self.replied(line, &mut clock))),
-                Waited::For(left) => self.wait_for_output(left, cancel.is_some()),
-            }
-        }
-    }
-
-    /// A whole line the bot wrote, or the fault that ends the wait for one (the bot shut down,
-    /// killed by the watchdog, its output closed, its process dead after what it wrote);
-    /// `Ok(None)`: nothing yet.
-    fn line_or_end(&mut self, clock: &MoveClock) -> Result<Option<String>, BotFault> {
-        if let Some(line) = self.lines.take_line()? {
-            return Ok(Some(line));
-        }
-        if self.report.is_some() {
-            return Err(BotFault::new(FaultKind::ClosedOutput, Message::new("bf-shut-down")));
-        }
-        if let Some(fault) = self.watchdog_fault() {
-            return Err(fault);
-        }
-        if self.stdout_eof {
-            let settle = sys::left(clock.final_deadline()).min(EXIT_SETTLE);
-            return Err(self.exit_fault(settle).unwrap_or_else(|| {
-                BotFault::new(
-                    FaultKind::ClosedOutput,
-                    Message::new("bf-closed-output").clause("partial", self.partial_note()),
-                )
-            }));
-        }
-        if self.exited.is_some() || (self.may_have_exited() && sys::has_exited(self.pid)) {
-            // Deliver what the bot wrote before it died, then report the death.
-            self.fill();
-            if let Some(line) = self.lines.take_line()? {
-                return Ok(Some(line));
-            }
-            if let Some(fault) = self.exit_fault(Duration::ZERO) {
-                return Err(fault);
-            }
-        }
-        Ok(None)
-    }
-
-    /// How long to wait for output before looking again: until the clock's next deadline. At a
-    /// deadline a line already in the pipe still counts; otherwise the bot is charged what its
-    /// own counters say, which is a timeout if it used its time, and more time if it was
-    /// waiting for a CPU.
-    fn next_wait(&mut self, clock: &mut MoveClock) -> Result<Waited, BotFault> {
-        let mut left = sys::left(clock.next_deadline());
-        if !clock.has_baseline() && left.is_zero() {
-            // Not a quick reply: from here on the bot's own counters tell what to charge.
-            clock.take_baseline(&self.run_delay, self.cpu_time());
-            left = sys::left(clock.next_deadline());
-        }
-        if !left.is_zero() {
-            return Ok(Waited::For(left));
-        }
-        self.fill();
-        if let Some(line) = self.lines.take_line()? {
-            return Ok(Waited::Line(line));
-        }
-        clock.refresh(&self.run_delay);
-        if let Some(fault) = clock.expired(self.cpu_time(), self.partial_note()) {
-            return Err(super::blocked::noted(fault, self.pid));
-        }
-        // The bot was waiting for a CPU: its allowance moved on.
-        Ok(Waited::For(sys::left(clock.next_deadline()).max(Duration::from_millis(1))))
-    }
-
-    /// Waits up to `left` (less without a pidfd, or when a cancel flag must be looked at) for the
-    /// bot's output or its exit, and reads what came.
-    fn wait_for_output(&mut self, left: Duration, cancellable: bool) {
-        let mut wait = if self.pidfd.is_some() { left } else { left.min(TICK) };
-        if cancellable {
-            wait = wait.min(CANCEL_SLICE);
-        }
-        let Some(stdout) = self.stdout.as_ref() else {
-            self.stdout_eof = true;
-            return;
-        };
-        let (readable, _) = sys::poll_two(
-            Some((stdout.as_fd(), PollFlags::POLLIN)),
-            self.pidfd.as_ref().map(|fd| (fd.as_fd(), PollFlags::POLLIN)),
-            wait,
-        );
-        if readable {
-            self.fill();
-        }
-    }
-
-    fn replied(&mut self, line: String, clock: &mut MoveClock) -> (String, MoveTime) {
-        let time = if clock.has_baseline() {
-            clock.refresh(&self.run_delay);
-            clock.reading(self.cpu_time())
-        } else {
-            clock.reading(None)
-        };
-        self.replies += 1;
-        self.timing.add(time);
-        self.last_move = Some(time);
-        (line, time)
-    }
-
-    /// `receive` with the limits' timeout: `startup_timeout` until the bot's first reply of
-    /// the game, `move_timeout` after.
-    pub fn receive_reply(&mut self) -> Result<(String, Duration), BotFault> {
-        self.receive(self.reply_timeout())
-    }
-
-    /// The allowance of the next reply: at least `startup_timeout` for the first of the game.
-    pub fn reply_timeout(&self) -> Duration {
-        if self.replies == 0 {
-            self.limits.startup_timeout.max(self.limits.move_timeout)
-        } else {
-            self.limits.move_timeout
-        }
-    }
-
     /// How the last reply was timed.
     pub fn last_move(&self) -> Option<MoveTime> {
         self.last_move
@@ -420,34 +258,6 @@ impl BotProcess {
         self.verdict.as_ref().and_then(|v| v.fault())
     }
 
-    /// For a look at many bots at once (`sys::readable_now`): `Ok(fd)` when whether the bot has
-    /// written something depends on its stdout pipe, which is readable then; `Err(answer)` when
-    /// the answer is known without looking (bytes already buffered, or a pipe closed or gone).
-    pub fn output_to_look_at(&self) -> Result<std::os::fd::BorrowedFd<'_>, bool> {
-        if !self.lines.is_empty() {
-            return Err(true);
-        }
-        match self.stdout.as_ref() {
-            Some(stdout) if self.report.is_none() && !self.stdout_eof => Ok(stdout.as_fd()),
-            _ => Err(false),
-        }
-    }
-
-    /// True if the bot has written anything (a line or partial bytes) not yet received.
-    pub fn has_pending_output(&mut self) -> bool {
-        if self.report.is_none() {
-            self.fill();
-        }
-        !self.lines.is_empty()
-    }
-
-    /// The first line the bot wrote and was not yet received (the bytes so far when no line is
-    /// complete): what it wrote out of turn, to quote.
-    pub fn pending_line(&self) -> Vec<u8> {
-        self.lines.first_line().to_vec()
-    }
-
-    /// Reads whatever stdout holds without blocking, up to what the line cap can use.
     /// Whether the main process may have exited since the last look: a SIGCHLD came since (or
     /// they are not counted). Read before the `waitid`, so an exit just after it is seen next time.
     pub(super) fn may_have_exited(&mut self) -> bool {
@@ -456,39 +266,6 @@ impl BotProcess {
             Some(now) => self.seen_child_events.replace(now) != Some(now),
         }
     }
-
-    pub(super) fn fill(&mut self) {
-        let Some(stdout) = self.stdout.as_ref() else {
-            return;
-        };
-        while !self.stdout_eof && self.lines.wants_more() {
-            match sys::read(stdout, &mut self.scratch) {
-                Ok(0) => self.stdout_eof = true,
-                Ok(n) => {
-                    self.lines.extend(&self.scratch[..n]);
-                    if n < self.scratch.len() {
-                        break; // the pipe is empty for now: the next poll says when it is not
-                    }
-                }
-                Err(Errno::EINTR) => {}
-                Err(Errno::EAGAIN) => break,
-                Err(_) => self.stdout_eof = true,
-            }
-        }
-    }
-
-    fn partial_note(&self) -> Message {
-        match self.lines.len() {
-            0 => Message::new("empty"),
-            n => Message::new("bf-unfinished-line").text("bytes", n),
-        }
-    }
-}
-
-/// What `next_wait` found: a line that arrived by the deadline, or how long to wait.
-enum Waited {
-    Line(String),
-    For(Duration),
 }
 
 impl Drop for BotProcess {

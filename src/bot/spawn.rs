@@ -65,6 +65,14 @@ struct ChildArgs<'a> {
 /// Stack of the child until its `exec` (it runs only this module's few calls).
 const CHILD_STACK: usize = 256 * 1024;
 
+thread_local! {
+    /// The child's stack, kept by each thread that starts bots: the thread waits while its child
+    /// runs on it (`CLONE_VFORK`), so one is enough, and a new one per bot was an `mmap`, page
+    /// faults and an `munmap` (with its TLB shootdown across juiz's threads) each time. What a
+    /// child leaves on it is juiz's own memory, which no bot sees: its `exec` replaces it all.
+    static CHILD_STACKS: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// Stage codes written with the errno when the child fails before `exec`.
 const STAGES: [&str; 5] = ["set up its streams", "enter its work dir", "apply its limits", "enter the sandbox", "exec"];
 
@@ -108,7 +116,10 @@ pub(crate) fn spawn(req: &Request<'_>) -> io::Result<Spawned> {
         announce: req.announce,
     };
     let dumpable = req.plan.maps_its_ids().then(DumpableWhileStarting::take);
-    let mut stack = vec![0u8; CHILD_STACK];
+    let mut stack = CHILD_STACKS.with(|kept| std::mem::take(&mut *kept.borrow_mut()));
+    if stack.len() != CHILD_STACK {
+        stack = vec![0u8; CHILD_STACK];
+    }
     // The stack grows down from its end, 16-byte aligned.
     let top = (stack.as_mut_ptr() as usize + CHILD_STACK) & !15;
     // Signals stay blocked from here until the child has reset its handlers: a handler of juiz's
@@ -135,7 +146,7 @@ pub(crate) fn spawn(req: &Request<'_>) -> io::Result<Spawned> {
     drop(dumpable);
     // SAFETY: restoring the mask saved above.
     unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut()) };
-    drop(stack);
+    CHILD_STACKS.with(|kept| *kept.borrow_mut() = stack);
     drop((stdin_child, stdout_child, stderr_child));
     if pid < 0 {
         return Err(clone_error);

@@ -261,6 +261,7 @@ impl BotProcess {
             last_move: None,
             run_delay: RunDelay::open(pid_i32),
             seen_child_events: None,
+            output_ready: false,
         };
         let nonblocking =
             [&bot.stdin, &bot.stdout].into_iter().flatten().try_for_each(|fd| sys::set_nonblocking(fd.as_fd()));

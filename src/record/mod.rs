@@ -2,6 +2,7 @@
 //! and their replay.
 
 pub mod cell;
+mod csv_row;
 mod replay;
 mod transcript;
 

@@ -6,9 +6,8 @@
 //! (`private_file`): no bot can open it, whatever it may read or `chmod`; it is linked at its path
 //! when the game ends.
 
-use std::fmt::Write as _;
 use std::fs::File;
-use std::io::BufWriter;
+use std::io::{BufWriter, Write as _};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -96,14 +95,14 @@ const BUFFER_BYTES: usize = 32 * 1024;
 
 /// Appends rows to a transcript file through a buffer; the file gets its name when the game ends.
 pub struct TranscriptWriter {
-    out: Option<csv::Writer<BufWriter<File>>>,
+    out: Option<BufWriter<File>>,
     /// Where the file goes when the game ends.
     pending: Option<crate::private_file::PendingFile>,
     path: PathBuf,
     seq: u64,
     start: Instant,
-    /// The `seq` and `ms` fields of the row being written, reused from row to row.
-    numbers: String,
+    /// The row being written, reused from row to row (`csv_row`).
+    line: Vec<u8>,
     /// The first write error, kept so the game goes on and the caller reports it once.
     error: Option<String>,
 }
@@ -127,18 +126,17 @@ impl TranscriptWriter {
             std::fs::create_dir_all(parent).map_err(fail)?;
         }
         let (file, pending) = crate::private_file::create(path).map_err(fail)?;
-        // The csv writer's own buffer is small: rows pass through it into ours.
-        let mut out =
-            csv::WriterBuilder::new().buffer_capacity(1024).from_writer(BufWriter::with_capacity(BUFFER_BYTES, file));
-        out.write_record(["seq", "ms", "seat", "dir", "text"])
-            .map_err(|e| TranscriptError::Write { path: path.to_owned(), message: e.to_string() })?;
+        let mut out = BufWriter::with_capacity(BUFFER_BYTES, file);
+        let mut line = Vec::new();
+        super::csv_row::push_row(&mut line, &[b"seq", b"ms", b"seat", b"dir", b"text"]);
+        out.write_all(&line).map_err(fail)?;
         Ok(TranscriptWriter {
             out: Some(out),
             pending: Some(pending),
             path: path.to_owned(),
             seq: 0,
             start: Instant::now(),
-            numbers: String::new(),
+            line,
             error: None,
         })
     }
@@ -151,7 +149,7 @@ impl TranscriptWriter {
             path: PathBuf::new(),
             seq: 0,
             start: Instant::now(),
-            numbers: String::new(),
+            line: Vec::new(),
             error: None,
         }
     }
@@ -164,10 +162,18 @@ impl TranscriptWriter {
             return;
         }
         self.seq += 1;
-        self.numbers.clear();
-        let _ = write!(self.numbers, "{}{}", self.seq, self.start.elapsed().as_millis());
-        let (seq, ms) = self.numbers.split_at(decimal_digits(self.seq));
-        if let Err(e) = out.write_record([seq, ms, seat, dir.symbol(), &super::cell::to_cell(text)]) {
+        let ms = u64::try_from(self.start.elapsed().as_millis()).unwrap_or(u64::MAX);
+        let line = &mut self.line;
+        line.clear();
+        super::csv_row::push_number(line, self.seq);
+        line.push(b',');
+        super::csv_row::push_number(line, ms);
+        for field in [seat, dir.symbol(), &super::cell::to_cell(text)] {
+            line.push(b',');
+            super::csv_row::push_field(line, field.as_bytes());
+        }
+        line.push(b'\n');
+        if let Err(e) = out.write_all(line) {
             self.error = Some(e.to_string());
         }
     }
@@ -195,7 +201,7 @@ impl TranscriptWriter {
             return Ok(());
         };
         out.flush()?;
-        let file = out.get_ref().get_ref();
+        let file = out.get_ref();
         pending.publish(file)
     }
 }
@@ -206,16 +212,6 @@ impl Drop for TranscriptWriter {
     fn drop(&mut self) {
         let _ = self.publish();
     }
-}
-
-/// How many decimal digits `n` is written with.
-fn decimal_digits(mut n: u64) -> usize {
-    let mut digits = 1;
-    while n >= 10 {
-        n /= 10;
-        digits += 1;
-    }
-    digits
 }
 
 /// The reproducible facts of a game, read from the `#` rows.
@@ -383,12 +379,5 @@ mod tests {
         let log = TranscriptWriter::create(&path).unwrap();
         drop(log);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "seq,ms,seat,dir,text\n");
-    }
-
-    #[test]
-    fn decimal_digits_counts() {
-        for (n, d) in [(0, 1), (9, 1), (10, 2), (99, 2), (100, 3), (u64::MAX, 20)] {
-            assert_eq!(decimal_digits(n), d, "{n}");
-        }
     }
 }

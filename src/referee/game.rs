@@ -330,9 +330,15 @@ impl Table<'_> {
     }
 
     /// A bot that wrote while no line was asked of it broke the protocol.
+    /// With one seat awaited, its pipe is looked at in the same `poll` (see
+    /// `first_with_pending_output`).
     fn check_premature(&mut self, awaited: &[Seat]) -> Result<(), Stop> {
         let others: Vec<Seat> = (0..self.players.len()).filter(|seat| !awaited.contains(seat)).collect();
-        match SeatPlayer::first_with_pending_output(&mut self.players, &others) {
+        let next = match awaited {
+            [seat] => Some(*seat),
+            _ => None,
+        };
+        match SeatPlayer::first_with_pending_output(&mut self.players, &others, next) {
             Some(seat) => {
                 // The evidence: what it wrote, and when (whose line the referee was waiting for).
                 let wrote = match &self.players[seat] {

@@ -144,10 +144,17 @@ impl SeatPlayer {
 
     /// The first of `seats` (in order) whose player wrote something no line was asked for. The
     /// bots' pipes are looked at in one `poll` and only a readable one is read: a read of each
-    /// pipe, most of them empty, was three wasted system calls per line at four seats.
-    pub(super) fn first_with_pending_output(players: &mut [SeatPlayer], seats: &[Seat]) -> Option<Seat> {
+    /// pipe, most of them empty, was three wasted system calls per line at four seats. The pipe
+    /// of `awaited`, the seat whose line the referee waits for next, is looked at in the same
+    /// `poll` when there is one to make: found readable, its wait reads it without a `poll` of
+    /// its own (`BotProcess::output_seen_ready`).
+    pub(super) fn first_with_pending_output(
+        players: &mut [SeatPlayer],
+        seats: &[Seat],
+        awaited: Option<Seat>,
+    ) -> Option<Seat> {
         let mut known = None;
-        let mut look = Vec::new();
+        let mut look = Vec::with_capacity(seats.len() + 1);
         for &seat in seats {
             let answer = match &players[seat] {
                 SeatPlayer::Bot(process) => process.output_to_look_at(),
@@ -163,9 +170,22 @@ impl SeatPlayer {
                 Err(false) => {}
             }
         }
+        let others = look.len();
+        if others > 0
+            && let Some(seat) = awaited
+            && let SeatPlayer::Bot(process) = &players[seat]
+            && let Ok(fd) = process.output_to_look_at()
+        {
+            look.push((seat, fd));
+        }
         let fds: Vec<_> = look.iter().map(|&(_, fd)| fd).collect();
         let readable = crate::bot::readable_now(&fds);
-        let ready: Vec<Seat> = look.iter().zip(readable).filter(|(_, r)| *r).map(|(&(seat, _), _)| seat).collect();
+        let awaited_ready = look.len() > others && readable[others];
+        let ready: Vec<Seat> =
+            look[..others].iter().zip(readable).filter(|(_, r)| *r).map(|(&(seat, _), _)| seat).collect();
+        if awaited_ready && let Some(SeatPlayer::Bot(process)) = awaited.map(|seat| &mut players[seat]) {
+            process.output_seen_ready();
+        }
         ready
             .into_iter()
             .filter(|&seat| known.is_none_or(|k| seat < k))
