@@ -402,3 +402,35 @@ fn a_descriptor_juiz_inherited_without_close_on_exec_does_not_reach_a_bot() {
     assert_eq!(bot.receive(Duration::from_secs(5)).unwrap().0, "closed");
     drop(file);
 }
+
+#[test]
+fn a_bot_holds_its_three_streams_and_no_descriptor_of_juiz() {
+    // Descriptors of juiz's below and above 64 (the floor of its long-lived ones, which a bot's
+    // start does not copy), close-on-exec or not: none may reach the bot, wherever it lives.
+    let file = tempfile::tempfile().unwrap();
+    let fd = std::os::fd::AsRawFd::as_raw_fd(&file);
+    let mut held = vec![];
+    for (at, flag) in [(5, libc::F_DUPFD), (70, libc::F_DUPFD), (80, libc::F_DUPFD_CLOEXEC), (1000, libc::F_DUPFD)] {
+        // SAFETY: duplicating a descriptor we own; a limit on open files may refuse the high one.
+        let copy = unsafe { libc::fcntl(fd, flag, at) };
+        if copy >= 0 {
+            // SAFETY: a new descriptor owned here.
+            held.push(unsafe { <std::os::fd::OwnedFd as std::os::fd::FromRawFd>::from_raw_fd(copy) });
+        }
+    }
+    assert!(held.len() >= 3, "the test could not hold descriptors at 5, 70 and 80");
+    let cmd = BotCommand {
+        argv: vec![
+            "sh".into(),
+            "-c".into(),
+            // Shell built-ins only: `[ -e ]` opens nothing, so the bot's own table is what shows.
+            "for n in 0 1 2; do [ -e /proc/$$/fd/$n ] || echo \"missing $n\"; done; n=3; \
+             while [ $n -le 1100 ]; do [ -e /proc/$$/fd/$n ] && echo \"open $n\"; n=$((n+1)); done; echo done"
+                .into(),
+        ],
+        display: "sh".into(),
+    };
+    let mut bot = BotProcess::spawn(&cmd, WorkDir::Fresh, None, &short_limits()).unwrap();
+    assert_eq!(bot.receive(Duration::from_secs(10)).unwrap().0, "done");
+    drop(held);
+}

@@ -21,6 +21,7 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::Duration;
 
 use super::cgroup::{BoxCgroup, Hierarchies};
+use super::sys::kept_high;
 use super::workdir;
 
 /// The default uids of bots: far above those of people and system services.
@@ -178,6 +179,8 @@ impl BotBox {
             if unsafe { libc::flock(lock.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
                 continue;
             }
+            // Kept for the box's life: above the descriptors a bot's start copies (`sys.rs`).
+            let lock = File::from(kept_high(lock.into()));
             kill_uid(uid);
             let cgroup = if Hierarchies::get().usable() { Some(Arc::new(BoxCgroup::open(uid)?)) } else { None };
             let dir = state.join(format!("box-{uid}"));

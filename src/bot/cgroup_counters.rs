@@ -8,6 +8,8 @@ use std::os::unix::fs::FileExt;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use super::sys::kept_high;
+
 /// What a bot's cgroups have seen since its start.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct CgroupUsage {
@@ -58,11 +60,13 @@ impl CounterFiles {
         cpu: Option<(PathBuf, CpuFile)>,
         tasks: Option<PathBuf>,
     ) -> CounterFiles {
-        let open = |path: Option<PathBuf>| path.and_then(|p| File::open(p).ok());
+        // Kept with the box: above the descriptors a bot's start copies (`sys.rs`).
+        let open_kept = |path: PathBuf| File::open(path).ok().map(|f| File::from(kept_high(f.into())));
+        let open = |path: Option<PathBuf>| path.and_then(open_kept);
         CounterFiles {
             task_limit_hits: open(task_limit_hits),
             oom_kills: open(oom_kills),
-            cpu: cpu.and_then(|(p, kind)| Some((File::open(p).ok()?, kind))),
+            cpu: cpu.and_then(|(p, kind)| Some((open_kept(p)?, kind))),
             tasks: open(tasks),
         }
     }

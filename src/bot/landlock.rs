@@ -151,6 +151,12 @@ impl PathRule {
         let fd = unsafe { OwnedFd::from_raw_fd(raw) };
         Ok(Some(PathRule { fd, rights }))
     }
+
+    /// The same rule on a descriptor above those a bot's start copies, for a rule juiz keeps
+    /// for its life (`sys::kept_high`).
+    pub(crate) fn kept_high(self) -> PathRule {
+        PathRule { fd: super::sys::kept_high(self.fd), rights: self.rights }
+    }
 }
 
 /// The rights a bot has in its work dir: everything but making sockets.

@@ -174,6 +174,11 @@ impl OwnCopies {
 }
 
 impl CopyPlan {
+    /// The sources' descriptors, which the child reads.
+    pub(crate) fn fds(&self) -> &[i32] {
+        &self.sources[..self.count]
+    }
+
     /// In the child, in its work dir as its own uid, before Landlock: writes each copy (a new
     /// file, mode 0700, never through a link) with `sendfile`. System calls only.
     pub(crate) fn copy_in_child(&self) -> std::io::Result<()> {

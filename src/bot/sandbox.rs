@@ -75,6 +75,13 @@ impl ChildPlan {
     pub(crate) fn maps_its_ids(&self) -> bool {
         self.tmpfs.is_some()
     }
+
+    /// The highest descriptor the child uses (-1: none): its ruleset, the box's `cgroup.procs`
+    /// files and its program's sources.
+    pub(crate) fn highest_fd(&self) -> i32 {
+        let copies = self.copies.as_ref().map_or(&[][..], CopyPlan::fds);
+        self.ruleset_fd.into_iter().chain(self.join[..self.joins].iter().copied()).chain(copies.iter().copied()).max().unwrap_or(-1)
+    }
 }
 
 /// Tasks (threads included) allowed per permitted process by RLIMIT_NPROC, where it applies:
@@ -266,7 +273,7 @@ fn system_rules(abi: u32) -> std::io::Result<&'static [PathRule]> {
         if let Some(rule) = PathRule::open(path, rights, abi)
             .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))?
         {
-            rules.push(rule);
+            rules.push(rule.kept_high());
         }
     }
     // Two bots started at once may both open them: one set is kept, the other closed.

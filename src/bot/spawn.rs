@@ -3,7 +3,8 @@
 //! copies its page tables, and every page any of its threads then writes takes a fault and a
 //! TLB shootdown: about a millisecond per bot on a 2-core VM.) The child shares juiz's memory
 //! while the calling thread waits for its `exec`, so it only makes system calls on data prepared
-//! here (and one atomic store of its pid, see `escapees`): the pipes on 0, 1 and 2, the work dir,
+//! here (and one atomic store of its pid, see `escapees`): a descriptor table of its own holding
+//! only juiz's descriptors below a floor (`sys::kept_high`), the pipes on 0, 1 and 2, the work dir,
 //! its own session and process group, default signal handling, its cgroups and identity (see
 //! `sandbox.rs`), the resource limits, the sandbox, then
 //! `execve`. A failure before `exec` is reported in the memory the child still shares with the
@@ -20,6 +21,7 @@ use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
 use super::cost::{Laps, Step};
 use super::limits::{Rlimit, apply_in_child};
 use super::sandbox::{ChildPlan, confine_in_child};
+use super::sys::LONG_LIVED_FLOOR;
 
 /// A started child: its pid and juiz's ends of its standard streams.
 pub(crate) struct Spawned {
@@ -55,6 +57,8 @@ struct ChildArgs<'a> {
     work_dir: &'a CString,
     /// The child's ends: stdin (read), stdout (write), stderr (write); all at fd 3 or above.
     fds: [RawFd; 3],
+    /// The child copies juiz's descriptors below this one only: every descriptor it uses is.
+    keep_below: RawFd,
     /// Where a child that fails before `exec` writes its stage (plus one) and errno.
     report: &'a AtomicU64,
     rlimits: &'a [Rlimit],
@@ -103,13 +107,16 @@ pub(crate) fn spawn(req: &Request<'_>) -> io::Result<Spawned> {
     let (stdout_parent, stdout_child) = pipe()?;
     let (stderr_parent, stderr_child) = pipe()?;
     let report = AtomicU64::new(0);
+    let fds = [stdin_child.as_raw_fd(), stdout_child.as_raw_fd(), stderr_child.as_raw_fd()];
+    let highest = fds.iter().chain(&program_fds).copied().max().unwrap_or(-1).max(req.plan.highest_fd());
     let args = ChildArgs {
         programs: &programs,
         program_fds: &program_fds,
         argv: &argv,
         envp: &envp,
         work_dir: &work_dir,
-        fds: [stdin_child.as_raw_fd(), stdout_child.as_raw_fd(), stderr_child.as_raw_fd()],
+        fds,
+        keep_below: (highest + 1).max(LONG_LIVED_FLOOR),
         report: &report,
         rlimits: req.rlimits,
         plan: req.plan,
@@ -138,7 +145,7 @@ pub(crate) fn spawn(req: &Request<'_>) -> io::Result<Spawned> {
         libc::clone(
             child_main,
             top as *mut libc::c_void,
-            libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
+            libc::CLONE_VM | libc::CLONE_FILES | libc::CLONE_VFORK | libc::SIGCHLD,
             &args as *const ChildArgs as *mut libc::c_void,
         )
     };
@@ -197,6 +204,17 @@ extern "C" fn child_main(arg: *mut libc::c_void) -> libc::c_int {
     let fail = |stage: u32, error: io::Error| child_failed(args.report, stage, error);
     // SAFETY (the block): plain system calls on prepared, valid data.
     unsafe {
+        // The child shares juiz's descriptor table (`CLONE_FILES`) until here, and now takes a
+        // table of its own holding only the descriptors below `keep_below` (its own among them):
+        // juiz's long-lived ones live above it (`sys::kept_high`), so they are neither copied
+        // for each bot nor closed again at its `exec`. Nothing before this touches a descriptor.
+        // Where the kernel lacks `close_range` (before 5.9), the whole table is copied, as
+        // without `CLONE_FILES`.
+        if libc::syscall(libc::SYS_close_range, args.keep_below as u32, u32::MAX, libc::CLOSE_RANGE_UNSHARE) != 0
+            && libc::unshare(libc::CLONE_FILES) != 0
+        {
+            fail(0, io::Error::last_os_error());
+        }
         // Default dispositions for every signal (juiz ignores SIGPIPE and handles others), then
         // an empty mask: the bot starts as any program does.
         // The raw system call: glibc's wrapper refuses the signals it reserves (32, 33), and an

@@ -234,3 +234,27 @@ pub(crate) fn read(fd: &OwnedFd, buf: &mut [u8]) -> Result<usize, Errno> {
 pub(crate) fn write(fd: &OwnedFd, buf: &[u8]) -> Result<usize, Errno> {
     nix::unistd::write(fd.as_fd(), buf)
 }
+
+/// The lowest descriptor number of juiz's long-lived descriptors (the system paths' Landlock
+/// rules, the boxes' locks and counter files): below it live those a bot's start uses, so that
+/// its child copies only the descriptors below it (`spawn.rs`), and when they are fewer than 64
+/// into the table the kernel keeps inside the process, without allocating one.
+pub(crate) const LONG_LIVED_FLOOR: i32 = 64;
+
+/// `fd` moved to the lowest free number at `LONG_LIVED_FLOOR` or above (close-on-exec), for a
+/// descriptor juiz keeps for its life; `fd` itself where it cannot be (a low limit on open
+/// files), which costs each bot's start a copy and a close, nothing else.
+pub(crate) fn kept_high(fd: OwnedFd) -> OwnedFd {
+    use std::os::fd::AsRawFd;
+    if fd.as_raw_fd() >= LONG_LIVED_FLOOR {
+        return fd;
+    }
+    // SAFETY: duplicating a descriptor we own; the copy is new and owned here.
+    let moved = unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_DUPFD_CLOEXEC, LONG_LIVED_FLOOR) };
+    if moved < 0 {
+        return fd;
+    }
+    // SAFETY: the kernel just returned this descriptor; `fd` is closed on drop (an `flock` on
+    // it holds: the lock belongs to the open file, which the copy shares).
+    unsafe { OwnedFd::from_raw_fd(moved) }
+}
