@@ -15,11 +15,11 @@ use nix::unistd::Pid;
 
 use super::fault::{Termination, Usage};
 
-/// Makes reads and writes on `fd` return `EAGAIN` instead of blocking.
+/// Makes reads and writes on `fd`, an end of a pipe juiz just made, return `EAGAIN` instead of
+/// blocking. Such a pipe has none of the status flags `F_SETFL` sets (append, async, direct,
+/// noatime), so `O_NONBLOCK` is set alone, without reading them first.
 pub(crate) fn set_nonblocking(fd: BorrowedFd<'_>) -> io::Result<()> {
-    let flags = fcntl(fd, FcntlArg::F_GETFL)?;
-    let flags = OFlag::from_bits_retain(flags) | OFlag::O_NONBLOCK;
-    fcntl(fd, FcntlArg::F_SETFL(flags))?;
+    fcntl(fd, FcntlArg::F_SETFL(OFlag::O_NONBLOCK))?;
     Ok(())
 }
 

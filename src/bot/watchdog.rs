@@ -169,8 +169,15 @@ pub(crate) fn watch(
     }
     let verdict = Arc::new(Verdict { active: AtomicBool::new(true), ..Verdict::default() });
     let (reg, wake) = registry();
-    lock(reg).entries.push(Entry { target, limits: group, verdict: Arc::clone(&verdict) });
-    wake.notify_all();
+    let mut registry = lock(reg);
+    // The thread waits for the condition only while nothing is watched (else it sleeps a
+    // `PERIOD` and looks again): a wake-up (a `futex` call) is needed for the first bot only.
+    let idle = registry.entries.is_empty();
+    registry.entries.push(Entry { target, limits: group, verdict: Arc::clone(&verdict) });
+    drop(registry);
+    if idle {
+        wake.notify_all();
+    }
     Some(verdict)
 }
 
