@@ -259,9 +259,8 @@ fn system_rules(abi: u32) -> std::io::Result<&'static [PathRule]> {
         return Ok(rules);
     }
     let sys = sys_entries(Path::new("/sys"));
-    let read = SYSTEM_DIRS
-        .iter()
-        .map(PathBuf::from)
+    let read = landlock::outermost_dirs(&SYSTEM_DIRS)
+        .into_iter()
         .chain(sys)
         .chain(PROC_FILES.iter().chain(&["/dev/urandom", "/dev/random"]).map(PathBuf::from))
         .map(|p| (p, landlock::READ));
