@@ -164,8 +164,7 @@ impl PathRule {
 /// rule adds nothing, since Landlock judges the path an open resolves to by every folder above
 /// it. A rule fewer is a `landlock_add_rule` fewer in every bot's start.
 pub(crate) fn outermost_dirs<P: AsRef<Path>>(dirs: &[P]) -> Vec<PathBuf> {
-    let real: Vec<PathBuf> =
-        dirs.iter().filter_map(|d| std::fs::canonicalize(d).ok()).filter(|d| d.is_dir()).collect();
+    let real: Vec<PathBuf> = dirs.iter().filter_map(|d| std::fs::canonicalize(d).ok()).filter(|d| d.is_dir()).collect();
     let mut kept: Vec<PathBuf> = Vec::new();
     for dir in &real {
         let beneath = real.iter().any(|other| other != dir && dir.starts_with(other));

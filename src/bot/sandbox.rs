@@ -80,7 +80,12 @@ impl ChildPlan {
     /// files and its program's sources.
     pub(crate) fn highest_fd(&self) -> i32 {
         let copies = self.copies.as_ref().map_or(&[][..], CopyPlan::fds);
-        self.ruleset_fd.into_iter().chain(self.join[..self.joins].iter().copied()).chain(copies.iter().copied()).max().unwrap_or(-1)
+        self.ruleset_fd
+            .into_iter()
+            .chain(self.join[..self.joins].iter().copied())
+            .chain(copies.iter().copied())
+            .max()
+            .unwrap_or(-1)
     }
 }
 
