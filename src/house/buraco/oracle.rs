@@ -133,7 +133,8 @@ fn play(seed: u64, names: &[&str], levels: &[Level], oracle: Option<usize>, sigh
     for (seat, (&level, out)) in levels.iter().zip(replies_tx).enumerate() {
         let (tx, rx) = channel();
         to_seat.push(tx);
-        let budget = Budget { playouts: if oracle == Some(seat) && sight == Sight::Full { 10 } else { 200 }, max_ms: 60_000 };
+        let playouts = std::env::var("JUIZ_PLAYOUTS").ok().and_then(|v| v.parse().ok()).unwrap_or(200);
+        let budget = Budget { playouts: if oracle == Some(seat) && sight == Sight::Full { 10 } else { playouts }, max_ms: 60_000 };
         bots.push(thread::spawn(move || {
             let mut input = Input { lines: rx, buf: Vec::new(), at: 0 };
             let mut output = Output { lines: out, buf: Vec::new() };
