@@ -3,7 +3,9 @@
 //! over channels), where the searching seat may be an oracle: its playouts deal the TRUE hidden
 //! cards (the opponent's real hand, and the real stock in its real order, or shuffled) instead of
 //! sampled ones. Never wired into `juiz bot`; the experiment is `#[ignore]`d (minutes of CPU):
-//! `JUIZ_ORACLE=full|hands|none JUIZ_ORACLE_SEEDS=23,779 cargo test --release --lib oracle -- --ignored --nocapture`.
+//! `JUIZ_ORACLE=full|hands|none JUIZ_ORACLE_SEEDS=23,779 cargo test --release --lib oracle -- --ignored
+//! --nocapture` (`JUIZ_PLAYOUTS` sets the playouts, 200 by default; no CPU cap: with sampled
+//! worlds it plays the tournament's games, the same lines and so the same moves).
 
 use std::cell::RefCell;
 use std::io::{self, BufRead, Read, Write};
@@ -11,8 +13,8 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread;
 
 use crate::cards::Card;
-use crate::games::table::ZoneKind;
-use crate::games::{Awaiting, GameKind, RuleOptions, TableSetup, new_engine};
+use crate::games::table::{Owner, ZoneKind};
+use crate::games::{Awaiting, Engine, GameKind, RuleOptions, TableSetup, new_engine};
 use crate::house::{Budget, Level};
 use crate::tournament::{Tournament, schedule};
 
@@ -25,6 +27,22 @@ pub struct Truth {
     stock: Vec<Card>,
     /// Whether the stock's order is told too (else it is shuffled per playout).
     ordered: bool,
+}
+
+impl Truth {
+    /// What the referee's `engine` holds now: every seat's hand and the stock.
+    fn of(engine: &dyn Engine, seats: usize, sight: Sight) -> Truth {
+        let table = engine.table(None);
+        let cards = |kind: ZoneKind, owner: Owner| {
+            let zone = table.zones.iter().find(|z| z.kind == kind && z.owner == owner);
+            zone.and_then(|z| z.cards.clone()).unwrap_or_default()
+        };
+        Truth {
+            hands: (0..seats).map(|s| cards(ZoneKind::Hand, Owner::Seat(s))).collect(),
+            stock: cards(ZoneKind::Stock, Owner::Nobody),
+            ordered: sight == Sight::Full,
+        }
+    }
 }
 
 thread_local! {
@@ -134,34 +152,20 @@ fn play(seed: u64, names: &[&str], levels: &[Level], oracle: Option<usize>, sigh
         let (tx, rx) = channel();
         to_seat.push(tx);
         let playouts = std::env::var("JUIZ_PLAYOUTS").ok().and_then(|v| v.parse().ok()).unwrap_or(200);
-        let budget = Budget { playouts: if oracle == Some(seat) && sight == Sight::Full { 10 } else { playouts }, max_ms: 60_000 };
+        let budget = Budget {
+            playouts: if oracle == Some(seat) && sight == Sight::Full { 10 } else { playouts },
+            max_ms: 60_000,
+        };
         bots.push(thread::spawn(move || {
             let mut input = Input { lines: rx, buf: Vec::new(), at: 0 };
             let mut output = Output { lines: out, buf: Vec::new() };
-            let _ = super::play(GameKind::ItpBuraco, level, budget, &RuleOptions::new(), &mut input, &mut output);
+            super::play(GameKind::ItpBuraco, level, budget, &RuleOptions::new(), &mut input, &mut output)
+                .expect("the house bot plays its seat");
         }));
     }
     loop {
         let deliveries = engine.take_deliveries();
-        let truth = (oracle.is_some() && sight != Sight::Sampled).then(|| {
-            let table = engine.table(None);
-            let zone = |kind: ZoneKind, owner: Option<usize>| {
-                table
-                    .zones
-                    .iter()
-                    .find(|z| {
-                        z.kind == kind
-                            && owner.is_none_or(|s| z.owner == crate::games::table::Owner::Seat(s))
-                    })
-                    .and_then(|z| z.cards.clone())
-                    .unwrap_or_default()
-            };
-            Truth {
-                hands: (0..levels.len()).map(|s| zone(ZoneKind::Hand, Some(s))).collect(),
-                stock: zone(ZoneKind::Stock, None),
-                ordered: sight == Sight::Full,
-            }
-        });
+        let truth = (oracle.is_some() && sight != Sight::Sampled).then(|| Truth::of(&*engine, levels.len(), sight));
         for d in deliveries {
             let t = if Some(d.seat) == oracle { truth.clone() } else { None };
             let _ = to_seat[d.seat].send((d.line, t));
@@ -201,10 +205,9 @@ fn oracle_hard_against_medium() {
     let seeds = std::env::var("JUIZ_ORACLE_SEEDS").unwrap_or_else(|_| "23".into());
     let text = std::fs::read_to_string("tournaments/house-itp-buraco.json").expect("the bundled tournament");
     for seed in seeds.split(',').map(|s| s.trim().parse::<u64>().expect("a seed")) {
-        let text = text.replace("\"seed\": 23", &format!("\"seed\": {seed}")).replace(
-            "\"house\": [\"easy\", \"medium\", \"hard\"]",
-            "\"house\": [\"medium\", \"hard\"]",
-        );
+        let text = text
+            .replace("\"seed\": 23", &format!("\"seed\": {seed}"))
+            .replace("\"house\": [\"easy\", \"medium\", \"hard\"]", "\"house\": [\"medium\", \"hard\"]");
         let t = Tournament::parse(&text, false).expect("a tournament");
         let mut won = 0;
         let mut games = 0;
