@@ -225,3 +225,29 @@ fn oracle_hard_against_medium() {
         println!("oracle {sight:?} seed {seed}: hard won {won}/{games}");
     }
 }
+
+#[test]
+fn an_oracle_seat_samples_the_true_hands() {
+    use super::board::Board;
+    use super::policy::Known;
+    use super::sim::Sim;
+    use crate::games::buraco::BuracoRules;
+    let cards = |text: &str| -> Vec<Card> { text.split(' ').map(|t| t.parse().unwrap()).collect() };
+    let mut board = Board::new(BuracoRules::itp(), 2);
+    board.hand_counts = vec![3, 4];
+    board.stock = 2;
+    let hand = cards("3♣ 4♦ 5♠");
+    let theirs = cards("K♥ K♥ 9♣ 10♣");
+    // The truth was read before the seat's last meld: its own hand there is stale.
+    let truth =
+        Truth { hands: vec![cards("3♣ 4♦ 5♠ 6♠"), theirs.clone()], stock: cards("A♠ 7♥"), ordered: true };
+    TRUTH.with(|t| *t.borrow_mut() = Some(truth));
+    for seed in 0..20 {
+        let sim = Sim::sample(&board, 0, &hand, &Known::default(), &mut Rng::new(seed));
+        assert_eq!(sim.hand(0), &hand[..]);
+        assert_eq!(sim.hand(1), &theirs[..], "seed {seed}");
+    }
+    TRUTH.with(|t| *t.borrow_mut() = None);
+    let sampled = Sim::sample(&board, 0, &hand, &Known::default(), &mut Rng::new(1));
+    assert_ne!(sampled.hand(1), &theirs[..], "without the truth the hand is sampled");
+}

@@ -39,6 +39,7 @@ pub struct Sim {
 impl Sim {
     /// Deals the unseen cards: the known ones to the opponents first, the rest at random.
     pub fn sample(board: &Board, me: usize, hand: &[Card], known: &Known, rng: &mut Rng) -> Sim {
+        // The ceiling experiment (`oracle`, tests only) deals the true hidden cards instead.
         #[cfg(test)]
         if let Some((hands, stock)) = super::oracle::truth(me, hand, rng) {
             let mut board = board.clone();
