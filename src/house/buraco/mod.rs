@@ -4,6 +4,8 @@
 mod board;
 mod guard;
 mod melds;
+#[cfg(test)]
+mod oracle;
 mod policy;
 mod rng;
 mod search;
