@@ -2,14 +2,13 @@
 //! paths made absolute, a bare name looked up in PATH), a program that cannot start (a `spawn`
 //! fault), and a C bot compiled once into the cache, its compiler's output kept on failure.
 
+mod common;
+
+use common::short_limits;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use juiz::bot::{BotCommand, BotProcess, BuildError, CommandError, FaultKind, Limits, WorkDir, build_c};
-
-fn short_limits() -> Limits {
-    Limits { move_timeout: Duration::from_millis(300), kill_grace: Duration::from_millis(100), ..Limits::default() }
-}
+use juiz::bot::{BotCommand, BotProcess, BuildError, CommandError, FaultKind, WorkDir, build_c};
 
 #[test]
 fn spawn_failure_is_a_spawn_fault() {

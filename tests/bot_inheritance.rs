@@ -2,13 +2,12 @@
 //! an empty signal mask, its three streams and none of juiz's descriptors, whatever their number
 //! or flags.
 
+mod common;
+
+use common::short_limits;
 use std::time::Duration;
 
-use juiz::bot::{BotCommand, BotProcess, Limits, WorkDir};
-
-fn short_limits() -> Limits {
-    Limits { move_timeout: Duration::from_millis(300), kill_grace: Duration::from_millis(100), ..Limits::default() }
-}
+use juiz::bot::{BotCommand, BotProcess, WorkDir};
 
 #[test]
 fn a_bot_starts_with_default_signal_handling() {

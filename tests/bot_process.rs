@@ -1,6 +1,9 @@
 //! End-to-end tests of `juiz::bot` with real processes: the fixture bots in
 //! `tests/fixtures/bot/` misbehave in every way the referee must survive.
 
+mod common;
+
+use common::short_limits;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -17,10 +20,6 @@ fn fixture(name: &str) -> BotCommand {
     BotCommand::parse(&path.to_string_lossy())
         .and_then(BotCommand::resolve)
         .unwrap_or_else(|e| panic!("fixture {name}: {e}"))
-}
-
-fn short_limits() -> Limits {
-    Limits { move_timeout: Duration::from_millis(300), kill_grace: Duration::from_millis(100), ..Limits::default() }
 }
 
 fn spawn(name: &str, limits: &Limits) -> BotProcess {

@@ -34,6 +34,15 @@ pub fn fixture(name: &str) -> PathBuf {
     root().join("tests").join("fixtures").join("bots").join(name)
 }
 
+/// Limits for bot-process tests: a 300 ms move timeout and a 100 ms grace before a kill.
+pub fn short_limits() -> juiz::bot::Limits {
+    juiz::bot::Limits {
+        move_timeout: std::time::Duration::from_millis(300),
+        kill_grace: std::time::Duration::from_millis(100),
+        ..juiz::bot::Limits::default()
+    }
+}
+
 /// The `juiz` binary of this build.
 pub fn juiz() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_juiz"));
