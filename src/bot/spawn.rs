@@ -23,9 +23,13 @@ use super::limits::{Rlimit, apply_in_child};
 use super::sandbox::{ChildPlan, confine_in_child};
 use super::sys::LONG_LIVED_FLOOR;
 
-/// A started child: its pid and juiz's ends of its standard streams.
+/// A started child: its pid, a pidfd of it (from `clone` itself) and juiz's ends of its
+/// standard streams.
 pub(crate) struct Spawned {
     pub pid: i32,
+    /// Readable once the child has exited; `None` where the kernel gave none (before 5.2, which
+    /// ignores `CLONE_PIDFD`): the caller then asks for one with `pidfd_open`.
+    pub pidfd: Option<OwnedFd>,
     pub stdin: OwnedFd,
     pub stdout: OwnedFd,
     pub stderr: OwnedFd,
@@ -138,18 +142,25 @@ pub(crate) fn spawn(req: &Request<'_>) -> io::Result<Spawned> {
         libc::sigfillset(&mut all);
         libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut old);
     }
+    // `CLONE_PIDFD`: the kernel stores a pidfd of the child (close-on-exec) here, which names
+    // this very child whatever happens to its pid later; a `pidfd_open` per bot less. A kernel
+    // before 5.2 ignores the flag and leaves -1.
+    let mut pidfd: libc::c_int = -1;
     // SAFETY: `child_main` only makes system calls on `args`, which outlives the child's use of
     // it (CLONE_VFORK: this thread waits until the child has called exec or exited); the stack is
-    // ours until then too.
+    // ours until then too. The fifth argument is where `CLONE_PIDFD` writes the pidfd.
     let pid = unsafe {
         libc::clone(
             child_main,
             top as *mut libc::c_void,
-            libc::CLONE_VM | libc::CLONE_FILES | libc::CLONE_VFORK | libc::SIGCHLD,
+            libc::CLONE_VM | libc::CLONE_FILES | libc::CLONE_VFORK | libc::CLONE_PIDFD | libc::SIGCHLD,
             &args as *const ChildArgs as *mut libc::c_void,
+            &mut pidfd as *mut libc::c_int,
         )
     };
     let clone_error = io::Error::last_os_error();
+    // SAFETY: a descriptor the kernel just installed for this thread's process, owned here.
+    let pidfd = (pid > 0 && pidfd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(pidfd) });
     drop(dumpable);
     // SAFETY: restoring the mask saved above.
     unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut()) };
@@ -170,7 +181,7 @@ pub(crate) fn spawn(req: &Request<'_>) -> io::Result<Spawned> {
         let stage = STAGES.get(stage).copied().unwrap_or("start");
         return Err(io::Error::new(error.kind(), format!("could not {stage}: {error}")));
     }
-    Ok(Spawned { pid, stdin: stdin_parent, stdout: stdout_parent, stderr: stderr_parent })
+    Ok(Spawned { pid, pidfd, stdin: stdin_parent, stdout: stdout_parent, stderr: stderr_parent })
 }
 
 /// Juiz made dumpable while a child that writes its own `/proc/self/uid_map` starts: the child

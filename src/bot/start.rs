@@ -17,7 +17,7 @@ use super::exec_check::{self, ExecProblem};
 use super::fault::{BotFault, FaultKind};
 use super::limits::Limits;
 use super::linebuf::LineBuffer;
-use super::process::{BotProcess, READ_CHUNK, WorkDir};
+use super::process::{BotProcess, WorkDir};
 use super::procfs::{self, RunDelay};
 use super::sandbox::{Confinement, tasks_allowed};
 use super::spawn;
@@ -213,7 +213,7 @@ impl BotProcess {
         let quota = confinement.quota_dir(pid_i32, limits);
         drop(confinement);
         let (stdin, stdout, stderr_pipe) = (child.stdin, child.stdout, std::fs::File::from(child.stderr));
-        let pidfd = sys::pidfd_open(pid_i32);
+        let pidfd = child.pidfd.or_else(|| sys::pidfd_open(pid_i32));
         let stderr = StderrDrain::start(stderr_pipe, log, limits.stderr_cap_bytes);
         // After exec: the bot is in its own user namespace, if it has one (never with a uid of
         // its own: then it stays in juiz's, and there is nothing to look up).
@@ -231,7 +231,7 @@ impl BotProcess {
             stdout: Some(stdout),
             pidfd,
             lines: LineBuffer::new(limits.max_line_bytes),
-            scratch: vec![0; READ_CHUNK],
+            scratch: super::process::read_buffer(),
             outbox: Vec::new(),
             stdout_eof: false,
             exited: None,
