@@ -368,3 +368,35 @@ fn candidates(name: &str) -> io::Result<Vec<PathBuf>> {
 fn cstring(text: &OsStr) -> io::Result<CString> {
     CString::new(text.as_bytes()).map_err(|_| io::Error::other("a NUL byte in the command"))
 }
+
+#[cfg(test)]
+mod tests {
+    use std::os::fd::AsRawFd;
+    use std::path::PathBuf;
+    use std::sync::atomic::AtomicI32;
+
+    use super::super::sandbox::Confinement;
+    use super::{Request, spawn};
+
+    #[test]
+    fn the_pidfd_comes_from_clone_and_names_the_child() {
+        let plan = Confinement::default().child_plan();
+        let announce = AtomicI32::new(0);
+        let argv: Vec<String> = ["/bin/sh", "-c", "read line"].map(String::from).to_vec();
+        let env = [("PATH".to_string(), PathBuf::from("/usr/bin:/bin"))];
+        let dir = tempfile::tempdir().unwrap();
+        let request =
+            Request { argv: &argv, env: &env, work_dir: dir.path(), rlimits: &[], plan: &plan, announce: &announce };
+        let child = spawn(&request).unwrap();
+        let pidfd = child.pidfd.expect("clone gives a pidfd (CLONE_PIDFD, Linux 5.2 or later)");
+        let info = std::fs::read_to_string(format!("/proc/self/fdinfo/{}", pidfd.as_raw_fd())).unwrap();
+        assert!(info.lines().any(|line| line == format!("Pid:\t{}", child.pid)), "{info}");
+        // SAFETY: F_GETFD on a descriptor owned here.
+        let flags = unsafe { libc::fcntl(pidfd.as_raw_fd(), libc::F_GETFD) };
+        assert_eq!(flags & libc::FD_CLOEXEC, libc::FD_CLOEXEC, "no later child inherits it");
+        drop(child.stdin); // `read` gets the end of its input and the shell exits
+        let mut status = 0;
+        // SAFETY: reaping the child started here.
+        assert_eq!(unsafe { libc::waitpid(child.pid, &mut status, 0) }, child.pid);
+    }
+}
