@@ -165,12 +165,20 @@ impl TranscriptWriter {
     /// Appends one row to the buffer. A write error is remembered (see `finish`) rather than
     /// interrupting the game: the bots are not to blame for a full disk.
     pub fn row(&mut self, seat: &str, dir: Direction, text: &str) {
+        if self.out.is_some() && self.error.is_none() {
+            self.row_at(Instant::now(), seat, dir, text);
+        }
+    }
+
+    /// `row`, timed at `at`, an instant the caller has just read: the rows of one step of the
+    /// game (a reply, what it did, the lines it caused) share one clock read.
+    pub fn row_at(&mut self, at: Instant, seat: &str, dir: Direction, text: &str) {
         let Some(out) = self.out.as_mut() else { return };
         if self.error.is_some() {
             return;
         }
         self.seq += 1;
-        let ms = u64::try_from(self.start.elapsed().as_millis()).unwrap_or(u64::MAX);
+        let ms = u64::try_from(at.saturating_duration_since(self.start).as_millis()).unwrap_or(u64::MAX);
         let line = &mut self.line;
         line.clear();
         super::csv_row::push_number(line, self.seq);

@@ -221,13 +221,19 @@ impl Table<'_> {
 
     /// Logs and queues every line the engine queued, in order; `flush` writes them.
     fn deliver(&mut self, observer: &mut dyn Observer) -> Result<(), Stop> {
-        for delivery in self.engine.take_deliveries() {
+        let deliveries = self.engine.take_deliveries();
+        if deliveries.is_empty() {
+            return Ok(());
+        }
+        // The rows of the lines of one step are timed by one clock read.
+        let now = Instant::now();
+        for delivery in deliveries {
             let seat = delivery.seat;
             if seat >= self.players.len() {
                 let why = format!("a line for seat {seat} of {}: {}", self.players.len(), delivery.line);
                 return Err(Stop::Engine(why));
             }
-            self.log.row(&self.seats[seat].id, Direction::ToSeat, &delivery.line);
+            self.log.row_at(now, &self.seats[seat].id, Direction::ToSeat, &delivery.line);
             observer.message(seat, true, &delivery.line);
             if self.players[seat].is_human() {
                 observer.tell_human(seat, &delivery.line);
@@ -262,14 +268,16 @@ impl Table<'_> {
         }
         let line = self.players[seat].receive(self.config.cancel.as_ref()).map_err(|f| Stop::from_seat(seat, f))?;
         observer.timing(TimingPoint::LineArrived, seat);
-        self.log.row(&self.seats[seat].id, Direction::FromSeat, &line);
+        // The line's row and the row of what it did are timed by one clock read.
+        let now = Instant::now();
+        self.log.row_at(now, &self.seats[seat].id, Direction::FromSeat, &line);
         observer.message(seat, false, &line);
         let turn = self.engine.turns();
         match self.submit(seat, &line)? {
             Ok(narration) => {
                 // English, as `Message`'s `Display` writes it, without the copy through a formatter.
                 let text = crate::i18n::say_in(crate::i18n::Lang::En, &narration);
-                self.log.row(&self.seats[seat].id, Direction::Event, &text);
+                self.log.row_at(now, &self.seats[seat].id, Direction::Event, &text);
                 observer.action(seat, turn, &narration, self.engine.as_ref());
                 Ok(())
             }
