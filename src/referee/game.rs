@@ -60,7 +60,9 @@ pub fn play_engine(
         None => TranscriptWriter::disabled(),
     };
     write_metadata(&mut log, config, &seats, engine.as_ref());
-    if let Some(dir) = &config.stderr_dir {
+    // Looked at first: made once, the folder is there for every later game (a `stat`, where
+    // `create_dir_all` tries a `mkdir` first).
+    if let Some(dir) = config.stderr_dir.as_ref().filter(|dir| !dir.is_dir()) {
         std::fs::create_dir_all(dir)
             .map_err(|e| RefereeError::StderrDir { path: dir.clone(), message: e.to_string() })?;
     }
