@@ -67,8 +67,7 @@ pub fn play_engine(
             .map_err(|e| RefereeError::StderrDir { path: dir.clone(), message: e.to_string() })?;
     }
     let start = Instant::now();
-    let mut table =
-        Table { players: SeatPlayer::start_all(config), engine, log, seats, config, look: Look::default() };
+    let mut table = Table { players: SeatPlayer::start_all(config), engine, log, seats, config, look: Look::default() };
     observer.started(&table.seats, table.engine.as_ref());
     let ended = table.run(observer);
     if let Err(Stop::Fault(fault)) = &ended {
