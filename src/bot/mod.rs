@@ -54,6 +54,8 @@ pub use limits::{Limits, format_bytes, parse_size};
 pub(crate) use own_program::OWN_FOLDER_MARK;
 pub use process::{BotProcess, WorkDir};
 pub use support::{SandboxSupport, sandbox_support};
+#[cfg(test)]
 pub(crate) use sys::readable_now;
+pub(crate) use sys::readable_now_into;
 pub use timing::{MoveTime, TimingTotals};
 pub use workdir::check_copyable;

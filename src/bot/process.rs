@@ -45,6 +45,38 @@ pub(super) const EXIT_SETTLE: Duration = Duration::from_secs(1);
 pub(super) const TICK: Duration = Duration::from_millis(5);
 /// Bytes read from stdout per system call.
 pub(super) const READ_CHUNK: usize = 64 * 1024;
+/// Read buffers kept per thread for the next bots it starts (see `read_buffer`).
+const KEPT_READ_BUFFERS: usize = 4;
+
+thread_local! {
+    /// The read buffers of ended bots: a fresh zeroed 64 KiB buffer per bot was a `calloc`, its
+    /// page faults and a `free` (a trim of the heap) each time. What one holds is juiz's own
+    /// memory, bytes an earlier bot wrote: a read overwrites what it returns, and only that is
+    /// used (`fill`).
+    static READ_BUFFERS: std::cell::RefCell<Vec<Vec<u8>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// A buffer of `READ_CHUNK` bytes for a new bot's reads: one an ended bot left, or a new one.
+pub(super) fn read_buffer() -> Vec<u8> {
+    READ_BUFFERS
+        .try_with(|kept| kept.borrow_mut().pop())
+        .ok()
+        .flatten()
+        .filter(|buffer| buffer.len() == READ_CHUNK)
+        .unwrap_or_else(|| vec![0; READ_CHUNK])
+}
+
+/// Keeps an ended bot's read buffer for the next bot this thread starts (a few at most).
+fn keep_read_buffer(buffer: Vec<u8>) {
+    if buffer.len() == READ_CHUNK {
+        let _ = READ_BUFFERS.try_with(|kept| {
+            let mut kept = kept.borrow_mut();
+            if kept.len() < KEPT_READ_BUFFERS {
+                kept.push(buffer);
+            }
+        });
+    }
+}
 
 /// The main process of a bot, once it has exited: reaped, with its status and usage.
 #[derive(Clone, Copy, Debug)]
@@ -271,5 +303,6 @@ impl BotProcess {
 impl Drop for BotProcess {
     fn drop(&mut self) {
         self.shutdown();
+        keep_read_buffer(std::mem::take(&mut self.scratch));
     }
 }

@@ -23,9 +23,13 @@ use super::limits::{Rlimit, apply_in_child};
 use super::sandbox::{ChildPlan, confine_in_child};
 use super::sys::LONG_LIVED_FLOOR;
 
-/// A started child: its pid and juiz's ends of its standard streams.
+/// A started child: its pid, a pidfd of it (from `clone` itself) and juiz's ends of its
+/// standard streams.
 pub(crate) struct Spawned {
     pub pid: i32,
+    /// Readable once the child has exited; `None` where the kernel gave none (before 5.2, which
+    /// ignores `CLONE_PIDFD`): the caller then asks for one with `pidfd_open`.
+    pub pidfd: Option<OwnedFd>,
     pub stdin: OwnedFd,
     pub stdout: OwnedFd,
     pub stderr: OwnedFd,
@@ -138,18 +142,25 @@ pub(crate) fn spawn(req: &Request<'_>) -> io::Result<Spawned> {
         libc::sigfillset(&mut all);
         libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut old);
     }
+    // `CLONE_PIDFD`: the kernel stores a pidfd of the child (close-on-exec) here, which names
+    // this very child whatever happens to its pid later; a `pidfd_open` per bot less. A kernel
+    // before 5.2 ignores the flag and leaves -1.
+    let mut pidfd: libc::c_int = -1;
     // SAFETY: `child_main` only makes system calls on `args`, which outlives the child's use of
     // it (CLONE_VFORK: this thread waits until the child has called exec or exited); the stack is
-    // ours until then too.
+    // ours until then too. The fifth argument is where `CLONE_PIDFD` writes the pidfd.
     let pid = unsafe {
         libc::clone(
             child_main,
             top as *mut libc::c_void,
-            libc::CLONE_VM | libc::CLONE_FILES | libc::CLONE_VFORK | libc::SIGCHLD,
+            libc::CLONE_VM | libc::CLONE_FILES | libc::CLONE_VFORK | libc::CLONE_PIDFD | libc::SIGCHLD,
             &args as *const ChildArgs as *mut libc::c_void,
+            &mut pidfd as *mut libc::c_int,
         )
     };
     let clone_error = io::Error::last_os_error();
+    // SAFETY: a descriptor the kernel just installed for this thread's process, owned here.
+    let pidfd = (pid > 0 && pidfd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(pidfd) });
     drop(dumpable);
     // SAFETY: restoring the mask saved above.
     unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut()) };
@@ -170,7 +181,7 @@ pub(crate) fn spawn(req: &Request<'_>) -> io::Result<Spawned> {
         let stage = STAGES.get(stage).copied().unwrap_or("start");
         return Err(io::Error::new(error.kind(), format!("could not {stage}: {error}")));
     }
-    Ok(Spawned { pid, stdin: stdin_parent, stdout: stdout_parent, stderr: stderr_parent })
+    Ok(Spawned { pid, pidfd, stdin: stdin_parent, stdout: stdout_parent, stderr: stderr_parent })
 }
 
 /// Juiz made dumpable while a child that writes its own `/proc/self/uid_map` starts: the child
@@ -356,4 +367,36 @@ fn candidates(name: &str) -> io::Result<Vec<PathBuf>> {
 
 fn cstring(text: &OsStr) -> io::Result<CString> {
     CString::new(text.as_bytes()).map_err(|_| io::Error::other("a NUL byte in the command"))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::os::fd::AsRawFd;
+    use std::path::PathBuf;
+    use std::sync::atomic::AtomicI32;
+
+    use super::super::sandbox::Confinement;
+    use super::{Request, spawn};
+
+    #[test]
+    fn the_pidfd_comes_from_clone_and_names_the_child() {
+        let plan = Confinement::default().child_plan();
+        let announce = AtomicI32::new(0);
+        let argv: Vec<String> = ["/bin/sh", "-c", "read line"].map(String::from).to_vec();
+        let env = [("PATH".to_string(), PathBuf::from("/usr/bin:/bin"))];
+        let dir = tempfile::tempdir().unwrap();
+        let request =
+            Request { argv: &argv, env: &env, work_dir: dir.path(), rlimits: &[], plan: &plan, announce: &announce };
+        let child = spawn(&request).unwrap();
+        let pidfd = child.pidfd.expect("clone gives a pidfd (CLONE_PIDFD, Linux 5.2 or later)");
+        let info = std::fs::read_to_string(format!("/proc/self/fdinfo/{}", pidfd.as_raw_fd())).unwrap();
+        assert!(info.lines().any(|line| line == format!("Pid:\t{}", child.pid)), "{info}");
+        // SAFETY: F_GETFD on a descriptor owned here.
+        let flags = unsafe { libc::fcntl(pidfd.as_raw_fd(), libc::F_GETFD) };
+        assert_eq!(flags & libc::FD_CLOEXEC, libc::FD_CLOEXEC, "no later child inherits it");
+        drop(child.stdin); // `read` gets the end of its input and the shell exits
+        let mut status = 0;
+        // SAFETY: reaping the child started here.
+        assert_eq!(unsafe { libc::waitpid(child.pid, &mut status, 0) }, child.pid);
+    }
 }

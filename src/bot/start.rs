@@ -17,7 +17,7 @@ use super::exec_check::{self, ExecProblem};
 use super::fault::{BotFault, FaultKind};
 use super::limits::Limits;
 use super::linebuf::LineBuffer;
-use super::process::{BotProcess, READ_CHUNK, WorkDir};
+use super::process::{BotProcess, WorkDir};
 use super::procfs::{self, RunDelay};
 use super::sandbox::{Confinement, tasks_allowed};
 use super::spawn;
@@ -213,7 +213,7 @@ impl BotProcess {
         let quota = confinement.quota_dir(pid_i32, limits);
         drop(confinement);
         let (stdin, stdout, stderr_pipe) = (child.stdin, child.stdout, std::fs::File::from(child.stderr));
-        let pidfd = sys::pidfd_open(pid_i32);
+        let pidfd = child.pidfd.or_else(|| sys::pidfd_open(pid_i32));
         let stderr = StderrDrain::start(stderr_pipe, log, limits.stderr_cap_bytes);
         // After exec: the bot is in its own user namespace, if it has one (never with a uid of
         // its own: then it stays in juiz's, and there is nothing to look up).
@@ -231,7 +231,7 @@ impl BotProcess {
             stdout: Some(stdout),
             pidfd,
             lines: LineBuffer::new(limits.max_line_bytes),
-            scratch: vec![0; READ_CHUNK],
+            scratch: super::process::read_buffer(),
             outbox: Vec::new(),
             stdout_eof: false,
             exited: None,
@@ -271,5 +271,51 @@ impl BotProcess {
         }
         laps.lap(Step::StartAfter);
         Ok(bot)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::os::fd::AsRawFd;
+    use std::path::Path;
+    use std::time::Duration;
+
+    use crate::bot::{BotCommand, BotProcess, Limits, WorkDir};
+
+    use super::super::process::READ_CHUNK;
+
+    fn echo_bot() -> BotProcess {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/bot/echo.sh");
+        let command = BotCommand::parse(&path.to_string_lossy()).and_then(BotCommand::resolve).unwrap();
+        BotProcess::spawn(&command, WorkDir::Fresh, None, &Limits::default()).unwrap()
+    }
+
+    #[test]
+    fn a_read_buffer_an_ended_bot_left_serves_the_next_bot_whole_and_without_its_bytes() {
+        let mut first = echo_bot();
+        let long = "x".repeat(3000);
+        first.send(&long).unwrap();
+        assert_eq!(first.receive(Duration::from_secs(20)).unwrap().0, long);
+        let kept = first.scratch.as_ptr();
+        drop(first);
+        let mut next = echo_bot();
+        assert_eq!(next.scratch.as_ptr(), kept, "the ended bot's buffer is taken again");
+        assert!(next.scratch.starts_with(b"xxx"), "not a new buffer: what the ended bot wrote is still in it");
+        assert_eq!(next.scratch.len(), READ_CHUNK);
+        next.send("ab").unwrap();
+        assert_eq!(next.receive(Duration::from_secs(20)).unwrap().0, "ab", "only what this bot wrote is read");
+    }
+
+    #[test]
+    fn the_pidfd_names_the_bot_and_wakes_at_its_exit() {
+        let mut bot = echo_bot();
+        let pidfd = bot.pidfd.as_ref().expect("a pidfd (Linux 5.3 or later)").as_raw_fd();
+        let info = std::fs::read_to_string(format!("/proc/self/fdinfo/{pidfd}")).unwrap();
+        assert!(info.lines().any(|line| line == format!("Pid:\t{}", bot.pid)), "{info}");
+        bot.stdin = None; // the echo bot ends at the end of its input
+        let mut polled = libc::pollfd { fd: pidfd, events: libc::POLLIN, revents: 0 };
+        // SAFETY: one valid pollfd; waits at most a minute for the exit.
+        let ready = unsafe { libc::poll(&mut polled, 1, 60_000) };
+        assert_eq!((ready, polled.revents & libc::POLLIN), (1, libc::POLLIN), "readable once the bot exited");
     }
 }

@@ -2,7 +2,7 @@
 //! waiting with and without reaping, signalling a process group, and the child subreaper.
 
 use std::io;
-use std::os::fd::{AsFd, BorrowedFd, FromRawFd, OwnedFd};
+use std::os::fd::{AsFd, BorrowedFd, FromRawFd, OwnedFd, RawFd};
 use std::sync::Once;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -209,15 +209,31 @@ pub(crate) fn poll_two(
 /// Which of `fds` are readable (or closed, or in error) right now, in one `poll` that does not
 /// wait: one call for many pipes where a `read` of each would make as many. An interrupted or
 /// failed poll reports every descriptor as ready, so that the caller reads them to be sure.
+#[cfg(test)]
 pub(crate) fn readable_now(fds: &[BorrowedFd<'_>]) -> Vec<bool> {
-    let mut polled: Vec<PollFd> = fds.iter().map(|&fd| PollFd::new(fd, PollFlags::POLLIN)).collect();
-    if polled.is_empty() {
-        return Vec::new();
+    let raw: Vec<RawFd> = fds.iter().map(std::os::fd::AsRawFd::as_raw_fd).collect();
+    let (mut polled, mut readable) = (Vec::new(), Vec::new());
+    readable_now_into(&raw, &mut polled, &mut readable);
+    readable
+}
+
+/// `readable_now` into the caller's buffers, reused from call to call (the referee looks
+/// before every line: nothing is allocated there once they have grown). `readable` gets one
+/// entry per descriptor of `fds`, which must stay open for the call; none, and no `poll`, for
+/// none.
+pub(crate) fn readable_now_into(fds: &[RawFd], polled: &mut Vec<libc::pollfd>, readable: &mut Vec<bool>) {
+    readable.clear();
+    if fds.is_empty() {
+        return;
     }
-    if poll(&mut polled, PollTimeout::ZERO).is_err() {
-        return vec![true; fds.len()];
+    polled.clear();
+    polled.extend(fds.iter().map(|&fd| libc::pollfd { fd, events: libc::POLLIN, revents: 0 }));
+    // SAFETY: a valid array of `polled.len()` pollfd entries; a timeout of 0 does not wait.
+    if unsafe { libc::poll(polled.as_mut_ptr(), polled.len() as libc::nfds_t, 0) } < 0 {
+        readable.resize(fds.len(), true);
+        return;
     }
-    polled.iter().map(|p| p.revents().is_some_and(|r| !r.is_empty())).collect()
+    readable.extend(polled.iter().map(|p| p.revents != 0));
 }
 
 /// Time left until `deadline`, zero if it has passed.

@@ -122,10 +122,18 @@ impl TranscriptWriter {
     /// until the game ends (see `private_file`). Parent folders are created.
     pub fn create(path: &Path) -> Result<Self, TranscriptError> {
         let fail = |e: std::io::Error| TranscriptError::Write { path: path.to_owned(), message: e.to_string() };
-        if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-            std::fs::create_dir_all(parent).map_err(fail)?;
-        }
-        let (file, pending) = crate::private_file::create(path).map_err(fail)?;
+        // The folder is made when the file cannot be: every game but a folder's first saves a
+        // `mkdir` and a `stat` of what is there already.
+        let created = match crate::private_file::create(path) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                match path.parent().filter(|p| !p.as_os_str().is_empty()) {
+                    Some(parent) => std::fs::create_dir_all(parent).and_then(|()| crate::private_file::create(path)),
+                    None => Err(e),
+                }
+            }
+            created => created,
+        };
+        let (file, pending) = created.map_err(fail)?;
         let mut out = BufWriter::with_capacity(BUFFER_BYTES, file);
         let mut line = Vec::new();
         super::csv_row::push_row(&mut line, &[b"seq", b"ms", b"seat", b"dir", b"text"]);
@@ -157,12 +165,20 @@ impl TranscriptWriter {
     /// Appends one row to the buffer. A write error is remembered (see `finish`) rather than
     /// interrupting the game: the bots are not to blame for a full disk.
     pub fn row(&mut self, seat: &str, dir: Direction, text: &str) {
+        if self.out.is_some() && self.error.is_none() {
+            self.row_at(Instant::now(), seat, dir, text);
+        }
+    }
+
+    /// `row`, timed at `at`, an instant the caller has just read: the rows of one step of the
+    /// game (a reply, what it did, the lines it caused) share one clock read.
+    pub fn row_at(&mut self, at: Instant, seat: &str, dir: Direction, text: &str) {
         let Some(out) = self.out.as_mut() else { return };
         if self.error.is_some() {
             return;
         }
         self.seq += 1;
-        let ms = u64::try_from(self.start.elapsed().as_millis()).unwrap_or(u64::MAX);
+        let ms = u64::try_from(at.saturating_duration_since(self.start).as_millis()).unwrap_or(u64::MAX);
         let line = &mut self.line;
         line.clear();
         super::csv_row::push_number(line, self.seq);
@@ -344,6 +360,22 @@ mod tests {
         }
         drop(log);
         assert_eq!(rows_in(&dropped), 2001, "an early return still writes every row");
+    }
+
+    #[test]
+    fn missing_folders_are_made_for_the_first_transcript_and_found_for_the_next() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a").join("b").join("game.csv");
+        let mut log = TranscriptWriter::create(&path).unwrap();
+        log.row("p1.a", Direction::ToSeat, "p1.a p2.b");
+        log.finish().unwrap();
+        let next = dir.path().join("a").join("b").join("next.csv");
+        TranscriptWriter::create(&next).unwrap().finish().unwrap();
+        assert_eq!(rows_in(&path), 2);
+        assert_eq!(rows_in(&next), 1);
+        // A file where a folder should be is an error, not a retry.
+        std::fs::write(dir.path().join("f"), "").unwrap();
+        assert!(TranscriptWriter::create(&dir.path().join("f").join("game.csv")).is_err());
     }
 
     #[test]

@@ -11,7 +11,7 @@ use crate::record::{Direction, TranscriptWriter};
 use super::config::{GameConfig, Player, RefereeError, display_id, wire_id};
 use super::observer::{Observer, TimingPoint};
 use super::report::{FaultRecord, GameReport, SeatReport, full_ids_message};
-use super::seats::{SeatFailure, SeatPlayer};
+use super::seats::{Look, SeatFailure, SeatPlayer};
 
 /// Plays one game to its end. `Err` only for a problem of the harness or of the setup (bad deal,
 /// unwritable log, cancellation); whatever the bots do is a fault in the report.
@@ -60,12 +60,14 @@ pub fn play_engine(
         None => TranscriptWriter::disabled(),
     };
     write_metadata(&mut log, config, &seats, engine.as_ref());
-    if let Some(dir) = &config.stderr_dir {
+    // Looked at first: made once, the folder is there for every later game (a `stat`, where
+    // `create_dir_all` tries a `mkdir` first).
+    if let Some(dir) = config.stderr_dir.as_ref().filter(|dir| !dir.is_dir()) {
         std::fs::create_dir_all(dir)
             .map_err(|e| RefereeError::StderrDir { path: dir.clone(), message: e.to_string() })?;
     }
     let start = Instant::now();
-    let mut table = Table { players: SeatPlayer::start_all(config), engine, log, seats, config };
+    let mut table = Table { players: SeatPlayer::start_all(config), engine, log, seats, config, look: Look::default() };
     observer.started(&table.seats, table.engine.as_ref());
     let ended = table.run(observer);
     if let Err(Stop::Fault(fault)) = &ended {
@@ -176,6 +178,8 @@ struct Table<'a> {
     log: TranscriptWriter,
     seats: Vec<SeatReport>,
     config: &'a GameConfig,
+    /// The look for premature output's buffers, reused from line to line.
+    look: Look,
 }
 
 impl Table<'_> {
@@ -218,13 +222,19 @@ impl Table<'_> {
 
     /// Logs and queues every line the engine queued, in order; `flush` writes them.
     fn deliver(&mut self, observer: &mut dyn Observer) -> Result<(), Stop> {
-        for delivery in self.engine.take_deliveries() {
+        let deliveries = self.engine.take_deliveries();
+        if deliveries.is_empty() {
+            return Ok(());
+        }
+        // The rows of the lines of one step are timed by one clock read.
+        let now = Instant::now();
+        for delivery in deliveries {
             let seat = delivery.seat;
             if seat >= self.players.len() {
                 let why = format!("a line for seat {seat} of {}: {}", self.players.len(), delivery.line);
                 return Err(Stop::Engine(why));
             }
-            self.log.row(&self.seats[seat].id, Direction::ToSeat, &delivery.line);
+            self.log.row_at(now, &self.seats[seat].id, Direction::ToSeat, &delivery.line);
             observer.message(seat, true, &delivery.line);
             if self.players[seat].is_human() {
                 observer.tell_human(seat, &delivery.line);
@@ -259,13 +269,16 @@ impl Table<'_> {
         }
         let line = self.players[seat].receive(self.config.cancel.as_ref()).map_err(|f| Stop::from_seat(seat, f))?;
         observer.timing(TimingPoint::LineArrived, seat);
-        let id = self.seats[seat].id.clone();
-        self.log.row(&id, Direction::FromSeat, &line);
+        // The line's row and the row of what it did are timed by one clock read.
+        let now = Instant::now();
+        self.log.row_at(now, &self.seats[seat].id, Direction::FromSeat, &line);
         observer.message(seat, false, &line);
         let turn = self.engine.turns();
         match self.submit(seat, &line)? {
             Ok(narration) => {
-                self.log.row(&id, Direction::Event, &narration.to_string());
+                // English, as `Message`'s `Display` writes it, without the copy through a formatter.
+                let text = crate::i18n::say_in(crate::i18n::Lang::En, &narration);
+                self.log.row_at(now, &self.seats[seat].id, Direction::Event, &text);
                 observer.action(seat, turn, &narration, self.engine.as_ref());
                 Ok(())
             }
@@ -333,12 +346,11 @@ impl Table<'_> {
     /// With one seat awaited, its pipe is looked at in the same `poll` (see
     /// `first_with_pending_output`).
     fn check_premature(&mut self, awaited: &[Seat]) -> Result<(), Stop> {
-        let others: Vec<Seat> = (0..self.players.len()).filter(|seat| !awaited.contains(seat)).collect();
         let next = match awaited {
             [seat] => Some(*seat),
             _ => None,
         };
-        match SeatPlayer::first_with_pending_output(&mut self.players, &others, next) {
+        match SeatPlayer::first_with_pending_output(&mut self.players, awaited, next, &mut self.look) {
             Some(seat) => {
                 // The evidence: what it wrote, and when (whose line the referee was waiting for).
                 let wrote = match &self.players[seat] {

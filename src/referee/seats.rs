@@ -1,6 +1,7 @@
 //! The players at the table as the referee drives them: a bot process, a human reached through
 //! the observer, or a seat played back from a transcript.
 
+use std::os::fd::{AsRawFd, RawFd};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -19,6 +20,16 @@ pub(super) enum SeatPlayer {
     Scripted(Script),
     /// A bot that could not be started; the fault is recorded when the game begins.
     Failed(BotFault),
+}
+
+/// The buffers of the look for premature output before each line
+/// (`SeatPlayer::first_with_pending_output`), kept by the game's table.
+#[derive(Default)]
+pub(super) struct Look {
+    seats: Vec<Seat>,
+    fds: Vec<RawFd>,
+    polled: Vec<libc::pollfd>,
+    readable: Vec<bool>,
 }
 
 /// Why a seat could not give what was asked of it.
@@ -142,27 +153,33 @@ impl SeatPlayer {
         }
     }
 
-    /// The first of `seats` (in order) whose player wrote something no line was asked for. The
-    /// bots' pipes are looked at in one `poll` and only a readable one is read: a read of each
-    /// pipe, most of them empty, was three wasted system calls per line at four seats. The pipe
-    /// of `awaited`, the seat whose line the referee waits for next, is looked at in the same
-    /// `poll` when there is one to make: found readable, its wait reads it without a `poll` of
-    /// its own (`BotProcess::output_seen_ready`).
+    /// The first seat not in `awaited` (in seat order) whose player wrote something no line was
+    /// asked for. The bots' pipes are looked at in one `poll` and only a readable one is read: a
+    /// read of each pipe, most of them empty, was three wasted system calls per line at four
+    /// seats. The pipe of `next`, the seat whose line the referee waits for next, is looked at in
+    /// the same `poll` when there is one to make: found readable, its wait reads it without a
+    /// `poll` of its own (`BotProcess::output_seen_ready`). `look` is the caller's, reused from
+    /// line to line (nothing is allocated per line).
     pub(super) fn first_with_pending_output(
         players: &mut [SeatPlayer],
-        seats: &[Seat],
-        awaited: Option<Seat>,
+        awaited: &[Seat],
+        next: Option<Seat>,
+        look: &mut Look,
     ) -> Option<Seat> {
+        look.seats.clear();
+        look.fds.clear();
         let mut known = None;
-        let mut look = Vec::with_capacity(seats.len() + 1);
-        for &seat in seats {
+        for seat in (0..players.len()).filter(|seat| !awaited.contains(seat)) {
             let answer = match &players[seat] {
-                SeatPlayer::Bot(process) => process.output_to_look_at(),
+                SeatPlayer::Bot(process) => process.output_to_look_at().map(|fd| fd.as_raw_fd()),
                 SeatPlayer::Scripted(script) => Err(script.has_pending_output()),
                 SeatPlayer::Human | SeatPlayer::Failed(_) => Err(false),
             };
             match answer {
-                Ok(fd) => look.push((seat, fd)),
+                Ok(fd) => {
+                    look.seats.push(seat);
+                    look.fds.push(fd);
+                }
                 Err(true) => {
                     known = Some(seat);
                     break;
@@ -170,27 +187,31 @@ impl SeatPlayer {
                 Err(false) => {}
             }
         }
-        let others = look.len();
+        let others = look.seats.len();
         if others > 0
-            && let Some(seat) = awaited
+            && let Some(seat) = next
             && let SeatPlayer::Bot(process) = &players[seat]
             && let Ok(fd) = process.output_to_look_at()
         {
-            look.push((seat, fd));
+            look.fds.push(fd.as_raw_fd());
         }
-        let fds: Vec<_> = look.iter().map(|&(_, fd)| fd).collect();
-        let readable = crate::bot::readable_now(&fds);
-        let awaited_ready = look.len() > others && readable[others];
-        let ready: Vec<Seat> =
-            look[..others].iter().zip(readable).filter(|(_, r)| *r).map(|(&(seat, _), _)| seat).collect();
-        if awaited_ready && let Some(SeatPlayer::Bot(process)) = awaited.map(|seat| &mut players[seat]) {
+        // The descriptors are the stdout pipes of `players`' bots, open for the whole call.
+        crate::bot::readable_now_into(&look.fds, &mut look.polled, &mut look.readable);
+        if look.readable.len() > others
+            && look.readable[others]
+            && let Some(SeatPlayer::Bot(process)) = next.map(|seat| &mut players[seat])
+        {
             process.output_seen_ready();
         }
-        ready
-            .into_iter()
-            .filter(|&seat| known.is_none_or(|k| seat < k))
-            .find(|&seat| players[seat].has_pending_output())
-            .or(known)
+        for (&seat, _) in look.seats.iter().zip(&look.readable).filter(|(_, readable)| **readable) {
+            if known.is_some_and(|k| seat >= k) {
+                break;
+            }
+            if players[seat].has_pending_output() {
+                return Some(seat);
+            }
+        }
+        known
     }
 
     /// A bot's move timing over the game.

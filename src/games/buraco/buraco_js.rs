@@ -54,7 +54,22 @@ impl Mash {
 
 /// JavaScript's `x >>> 0` for the finite, non-negative values the hash produces.
 fn to_uint32(x: f64) -> f64 {
+    if x > 0.0 && x < TWO_POW_64 {
+        // The same integer, by integer operations (see `trunc`).
+        return (x as u64 & 0xffff_ffff) as f64;
+    }
     x.trunc().rem_euclid(4_294_967_296.0)
+}
+
+/// 2^64.
+const TWO_POW_64: f64 = 18_446_744_073_709_551_616.0;
+
+/// `x.trunc()`, bit for bit, by a conversion to an integer and back where `x` is positive and
+/// below 2^64 (every value the generator truncates): without SSE4.1 in the build's target,
+/// `f64::trunc` is a call into libm, some thousand of them per deal. Zeros (whose sign `trunc`
+/// keeps), larger values and the others go to `f64::trunc`.
+fn trunc(x: f64) -> f64 {
+    if x > 0.0 && x < TWO_POW_64 { x as u64 as f64 } else { x.trunc() }
 }
 
 /// The generator of npm `random-seed`, seeded as `require('random-seed').create(seed)` is.
@@ -94,7 +109,7 @@ impl Uheprng {
             self.p = 0;
         }
         let t = 1_768_863.0 * self.s[self.p] + self.c * TWO_POW_M32;
-        self.c = t.trunc();
+        self.c = trunc(t);
         self.s[self.p] = t - self.c;
         self.s[self.p]
     }
@@ -102,7 +117,7 @@ impl Uheprng {
     /// `random(range)`: an integer in `0..range` from 53 random bits.
     fn range(&mut self, range: f64) -> f64 {
         let low = self.raw();
-        let high = (self.raw() * 2_097_152.0).trunc();
+        let high = trunc(self.raw() * 2_097_152.0);
         (range * (low + high * TWO_POW_M53)).floor()
     }
 
@@ -111,9 +126,10 @@ impl Uheprng {
         self.range(f64::MAX - 1.0) / f64::MAX
     }
 
-    /// `Math.floor(random.random() * n)`.
+    /// `Math.floor(random.random() * n)`: the conversion to `usize` rounds toward zero, which
+    /// is the floor of the non-negative product (and gives what `floor` then `as` gave for any).
     pub fn below(&mut self, n: usize) -> usize {
-        (self.random() * n as f64).floor() as usize
+        (self.random() * n as f64) as usize
     }
 
     /// The Fisher–Yates shuffle of `buraco.js`: from the last index down to 1, swap with
@@ -188,6 +204,46 @@ pub fn read_seed(text: &str) -> Result<Option<u64>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_integer_truncations_are_libms_bit_for_bit() {
+        let mut values = vec![
+            0.0,
+            -0.0,
+            0.5,
+            1.0,
+            1.5,
+            -1.5,
+            4_294_967_295.9,
+            4_294_967_296.0,
+            4_294_967_297.5,
+            9_007_199_254_740_993.0,
+            TWO_POW_64 - 4096.0,
+            TWO_POW_64,
+            1e300,
+            f64::MAX,
+            f64::MIN_POSITIVE,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+        ];
+        let mut x = 0.123_456_789_f64;
+        for _ in 0..100_000 {
+            x = (x * 1_768_863.0 + 0.5).fract();
+            values.extend([x, x * 2_097_152.0, x * 8_589_934_592.0, x * 1e12, x * 3e19, -x * 1e6]);
+        }
+        for v in values {
+            assert_eq!(trunc(v).to_bits(), v.trunc().to_bits(), "trunc {v:e}");
+            if v.is_finite() && v >= 0.0 {
+                let by_libm = v.trunc().rem_euclid(4_294_967_296.0);
+                assert_eq!(to_uint32(v).to_bits(), by_libm.to_bits(), "to_uint32 {v:e}");
+            }
+            for n in [1, 2, 52, 104] {
+                let product = v * n as f64;
+                assert_eq!(product as usize, product.floor() as usize, "below {v:e} x {n}");
+            }
+        }
+    }
 
     /// `require('random-seed').create(seed).random()`, three times, printed by node 20.
     #[test]
