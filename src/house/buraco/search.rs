@@ -176,10 +176,8 @@ fn choose<T>(
     best
 }
 
-/// Successive halving (ITP): `playouts` split evenly among rounds, each round's worlds met by the
-/// candidates still in; after each round the worse half (by their totals over the same worlds;
-/// ties to the earlier) drops out, so the close candidates meet the most worlds. Two candidates
-/// make one round: every world plays both.
+/// The ITP choice: `halving` over the candidates, each world sampled once and played by every
+/// candidate still in, scored by the real result with `WIN_VALUE` for the win.
 #[expect(clippy::too_many_arguments)]
 fn halve<T>(
     board: &Board,
@@ -195,33 +193,83 @@ fn halve<T>(
     let side = board.side_of(me);
     let started = cpu_snapshot().harness;
     let cap = Duration::from_millis(max_ms);
-    let mut alive: Vec<usize> = (0..candidates.len()).collect();
-    let mut totals = vec![0i64; candidates.len()];
-    // ⌈log2 n⌉ rounds: 5 candidates play rounds of 5, 3 and 2.
-    let rounds = (usize::BITS - candidates.len().saturating_sub(1).leading_zeros()).max(1) as usize;
+    halving(candidates.len(), playouts, |alive, scores| {
+        let world = Sim::sample(board, me, hand, known, rng);
+        for (&i, score) in alive.iter().zip(scores.iter_mut()) {
+            let mut sim = world.clone();
+            play(&mut sim, me, &candidates[i]);
+            let lead = sim.value(side);
+            *score = lead + WIN_VALUE * lead.signum();
+        }
+        cpu_snapshot().harness.saturating_sub(started) < cap
+    })
+}
+
+/// Successive halving over `n` candidates: `playouts` split evenly among ⌈log2 n⌉ rounds, each
+/// round's worlds met by the candidates still in; after each round the worse half (by their
+/// totals over the same worlds; ties to the earlier) drops out, so the close candidates meet the
+/// most worlds (5 candidates: rounds of 5, 3 and 2; 2 candidates: one round). `world(alive,
+/// scores)` plays one world for the candidates `alive`, writing their scores in that order; false
+/// once the CPU cap stops the choice (the best so far is taken).
+fn halving(n: usize, playouts: usize, mut world: impl FnMut(&[usize], &mut [i64]) -> bool) -> usize {
+    let mut alive: Vec<usize> = (0..n).collect();
+    let mut totals = vec![0i64; n];
+    let mut scores = vec![0i64; n];
+    let rounds = (usize::BITS - n.saturating_sub(1).leading_zeros()).max(1) as usize;
     let per_round = playouts / rounds;
-    while alive.len() > 1 {
-        let worlds = (per_round / alive.len()).max(1);
-        for _ in 0..worlds {
-            let world = Sim::sample(board, me, hand, known, rng);
-            for &i in &alive {
-                let mut sim = world.clone();
-                play(&mut sim, me, &candidates[i]);
-                let lead = sim.value(side);
-                totals[i] += lead + WIN_VALUE * lead.signum();
+    let mut going = true;
+    while going && alive.len() > 1 {
+        for _ in 0..(per_round / alive.len()).max(1) {
+            going = world(&alive, &mut scores[..alive.len()]);
+            for (&i, score) in alive.iter().zip(&scores) {
+                totals[i] += score;
             }
-            if cpu_snapshot().harness.saturating_sub(started) >= cap {
+            if !going {
                 break;
             }
         }
-        // Ties go to the earlier candidate (`guard`'s preference).
         alive.sort_by_key(|&i| (std::cmp::Reverse(totals[i]), i));
         alive.truncate(alive.len().div_ceil(2));
         alive.sort_unstable();
-        if cpu_snapshot().harness.saturating_sub(started) >= cap {
-            break;
-        }
     }
     alive.sort_by_key(|&i| (std::cmp::Reverse(totals[i]), i));
-    alive[0]
+    alive.first().copied().unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::halving;
+
+    #[test]
+    fn successive_halving_gives_the_close_candidates_the_most_worlds() {
+        let value = [5, 1, 9, 10, 0];
+        let mut met = [0; 5];
+        let best = halving(5, 300, |alive, scores| {
+            for (&i, score) in alive.iter().zip(scores.iter_mut()) {
+                met[i] += 1;
+                *score = value[i];
+            }
+            true
+        });
+        assert_eq!(best, 3);
+        // Rounds of 100 playouts: 20 worlds for all five, 33 for the best three, 50 for two.
+        assert_eq!(met, [53, 20, 103, 103, 20]);
+        // Two candidates: one round, every world plays both; a tie goes to the earlier.
+        let mut worlds = 0;
+        assert_eq!(halving(2, 400, |_, scores| { worlds += 1; scores.fill(7); true }), 0);
+        assert_eq!(worlds, 200);
+    }
+
+    #[test]
+    fn a_stopped_halving_takes_the_best_so_far() {
+        let mut worlds = 0;
+        let best = halving(5, 300, |alive, scores| {
+            worlds += 1;
+            for (&i, score) in alive.iter().zip(scores.iter_mut()) {
+                *score = if i == 4 { 3 } else { 1 };
+            }
+            false
+        });
+        assert_eq!((best, worlds), (4, 1));
+    }
 }
