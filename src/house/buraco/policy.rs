@@ -141,7 +141,14 @@ pub fn ranked_discards(board: &Board, side: usize, hand: &[Card], known: &Known)
 }
 
 /// How much a player wants to keep `card` (its use to him plus its use to the opponents).
-fn keep_score(board: &Board, side: usize, hand: &[Card], known: &Known, shapes: &[Vec<melds::Shape>; 2], card: Card) -> i64 {
+fn keep_score(
+    board: &Board,
+    side: usize,
+    hand: &[Card],
+    known: &Known,
+    shapes: &[Vec<melds::Shape>; 2],
+    card: Card,
+) -> i64 {
     let rules = &board.rules;
     if is_wildish(card) {
         return 1000;
@@ -163,9 +170,8 @@ fn keep_score(board: &Board, side: usize, hand: &[Card], known: &Known, shapes: 
     if hand.iter().filter(|&&c| c == card).count() > 1 {
         keep -= 10;
     }
-    let joins = |s: usize| {
-        board.melds[s].iter().zip(&shapes[s]).any(|(m, shape)| melds::joins(m, shape, card, &rules.melds))
-    };
+    let joins =
+        |s: usize| board.melds[s].iter().zip(&shapes[s]).any(|(m, shape)| melds::joins(m, shape, card, &rules.melds));
     if joins(side) {
         keep += 25;
     }

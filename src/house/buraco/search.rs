@@ -40,7 +40,7 @@ const PLAYOUT_LEVEL: Level = Level::Medium;
 /// (a lead of 10 counts 210).
 const WIN_VALUE: i64 = 200;
 
-/// The playouts of a searched ITP choice, in `--playouts`: a playout became about twice as cheap
+/// The playouts of a searched ITP choice, in `--playouts`: a playout became about 2.5 times cheaper
 /// (`melds::joins`), and twice as many, spent by successive halving, won more (measured).
 const ITP_PLAYOUTS_PER_CHOICE: usize = 2;
 
@@ -256,7 +256,14 @@ mod tests {
         assert_eq!(met, [53, 20, 103, 103, 20]);
         // Two candidates: one round, every world plays both; a tie goes to the earlier.
         let mut worlds = 0;
-        assert_eq!(halving(2, 400, |_, scores| { worlds += 1; scores.fill(7); true }), 0);
+        assert_eq!(
+            halving(2, 400, |_, scores| {
+                worlds += 1;
+                scores.fill(7);
+                true
+            }),
+            0
+        );
         assert_eq!(worlds, 200);
     }
 

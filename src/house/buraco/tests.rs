@@ -150,7 +150,9 @@ fn hard_goes_out_in_itp_when_staying_in_cannot_pay() {
 /// low and high, and runs with a wild in a gap or at an end.
 #[test]
 fn the_quick_join_check_agrees_with_the_engine_on_every_run_and_card() {
-    let at = |p: usize, suit: Suit| if p == 1 || p == 14 { Card::new(Rank::Ace, suit) } else { Card::new(Rank::ALL[p - 2], suit) };
+    let at = |p: usize, suit: Suit| {
+        if p == 1 || p == 14 { Card::new(Rank::Ace, suit) } else { Card::new(Rank::ALL[p - 2], suit) }
+    };
     let mut checked = 0;
     for rules in [BuracoRules::itp(), BuracoRules::stbl()] {
         let deck = crate::cards::build_decks(1, 1);
@@ -173,7 +175,11 @@ fn the_quick_join_check_agrees_with_the_engine_on_every_run_and_card() {
                         let Ok(meld) = Meld::new(&shape, &rules.melds) else { continue };
                         for &card in &deck {
                             let engine = meld.join(&[card], &rules.melds).is_ok();
-                            assert_eq!(melds::joins(&meld, &melds::shape(&meld), card, &rules.melds), engine, "{shape:?} + {card}");
+                            assert_eq!(
+                                melds::joins(&meld, &melds::shape(&meld), card, &rules.melds),
+                                engine,
+                                "{shape:?} + {card}"
+                            );
                             checked += 1;
                         }
                     }
