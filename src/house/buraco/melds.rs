@@ -1,6 +1,8 @@
 //! Finding what a hand can lay down: runs of naturals, runs completed by one wild card, single
 //! cards that join a meld, and the ways to take the discard pile. Every candidate is checked
-//! with the engine's own meld rules (`Meld::new`, `Meld::join`), so only legal melds come out.
+//! with the engine's own meld rules (`Meld::new`, `Meld::join`), so only legal melds come out; a
+//! join of one card is mostly decided from the meld's shape, else by the engine once per meld and
+//! card on a thread (a playout asks the same again and again).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
