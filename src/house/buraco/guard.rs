@@ -6,7 +6,6 @@
 
 use crate::cards::{Card, Rank, Suit, build_decks};
 use crate::games::GameKind;
-use crate::games::buraco::Meld;
 
 use super::board::Board;
 use super::melds::{self, is_wildish};
@@ -60,14 +59,24 @@ pub fn ranked_discards(board: &Board, side: usize, hand: &[Card], known: &Known)
     let mut cards: Vec<Card> = hand.to_vec();
     cards.sort();
     cards.dedup();
+    let shapes = |s: usize| -> Vec<melds::Shape> { board.melds[s].iter().map(melds::shape).collect() };
+    let shapes = [shapes(0), shapes(1)];
     let mut scored: Vec<(i64, Card)> =
-        cards.iter().map(|&c| (discard_cost(board, side, hand, known, &left, c), c)).collect();
+        cards.iter().map(|&c| (discard_cost(board, side, hand, known, &left, &shapes, c), c)).collect();
     scored.sort();
     scored.into_iter().map(|(cost, c)| (c, cost)).collect()
 }
 
 /// What discarding `card` costs the side: lower is a better discard.
-fn discard_cost(board: &Board, side: usize, hand: &[Card], known: &Known, left: &[u8; SLOTS], card: Card) -> i64 {
+fn discard_cost(
+    board: &Board,
+    side: usize,
+    hand: &[Card],
+    known: &Known,
+    left: &[u8; SLOTS],
+    shapes: &[Vec<melds::Shape>; 2],
+    card: Card,
+) -> i64 {
     let rules = &board.rules;
     let stbl = rules.game == GameKind::BuracoStbl;
     if card.is_joker() {
@@ -87,14 +96,15 @@ fn discard_cost(board: &Board, side: usize, hand: &[Card], known: &Known, left: 
     if hand.iter().filter(|&&c| c == card).count() > 1 {
         cost -= 10;
     }
-    let joins = |melds: &[Meld]| {
-        melds.iter().filter(|m| melds::may_join(m, card) && m.join(&[card], &rules.melds).is_ok()).count() as i64
+    let joins = |s: usize| {
+        let shaped = board.melds[s].iter().zip(&shapes[s]);
+        shaped.filter(|(m, shape)| melds::joins(m, shape, card, &rules.melds)).count() as i64
     };
-    cost += 60 * joins(&board.melds[side]);
+    cost += 60 * joins(side);
     // Its use to the opponents: a meld of theirs it joins (in STBL it opens the pile to them).
     let pile = board.pile.len() as i64;
     if !is_wildish(card) {
-        let theirs = joins(&board.melds[1 - side]);
+        let theirs = joins(1 - side);
         cost += theirs * if stbl { 400 + 60 * pile } else { 150 };
     }
     // A top card the next player could make a run with: cards seen going into his hand, then

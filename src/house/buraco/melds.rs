@@ -1,9 +1,14 @@
 //! Finding what a hand can lay down: runs of naturals, runs completed by one wild card, single
 //! cards that join a meld, and the ways to take the discard pile. Every candidate is checked
-//! with the engine's own meld rules (`Meld::new`, `Meld::join`), so only legal melds come out.
+//! with the engine's own meld rules (`Meld::new`, `Meld::join`), so only legal melds come out; a
+//! join of one card is mostly decided from the meld's shape, else by the engine once per meld and
+//! card on a thread (a playout asks the same again and again).
+
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 use crate::cards::{Card, Rank, Suit};
-use crate::games::buraco::{BuracoRules, Meld, PickupRule, TwoPolicy};
+use crate::games::buraco::{BuracoRules, Meld, MeldPolicy, PickupRule, TwoPolicy};
 
 use super::board::{Board, Move};
 
@@ -99,28 +104,159 @@ pub fn wild_runs(hand: &[Card], rules: &BuracoRules) -> Vec<Vec<Card>> {
 
 /// Single natural cards of the hand that join one of `melds`: `(meld index, card)`.
 pub fn natural_joins(hand: &[Card], melds: &[Meld], rules: &BuracoRules) -> Vec<(usize, Card)> {
-    let mut joins = Vec::new();
+    let mut found = Vec::new();
     for (i, meld) in melds.iter().enumerate() {
+        let shape = shape(meld);
         for &card in hand {
-            if (is_wildish(card) && !fits_naturally(card, meld)) || !may_join(meld, card) || joins.contains(&(i, card))
-            {
+            if (is_wildish(card) && !fits_naturally(card, meld)) || found.contains(&(i, card)) {
+                continue;
+            }
+            if !is_wildish(card) {
+                if joins(meld, &shape, card, &rules.melds) {
+                    found.push((i, card));
+                }
                 continue;
             }
             // A 2 joins only where it stands as the natural 2 (the meld stays clean).
             if let Ok(joined) = meld.join(&[card], &rules.melds)
-                && (!is_wildish(card) || (joined.is_clean() && meld.is_clean()))
+                && joined.is_clean()
+                && meld.is_clean()
             {
-                joins.push((i, card));
+                found.push((i, card));
             }
         }
     }
-    joins
+    found
 }
 
-/// A cheap filter before `Meld::join` of a natural card: runs (the only melds of ITP and STBL)
-/// take only cards of their suit.
-pub fn may_join(meld: &Meld, card: Card) -> bool {
-    is_wildish(card) || meld.cards().iter().any(|c| !is_wildish(*c) && c.suit() == card.suit())
+/// What `joins` reads of a meld, once for many cards.
+#[derive(Debug, Clone, Copy)]
+pub struct Shape {
+    /// The suits of its natural cards, a bit each.
+    suits: u8,
+    /// The run positions of its naturals of 3 … K, a bit each; the lowest, the highest, how many.
+    middles: u16,
+    low: usize,
+    high: usize,
+    middle: usize,
+    wilds: usize,
+    len: usize,
+}
+
+/// The shape of `meld` for `joins`.
+pub fn shape(meld: &Meld) -> Shape {
+    let mut shape = Shape { suits: 0, middles: 0, low: usize::MAX, high: 0, middle: 0, wilds: 0, len: meld.len() };
+    for &c in meld.cards() {
+        if is_wildish(c) {
+            shape.wilds += 1;
+            continue;
+        }
+        shape.suits |= suit_bit(c);
+        if let Some(q) = middle_position(c) {
+            shape.middles |= 1 << q;
+            (shape.low, shape.high, shape.middle) = (shape.low.min(q), shape.high.max(q), shape.middle + 1);
+        }
+    }
+    shape
+}
+
+fn suit_bit(card: Card) -> u8 {
+    card.suit().map_or(0, |s| 1 << Suit::ALL.iter().position(|&t| t == s).unwrap_or(0))
+}
+
+/// Whether `card` alone joins `meld` (of shape `shape`), as `Meld::join` decides; most often from
+/// the shape alone (`reach`), else once per meld and card on this thread (`JOIN_CACHE`).
+pub fn joins(meld: &Meld, shape: &Shape, card: Card, policy: &MeldPolicy) -> bool {
+    match reach(shape, card, policy) {
+        Reach::Never => false,
+        Reach::Surely => true,
+        Reach::Maybe => cached_join(meld, card, policy),
+    }
+}
+
+/// What the shape alone says of a join of one card to a valid meld.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reach {
+    Never,
+    Surely,
+    /// Only `Meld::join` knows (aces, 2s, wilds, sets).
+    Maybe,
+}
+
+/// Runs (the only melds of ITP and STBL) take only cards of their suit; a natural 3 … K must
+/// also land within reach of the meld's naturals of 3 … K (no duplicate; a gap beside it only if
+/// the meld holds a wild that may move there), which rules out most joins; and it surely
+/// extends a run of naturals 3 … K alone when it lands next to one of its ends.
+fn reach(shape: &Shape, card: Card, policy: &MeldPolicy) -> Reach {
+    if is_wildish(card) {
+        return Reach::Maybe;
+    }
+    if shape.suits & suit_bit(card) == 0 {
+        return Reach::Never;
+    }
+    // Sets and wild piles (not ITP's or STBL's melds) are left to `Meld::join`.
+    let Some(p) = middle_position(card).filter(|_| !policy.sets && !policy.wild_piles) else { return Reach::Maybe };
+    if shape.middles & (1 << p) != 0 {
+        // The same natural twice (or another suit's: a mixed run).
+        return Reach::Never;
+    }
+    let (low, high) = (shape.low, shape.high);
+    if low == usize::MAX {
+        return Reach::Maybe;
+    }
+    // A gap beside the card needs a wild of the meld's (it moves) that no gap between its
+    // naturals of 3 … K holds, within the policy's.
+    let held = high + 1 - low - shape.middle;
+    let slack = policy.max_wilds.min(shape.wilds).saturating_sub(held);
+    if p + slack + 1 < low || p > high + slack + 1 {
+        return Reach::Never;
+    }
+    let plain = shape.middle == shape.len && shape.len < policy.max_len;
+    if plain && (p + 1 == low || p == high + 1) { Reach::Surely } else { Reach::Maybe }
+}
+
+/// Entries `JOIN_CACHE` holds before it starts again.
+const JOIN_CACHE_SIZE: usize = 1 << 16;
+
+/// `Meld::join`'s answers for one card under one policy (the cache starts again when the policy
+/// changes), keyed by the meld's cards and the card: a playout asks the same again and again.
+struct JoinCache {
+    policy: Option<MeldPolicy>,
+    answers: HashMap<u128, bool>,
+}
+
+thread_local! {
+    static JOIN_CACHE: RefCell<JoinCache> = RefCell::new(JoinCache { policy: None, answers: HashMap::new() });
+}
+
+fn cached_join(meld: &Meld, card: Card, policy: &MeldPolicy) -> bool {
+    // Six bits a card (1 … 53): the card and at most 20 of the meld's; a longer meld is not cached.
+    let code = |c: Card| {
+        let at = |s: Suit| Suit::ALL.iter().position(|&t| t == s).unwrap_or(0);
+        1 + c.suit().map_or(52, |s| at(s) as u128 * 13 + c.rank().map_or(0, |r| r.index() as u128))
+    };
+    if meld.len() > 20 {
+        return meld.join(&[card], policy).is_ok();
+    }
+    let key = meld.cards().iter().fold(code(card), |k, &c| (k << 6) | code(c));
+    JOIN_CACHE.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if cache.policy != Some(*policy) || cache.answers.len() >= JOIN_CACHE_SIZE {
+            cache.policy = Some(*policy);
+            cache.answers.clear();
+        }
+        if let Some(&known) = cache.answers.get(&key) {
+            return known;
+        }
+        let ok = meld.join(&[card], policy).is_ok();
+        cache.answers.insert(key, ok);
+        ok
+    })
+}
+
+/// The run position of a 3 … K (never a wild, an ace or a 2, whose places vary).
+fn middle_position(card: Card) -> Option<usize> {
+    card.rank().filter(|&r| r != Rank::Ace && r != Rank::Two).map(position)
 }
 
 /// Whether a 2 would stand as the natural 2 of the meld's suit (`A 2 3`).

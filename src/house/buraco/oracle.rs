@@ -4,8 +4,9 @@
 //! cards (the opponent's real hand, and the real stock in its real order, or shuffled) instead of
 //! sampled ones. Never wired into `juiz bot`; the experiment is `#[ignore]`d (minutes of CPU):
 //! `JUIZ_ORACLE=full|hands|none JUIZ_ORACLE_SEEDS=23,779 cargo test --release --lib oracle -- --ignored
-//! --nocapture` (`JUIZ_PLAYOUTS` sets the playouts, 200 by default; no CPU cap: with sampled
-//! worlds it plays the tournament's games, the same lines and so the same moves).
+//! --nocapture` (`JUIZ_PLAYOUTS` sets the playouts, 200 by default, `JUIZ_ORACLE_GAMES` the games
+//! of a seed played, all by default; no CPU cap: with sampled worlds it plays the tournament's
+//! games, the same lines and so the same moves).
 
 use std::cell::RefCell;
 use std::io::{self, BufRead, Read, Write};
@@ -211,7 +212,11 @@ fn oracle_hard_against_medium() {
         let t = Tournament::parse(&text, false).expect("a tournament");
         let mut won = 0;
         let mut games = 0;
-        for game in schedule(&t) {
+        // `JUIZ_ORACLE_GAMES` plays only the first games (a quick screen); the winners are
+        // printed in order (h: `hard`'s side, m: `medium`'s, d: a draw) to compare two builds.
+        let limit = std::env::var("JUIZ_ORACLE_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(usize::MAX);
+        let mut trace = String::new();
+        for game in schedule(&t).into_iter().take(limit) {
             let names = game.seats();
             let levels: Vec<Level> =
                 names.iter().map(|n| if n.ends_with("hard") { Level::Hard } else { Level::Medium }).collect();
@@ -220,9 +225,12 @@ fn oracle_hard_against_medium() {
             games += 1;
             if winner.is_some() && winner == hard.map(|s| s % 2) {
                 won += 1;
+                trace.push('h');
+            } else {
+                trace.push(if winner.is_some() { 'm' } else { 'd' });
             }
         }
-        println!("oracle {sight:?} seed {seed}: hard won {won}/{games}");
+        println!("oracle {sight:?} seed {seed}: hard won {won}/{games} {trace}");
     }
 }
 

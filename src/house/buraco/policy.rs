@@ -132,13 +132,23 @@ pub fn ranked_discards(board: &Board, side: usize, hand: &[Card], known: &Known)
     let mut cards: Vec<Card> = hand.to_vec();
     cards.sort();
     cards.dedup();
-    let mut scored: Vec<(i64, Card)> = cards.iter().map(|&c| (keep_score(board, side, hand, known, c), c)).collect();
+    let shapes = |s: usize| -> Vec<melds::Shape> { board.melds[s].iter().map(melds::shape).collect() };
+    let shapes = [shapes(0), shapes(1)];
+    let mut scored: Vec<(i64, Card)> =
+        cards.iter().map(|&c| (keep_score(board, side, hand, known, &shapes, c), c)).collect();
     scored.sort();
     scored.into_iter().map(|(_, c)| c).collect()
 }
 
 /// How much a player wants to keep `card` (its use to him plus its use to the opponents).
-fn keep_score(board: &Board, side: usize, hand: &[Card], known: &Known, card: Card) -> i64 {
+fn keep_score(
+    board: &Board,
+    side: usize,
+    hand: &[Card],
+    known: &Known,
+    shapes: &[Vec<melds::Shape>; 2],
+    card: Card,
+) -> i64 {
     let rules = &board.rules;
     if is_wildish(card) {
         return 1000;
@@ -160,14 +170,14 @@ fn keep_score(board: &Board, side: usize, hand: &[Card], known: &Known, card: Ca
     if hand.iter().filter(|&&c| c == card).count() > 1 {
         keep -= 10;
     }
-    let mine = &board.melds[side];
-    if mine.iter().any(|m| melds::may_join(m, card) && m.join(&[card], &rules.melds).is_ok()) {
+    let joins =
+        |s: usize| board.melds[s].iter().zip(&shapes[s]).any(|(m, shape)| melds::joins(m, shape, card, &rules.melds));
+    if joins(side) {
         keep += 25;
     }
     // What it would give the next player: a pile to take, a meld to grow.
-    let theirs = &board.melds[1 - side];
     let mut danger = 0;
-    if theirs.iter().any(|m| melds::may_join(m, card) && m.join(&[card], &rules.melds).is_ok()) {
+    if joins(1 - side) {
         danger += 10;
     }
     for c in &known.theirs {

@@ -144,3 +144,48 @@ fn hard_goes_out_in_itp_when_staying_in_cannot_pay() {
     let keep = search::keep(&board, 0, &hand, &Known::default(), budget, &mut Rng::new(3));
     assert_eq!(keep, 0);
 }
+
+/// `melds::joins` (which mostly decides from the cards alone) agrees with the engine's
+/// `Meld::join` for every card of the deck on every run of ITP and STBL: natural runs with aces
+/// low and high, and runs with a wild in a gap or at an end.
+#[test]
+fn the_quick_join_check_agrees_with_the_engine_on_every_run_and_card() {
+    let at = |p: usize, suit: Suit| {
+        if p == 1 || p == 14 { Card::new(Rank::Ace, suit) } else { Card::new(Rank::ALL[p - 2], suit) }
+    };
+    let mut checked = 0;
+    for rules in [BuracoRules::itp(), BuracoRules::stbl()] {
+        let deck = crate::cards::build_decks(1, 1);
+        for suit in [Suit::Hearts, Suit::Spades] {
+            for first in 1..=12 {
+                for last in first + 2..=14 {
+                    let run: Vec<Card> = (first..=last).map(|p| at(p, suit)).collect();
+                    let mut shapes = vec![run.clone()];
+                    for wild in cards("2♣ JK") {
+                        for gap in 1..run.len() - 1 {
+                            let mut with = run.clone();
+                            with[gap] = wild;
+                            shapes.push(with);
+                        }
+                        let mut longer = run.clone();
+                        longer.push(wild);
+                        shapes.push(longer);
+                    }
+                    for shape in shapes {
+                        let Ok(meld) = Meld::new(&shape, &rules.melds) else { continue };
+                        for &card in &deck {
+                            let engine = meld.join(&[card], &rules.melds).is_ok();
+                            assert_eq!(
+                                melds::joins(&meld, &melds::shape(&meld), card, &rules.melds),
+                                engine,
+                                "{shape:?} + {card}"
+                            );
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
+}
