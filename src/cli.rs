@@ -64,7 +64,8 @@ pub struct BotArgs {
     /// The game to play.
     #[arg(long, value_parser = parse_game)]
     pub game: GameKind,
-    /// Simulations per move of the hard bot; they decide its moves, whatever the machine's speed.
+    /// Simulations per move of the hard bot (ITP Buraco plays twice N for each choice it searches);
+    /// they decide its moves, whatever the machine's speed.
     #[arg(long, value_name = "N", default_value_t = juiz::house::Budget::default().playouts)]
     pub playouts: u32,
     /// Longest a move may think, in milliseconds (a safety cap below the referee's timeout).
