@@ -1,8 +1,9 @@
 //! A sampled world of the `hard` bot's search: the cards the seat has not seen dealt at random
 //! consistently with what it saw (its opponents' hands with the pile cards it saw them take, the
 //! stock, the mortos; in ITP an opponent's hand also holds nothing he would have melded or taken
-//! the pile with), every hand then known, and the seats played on alike: a round (STBL's search)
-//! or to the end of the game (ITP's), each seat by a house policy.
+//! the pile with), every hand then known, and the seats played on: a round (STBL's search) or to
+//! the end of the game (ITP's: the other side as `medium`, the searching side racing), each seat by
+//! a house policy.
 
 use crate::cards::Card;
 use crate::cards::build_decks;
@@ -34,6 +35,8 @@ pub struct Sim {
     mortos: [Vec<Card>; 2],
     over: bool,
     went_out: Option<usize>,
+    /// The side that races in a playout to the end of the game (ITP: the searching seat's).
+    racer: Option<usize>,
 }
 
 impl Sim {
@@ -44,7 +47,7 @@ impl Sim {
         if let Some((hands, stock)) = super::oracle::truth(me, hand, rng) {
             let mut board = board.clone();
             board.stock = stock.len();
-            return Sim { board, hands, stock, mortos: [Vec::new(), Vec::new()], over: false, went_out: None };
+            return Sim { board, hands, stock, mortos: [Vec::new(), Vec::new()], over: false, went_out: None, racer: None };
         }
         let rules = &board.rules;
         let mut unseen = build_decks(rules.decks, rules.jokers_per_deck);
@@ -104,7 +107,7 @@ impl Sim {
         let stock = unseen.split_off(at);
         let mut board = board.clone();
         board.stock = stock.len();
-        Sim { board, hands, stock, mortos, over: false, went_out: None }
+        Sim { board, hands, stock, mortos, over: false, went_out: None, racer: None }
     }
 
     /// The hand `seat` holds in this world.
@@ -141,26 +144,29 @@ impl Sim {
     pub fn draw_then_play_out(&mut self, me: usize, draw: &Move, level: Level) {
         self.do_draw(me, draw);
         if !self.over {
-            self.melds_and_discard(me, level, 0);
+            self.melds_and_discard(me, level, level, 0);
         }
-        self.play_out((me + 1) % self.board.seats, level);
+        self.play_out(me, level);
     }
 
     /// `me` (done melding) discards `discard`; then the game is played out from the next seat.
     pub fn discard_then_play_out(&mut self, me: usize, discard: Card, level: Level) {
         self.do_discard(me, discard);
-        self.play_out((me + 1) % self.board.seats, level);
+        self.play_out(me, level);
     }
 
     /// `me` (drawn) melds as `hard` does keeping at least `keep` cards, discards `guard`'s best,
     /// and the game is played out from the next seat.
     pub fn melds_keeping_then_play_out(&mut self, me: usize, keep: usize, level: Level) {
-        self.melds_and_discard(me, Level::Hard, keep);
-        self.play_out((me + 1) % self.board.seats, level);
+        self.melds_and_discard(me, Level::Hard, Level::Hard, keep);
+        self.play_out(me, level);
     }
 
-    /// Every seat plays by `level` from `seat` on, until the game is over (or the turn cap).
-    fn play_out(&mut self, mut seat: usize, level: Level) {
+    /// Every seat plays from the one after `me` on, until the game is over (or the turn cap): the
+    /// other side by `level`, `me`'s side racing (`rollout_turn`).
+    fn play_out(&mut self, me: usize, level: Level) {
+        self.racer = Some(self.board.side_of(me));
+        let mut seat = (me + 1) % self.board.seats;
         for _ in 0..MAX_PLAYOUT_TURNS {
             if self.over {
                 return;
@@ -174,9 +180,12 @@ impl Sim {
         }
     }
 
-    /// A turn of a playout: `medium`'s or `hard`'s draw, melds and discard.
+    /// A turn of a playout: `medium`'s or `hard`'s draw, melds and discard; the racing side
+    /// draws and discards as `medium` but melds as `hard` (in ITP a wild run of any length: it
+    /// empties its hand sooner; judging the candidates by that continuation won more, measured).
     fn rollout_turn(&mut self, seat: usize, level: Level) {
         let side = self.board.side_of(seat);
+        let meld_level = if self.racer == Some(side) { Level::Hard } else { level };
         let hand = &self.hands[seat];
         let draw = match level {
             Level::Hard => policy::hard_pickup(&self.board, side, hand).unwrap_or(Move::Stock),
@@ -184,7 +193,7 @@ impl Sim {
         };
         self.do_draw(seat, &draw);
         if !self.over {
-            self.melds_and_discard(seat, level, 0);
+            self.melds_and_discard(seat, meld_level, level, 0);
         }
     }
 
@@ -194,7 +203,7 @@ impl Sim {
         let draw = policy::draw(Level::Medium, &self.board, side, &self.hands[seat], &mut rng);
         self.do_draw(seat, &draw);
         if !self.over {
-            self.melds_and_discard(seat, Level::Hard, 0);
+            self.melds_and_discard(seat, Level::Hard, Level::Hard, 0);
         }
     }
 
@@ -222,8 +231,8 @@ impl Sim {
     }
 
     /// `seat` melds by `level` keeping at least `keep` cards (0: as the rules allow), then
-    /// discards `level`'s best card (`hard`'s from the guard).
-    fn melds_and_discard(&mut self, seat: usize, level: Level, keep: usize) {
+    /// discards `discards`' best card (`hard`'s from the guard).
+    fn melds_and_discard(&mut self, seat: usize, level: Level, discards: Level, keep: usize) {
         let side = self.board.side_of(seat);
         while !self.over {
             let Some(mv) = policy::next_meld_keeping(level, &self.board, side, &self.hands[seat], keep) else { break };
@@ -237,7 +246,7 @@ impl Sim {
             return;
         }
         let none = Known::default();
-        let card = match level {
+        let card = match discards {
             Level::Hard => guard::ranked_discards(&self.board, side, &self.hands[seat], &none)[0].0,
             _ => policy::ranked_discards(&self.board, side, &self.hands[seat], &none)[0],
         };
