@@ -4,8 +4,8 @@
 //! ranks near its best with a round of every seat (`medium`'s draw, `hard`'s melds, `guard`'s
 //! discard), scoring the table with a card still in hand as material for melds to come. In ITP
 //! (a short game that ends on an empty hand or an empty stock) it weighs its draw, how far it
-//! melds (going out or staying in) and its discard by playing the game out to its end (every
-//! seat as `medium`), scoring the real result with a bonus for the win; there the playouts
+//! melds (going out or staying in) and its discard by playing the game out to its end (the other
+//! side as `medium`, its own side racing: `medium` melding as `hard`), scoring the real result with a bonus for the win; there the playouts
 //! (twice `--playouts` a choice) go by successive halving to the candidates that stay close.
 
 use std::time::Duration;
@@ -32,8 +32,8 @@ const CANDIDATE_MARGIN: i64 = 60;
 /// staying in with a hand that can still take the pile.
 const KEEPS: [usize; 3] = [0, 3, 6];
 
-/// The policy of every seat in a playout to the end of an ITP game (`hard`'s own, with its
-/// guard's discard, played out worse: measured).
+/// The policy of the seats in a playout to the end of an ITP game (`hard`'s own, with its guard's
+/// discard, played out worse: measured); the searching side melds as `hard` there (`sim`).
 const PLAYOUT_LEVEL: Level = Level::Medium;
 
 /// What winning is worth beside the points in an ITP playout's score: games are won, not points
