@@ -47,7 +47,8 @@ impl Sim {
         if let Some((hands, stock)) = super::oracle::truth(me, hand, rng) {
             let mut board = board.clone();
             board.stock = stock.len();
-            return Sim { board, hands, stock, mortos: [Vec::new(), Vec::new()], over: false, went_out: None, racer: None };
+            let mortos = [Vec::new(), Vec::new()];
+            return Sim { board, hands, stock, mortos, over: false, went_out: None, racer: None };
         }
         let rules = &board.rules;
         let mut unseen = build_decks(rules.decks, rules.jokers_per_deck);
@@ -114,6 +115,14 @@ impl Sim {
     #[cfg(test)]
     pub fn hand(&self, seat: usize) -> &[Card] {
         &self.hands[seat]
+    }
+
+    /// A playout turn of `seat` (the other seats `medium`), racing when `racing`; the table after.
+    #[cfg(test)]
+    pub fn playout_turn(&mut self, seat: usize, racing: bool) -> &Board {
+        self.racer = racing.then(|| self.board.side_of(seat));
+        self.rollout_turn(seat, Level::Medium);
+        &self.board
     }
 
     /// `me` (done melding) discards `discard`; then a round of every seat.

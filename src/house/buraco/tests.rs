@@ -1,7 +1,8 @@
 //! The `hard` level's own rules on small tables: it keeps its wild cards in STBL until they are
 //! free, its discard never feeds an opponent's meld when another card will do, it takes a small
 //! ITP pile with a wild, its standing counts tables and hands, its ITP samples give the opponent
-//! a hand it could hold, in ITP it goes out when staying in cannot pay, and in STBL no meld or
+//! a hand it could hold, in ITP it goes out when staying in cannot pay (and its side races in the
+//! playouts: a wild run of three from a small hand), and in STBL no meld or
 //! pickup leaves it one card after dirtying its only clean canastra.
 
 use crate::cards::{Card, Rank, Suit};
@@ -143,6 +144,25 @@ fn hard_goes_out_in_itp_when_staying_in_cannot_pay() {
     let budget = Budget::default();
     let keep = search::keep(&board, 0, &hand, &Known::default(), budget, &mut Rng::new(3));
     assert_eq!(keep, 0);
+}
+
+#[test]
+fn the_racing_side_of_an_itp_playout_lays_a_wild_run_of_three_from_a_small_hand() {
+    // Five cards, a wild and a pair of a run: `medium` keeps the wild (a run of 3 from a hand of
+    // 6 or fewer), the racing side lays it, whatever it draws (the same worlds for both).
+    let mut board = Board::new(BuracoRules::itp(), 2);
+    board.stock = 30;
+    board.hand_counts = vec![5, 11];
+    let hand = cards("2♣ 5♥ 6♥ 9♣ K♠");
+    let wild = cards("2♣")[0];
+    let (mut racing, mut medium) = (0, 0);
+    for seed in 0..40 {
+        let world = Sim::sample(&board, 0, &hand, &Known::default(), &mut Rng::new(seed));
+        let laid = |b: &Board| b.melds[0].iter().any(|m| m.cards().contains(&wild));
+        racing += usize::from(laid(world.clone().playout_turn(0, true)));
+        medium += usize::from(laid(world.clone().playout_turn(0, false)));
+    }
+    assert!(racing >= 36 && medium <= 8, "racing laid the wild in {racing} of 40 worlds, medium in {medium}");
 }
 
 /// `melds::joins` (which mostly decides from the cards alone) agrees with the engine's
