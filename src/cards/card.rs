@@ -16,6 +16,11 @@ pub enum Suit {
 impl Suit {
     pub const ALL: [Suit; 4] = [Suit::Hearts, Suit::Diamonds, Suit::Clubs, Suit::Spades];
 
+    /// The suit's place in `ALL`: 0 for ♥ … 3 for ♠.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
     /// The suit's symbol as written on the wire.
     pub fn symbol(self) -> char {
         match self {
@@ -110,8 +115,20 @@ pub const SMALL_JOKER_TOKEN: &str = "SJ";
 pub const BIG_JOKER_TOKEN: &str = "BJ";
 
 impl Card {
+    /// How many `kind`s there are: a table indexed by kind has this many entries.
+    pub const KINDS: usize = 53;
+
     pub const fn new(rank: Rank, suit: Suit) -> Card {
         Card::Suited { rank, suit }
+    }
+
+    /// The card's kind, for tables of counts: 0–51 a suited card (suit index × 13 + rank
+    /// index), 52 any joker.
+    pub fn kind(self) -> usize {
+        match self {
+            Card::Suited { rank, suit } => suit.index() * 13 + rank.index(),
+            _ => 52,
+        }
     }
 
     pub fn rank(self) -> Option<Rank> {
@@ -264,6 +281,25 @@ mod tests {
         assert_eq!(["SJ".parse::<Card>(), "BJ".parse::<Card>()], [Ok(Card::SmallJoker), Ok(Card::BigJoker)]);
         assert_eq!((Card::SmallJoker.to_string(), Card::BigJoker.to_string()), ("SJ".into(), "BJ".into()));
         assert_eq!("10♥".parse::<Card>(), Ok(Card::new(Rank::Ten, Suit::Hearts)));
+    }
+
+    #[test]
+    fn every_suited_card_has_its_own_kind_below_the_jokers() {
+        for (i, suit) in Suit::ALL.into_iter().enumerate() {
+            assert_eq!(suit.index(), i);
+        }
+        let mut seen = [false; Card::KINDS];
+        for suit in Suit::ALL {
+            for rank in Rank::ALL {
+                let kind = Card::new(rank, suit).kind();
+                assert_eq!(kind, suit.index() * 13 + rank.index());
+                assert!(!std::mem::replace(&mut seen[kind], true), "{kind} twice");
+            }
+        }
+        assert_eq!(seen.iter().filter(|&&s| s).count(), 52);
+        for joker in [Card::Joker, Card::SmallJoker, Card::BigJoker] {
+            assert_eq!(joker.kind(), 52);
+        }
     }
 
     #[test]

@@ -4,37 +4,26 @@
 //! the pile), and the side's standing (table minus an estimate of the hands) that decides
 //! whether to go out or to end the game on an empty stock. `medium` stays without them.
 
-use crate::cards::{Card, Rank, Suit, build_decks};
+use crate::cards::{Card, Rank, build_decks};
 use crate::games::GameKind;
 
 use super::board::Board;
 use super::melds::{self, is_wildish};
 use super::policy::Known;
 
-/// A slot per distinct card: 13 per suit (by rank), 52 for the joker.
-const SLOTS: usize = 53;
-
-fn slot(card: Card) -> usize {
-    match (card.suit(), card.rank()) {
-        (Some(suit), Some(rank)) => suit_index(suit) * 13 + rank.index(),
-        _ => 52,
-    }
-}
-
-fn suit_index(suit: Suit) -> usize {
-    Suit::ALL.iter().position(|&s| s == suit).unwrap_or(0)
-}
+/// A slot per distinct card (`Card::kind`): 13 per suit (by rank), 52 for the joker.
+const SLOTS: usize = Card::KINDS;
 
 /// How many copies of each card the seat has not seen (its hand, the table, the pile and the
 /// cards it knows the opponents hold are seen).
 fn unseen(board: &Board, hand: &[Card], known: &Known) -> [u8; SLOTS] {
     let mut left = [0u8; SLOTS];
     for card in build_decks(board.rules.decks, board.rules.jokers_per_deck) {
-        left[slot(card)] += 1;
+        left[card.kind()] += 1;
     }
     let melded = board.melds.iter().flatten().flat_map(|m| m.cards().iter());
     for &card in hand.iter().chain(melded).chain(board.pile.iter()).chain(known.theirs.iter()) {
-        let at = slot(card);
+        let at = card.kind();
         left[at] = left[at].saturating_sub(1);
     }
     left
@@ -59,8 +48,7 @@ pub fn ranked_discards(board: &Board, side: usize, hand: &[Card], known: &Known)
     let mut cards: Vec<Card> = hand.to_vec();
     cards.sort();
     cards.dedup();
-    let shapes = |s: usize| -> Vec<melds::Shape> { board.melds[s].iter().map(melds::shape).collect() };
-    let shapes = [shapes(0), shapes(1)];
+    let shapes = melds::side_shapes(board);
     let mut scored: Vec<(i64, Card)> =
         cards.iter().map(|&c| (discard_cost(board, side, hand, known, &left, &shapes, c), c)).collect();
     scored.sort();
@@ -118,7 +106,7 @@ fn discard_cost(
         let near_unseen: i64 = (0..13)
             .map(|r| Card::new(Rank::ALL[r], suit))
             .filter(|c| near(c) && !is_wildish(*c))
-            .map(|c| i64::from(left[slot(c)]))
+            .map(|c| i64::from(left[c.kind()]))
             .sum();
         let (k, w, u, base) = if stbl { (50, 80, 5, 3) } else { (60, 80, 6, 4) };
         let risk = near_known * k + if near_known > 0 && wilds_known { w } else { 0 } + near_unseen * u;

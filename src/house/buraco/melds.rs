@@ -160,8 +160,13 @@ pub fn shape(meld: &Meld) -> Shape {
     shape
 }
 
+/// The shapes of both sides' melds, in the board's order, for many `joins` on one table.
+pub fn side_shapes(board: &Board) -> [Vec<Shape>; 2] {
+    [0, 1].map(|side| board.melds[side].iter().map(shape).collect())
+}
+
 fn suit_bit(card: Card) -> u8 {
-    card.suit().map_or(0, |s| 1 << Suit::ALL.iter().position(|&t| t == s).unwrap_or(0))
+    card.suit().map_or(0, |s| 1 << s.index())
 }
 
 /// Whether `card` alone joins `meld` (of shape `shape`), as `Meld::join` decides; most often from
@@ -230,11 +235,9 @@ thread_local! {
 }
 
 fn cached_join(meld: &Meld, card: Card, policy: &MeldPolicy) -> bool {
-    // Six bits a card (1 … 53): the card and at most 20 of the meld's; a longer meld is not cached.
-    let code = |c: Card| {
-        let at = |s: Suit| Suit::ALL.iter().position(|&t| t == s).unwrap_or(0);
-        1 + c.suit().map_or(52, |s| at(s) as u128 * 13 + c.rank().map_or(0, |r| r.index() as u128))
-    };
+    // Six bits a card (its kind plus one, 1 … 53): the card and at most 20 of the meld's; a
+    // longer meld is not cached.
+    let code = |c: Card| 1 + c.kind() as u128;
     if meld.len() > 20 {
         return meld.join(&[card], policy).is_ok();
     }

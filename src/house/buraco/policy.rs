@@ -132,8 +132,7 @@ pub fn ranked_discards(board: &Board, side: usize, hand: &[Card], known: &Known)
     let mut cards: Vec<Card> = hand.to_vec();
     cards.sort();
     cards.dedup();
-    let shapes = |s: usize| -> Vec<melds::Shape> { board.melds[s].iter().map(melds::shape).collect() };
-    let shapes = [shapes(0), shapes(1)];
+    let shapes = melds::side_shapes(board);
     let mut scored: Vec<(i64, Card)> =
         cards.iter().map(|&c| (keep_score(board, side, hand, known, &shapes, c), c)).collect();
     scored.sort();

@@ -12,26 +12,14 @@ use super::board::{Board, Move, SEATS};
 use super::melds::{closing_wild, meld_allowed, natural_joins, natural_melds, pickups, wild_melds};
 use super::rng::Rng;
 
-/// A card's kind: 0–51 suited (suit × 13 + rank index), 52 a joker.
-pub fn kind(card: Card) -> usize {
-    match (card.suit(), card.rank()) {
-        (Some(suit), Some(rank)) => suit_index(suit) * 13 + rank.index(),
-        _ => 52,
-    }
-}
-
-fn suit_index(suit: Suit) -> usize {
-    Suit::ALL.iter().position(|&s| s == suit).unwrap_or(0)
-}
-
 /// How many copies of each card kind `seat` has not seen (its hand, the piles and the discard
 /// pile are seen).
-pub fn unseen(board: &Board, hand: &[Card]) -> [u8; 53] {
-    let mut left = [board.rules.decks as u8; 53];
+pub fn unseen(board: &Board, hand: &[Card]) -> [u8; Card::KINDS] {
+    let mut left = [board.rules.decks as u8; Card::KINDS];
     left[52] = (board.rules.decks * board.rules.jokers_per_deck) as u8;
     let seen = hand.iter().chain(board.pile.iter()).chain(board.melds.iter().flatten().flat_map(|m| m.cards()));
     for card in seen {
-        let k = kind(*card);
+        let k = card.kind();
         left[k] = left[k].saturating_sub(1);
     }
     left
@@ -207,7 +195,7 @@ fn holds(hand_len: usize, copies: u8, unseen: usize) -> f64 {
 /// The chance that the next opponent takes the pile when `card` is on top: a natural pair of its
 /// number, or two cards of its suit making a run with it (from what `left` says is unseen and
 /// what the opponent was seen to take).
-pub fn feed_chance(board: &Board, next: usize, card: Card, left: &[u8; 53]) -> f64 {
+pub fn feed_chance(board: &Board, next: usize, card: Card, left: &[u8; Card::KINDS]) -> f64 {
     let Some(rank) = card.rank().filter(|&r| r != Rank::Two) else { return 0.0 };
     let Some(suit) = card.suit() else { return 0.0 };
     let total: usize = left.iter().map(|&n| usize::from(n)).sum();
@@ -216,12 +204,12 @@ pub fn feed_chance(board: &Board, next: usize, card: Card, left: &[u8; 53]) -> f
     if known.iter().filter(|c| c.is(rank)).count() >= 2 {
         return 1.0;
     }
-    let same: u8 = Suit::ALL.iter().map(|&s| left[kind(Card::new(rank, s))]).sum();
+    let same: u8 = Suit::ALL.iter().map(|&s| left[Card::new(rank, s).kind()]).sum();
     let lambda = h as f64 * f64::from(same) / total.max(1) as f64;
     let set = 1.0 - (-lambda).exp() * (1.0 + lambda);
     let p = |r: Rank| {
         let c = Card::new(r, suit);
-        if known.contains(&c) { 1.0 } else { holds(h, left[kind(c)], total) }
+        if known.contains(&c) { 1.0 } else { holds(h, left[c.kind()], total) }
     };
     let mut near: Vec<(usize, f64)> = Vec::new();
     for r in Rank::ALL.into_iter().filter(|&r| r != Rank::Two && r != rank) {
@@ -242,7 +230,7 @@ pub fn feed_chance(board: &Board, next: usize, card: Card, left: &[u8; 53]) -> f
 }
 
 /// `seat`'s dumps, best first, with their costs (lower is better).
-pub fn ranked_discards(board: &Board, seat: usize, hand: &[Card], left: &[u8; 53]) -> Vec<(Card, f64)> {
+pub fn ranked_discards(board: &Board, seat: usize, hand: &[Card], left: &[u8; Card::KINDS]) -> Vec<(Card, f64)> {
     let next = (seat + 1) % SEATS;
     let side = Board::side_of(seat);
     let weight = 8.0 + 6.0 * board.pile_len() as f64;
