@@ -126,7 +126,15 @@ fn a_stopped_run_resumes_to_the_uninterrupted_result() {
 #[test]
 fn the_bundled_tournament_files_load() {
     // Bot paths in these files are relative to the repository root, the tests' working directory.
-    for (file, games) in [("demo.json", 30), ("demo-teams.json", 8)] {
+    let files = [
+        ("demo.json", 30),
+        ("demo-teams.json", 8),
+        ("house-itp-buraco.json", 600),
+        ("house-itp-buraco-bundled.json", 120),
+        ("house-buraco-stbl.json", 600),
+        ("house-buraco-stbl-bundled.json", 120),
+    ];
+    for (file, games) in files {
         let t = juiz::tournament::load(&root().join("tournaments").join(file)).unwrap();
         assert_eq!(juiz::tournament::schedule(&t).len(), games, "{file}");
     }
