@@ -3,6 +3,7 @@
 
 mod board;
 mod guard;
+mod lookahead;
 mod melds;
 #[cfg(test)]
 mod oracle;
