@@ -55,6 +55,10 @@ pub(super) fn turn(sim: &mut Sim, seat: usize, level: Level, seed: u64) {
         draws.swap_remove(best)
     };
     sim.do_draw(seat, &draw);
+    if inner_discards() == 0 {
+        race_rest_of_turn(sim, seat, level);
+        return;
+    }
     if sim.over() {
         return;
     }
