@@ -3,7 +3,6 @@
 
 mod board;
 mod guard;
-mod lookahead;
 mod melds;
 #[cfg(test)]
 mod oracle;

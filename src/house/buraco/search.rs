@@ -145,10 +145,7 @@ fn choose<T>(
     play: impl Fn(&mut Sim, usize, &T),
 ) -> usize {
     if plays_out(board) {
-        let playouts = std::env::var("JUIZ_OUTER")
-            .ok()
-            .and_then(|v| v.parse::<usize>().ok())
-            .map_or(budget.playouts as usize * ITP_PLAYOUTS_PER_CHOICE, |n| budget.playouts as usize * n / 100);
+        let playouts = budget.playouts as usize * ITP_PLAYOUTS_PER_CHOICE;
         return halve(board, me, hand, known, playouts, budget.max_ms, rng, candidates, play);
     }
     let side = board.side_of(me);
@@ -197,10 +194,7 @@ fn halve<T>(
     let started = cpu_snapshot().harness;
     let cap = Duration::from_millis(max_ms);
     halving(candidates.len(), playouts, |alive, scores| {
-        let mut world = Sim::sample(board, me, hand, known, rng);
-        if std::env::var("JUIZ_LOOKAHEAD").map_or(true, |v| v != "0") {
-            world.look_ahead(me, rng.next_u64());
-        }
+        let world = Sim::sample(board, me, hand, known, rng);
         for (&i, score) in alive.iter().zip(scores.iter_mut()) {
             let mut sim = world.clone();
             play(&mut sim, me, &candidates[i]);

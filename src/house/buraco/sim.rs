@@ -12,7 +12,6 @@ use crate::house::Level;
 
 use super::board::{Board, Move};
 use super::guard;
-use super::lookahead;
 use super::melds::{self, is_wildish};
 use super::policy::{self, Known};
 use super::rng::Rng;
@@ -38,8 +37,6 @@ pub struct Sim {
     went_out: Option<usize>,
     /// The side that races in a playout to the end of the game (ITP: the searching seat's).
     racer: Option<usize>,
-    /// The seat whose next turn of a playout is searched (`lookahead`), with the inner search's seed.
-    lookahead: Option<(usize, u64)>,
 }
 
 impl Sim {
@@ -51,7 +48,7 @@ impl Sim {
             let mut board = board.clone();
             board.stock = stock.len();
             let mortos = [Vec::new(), Vec::new()];
-            return Sim { board, hands, stock, mortos, over: false, went_out: None, racer: None, lookahead: None };
+            return Sim { board, hands, stock, mortos, over: false, went_out: None, racer: None };
         }
         let rules = &board.rules;
         let mut unseen = build_decks(rules.decks, rules.jokers_per_deck);
@@ -111,31 +108,11 @@ impl Sim {
         let stock = unseen.split_off(at);
         let mut board = board.clone();
         board.stock = stock.len();
-        Sim { board, hands, stock, mortos, over: false, went_out: None, racer: None, lookahead: None }
-    }
-
-    /// `seat`'s next turn in this world's playouts is searched (`lookahead::turn`, seeded by
-    /// `seed`) instead of raced.
-    pub fn look_ahead(&mut self, seat: usize, seed: u64) {
-        self.lookahead = Some((seat, seed));
-    }
-
-    /// Whether the game of this world is over.
-    pub(super) fn over(&self) -> bool {
-        self.over
-    }
-
-    /// The table of this world.
-    pub(super) fn board(&self) -> &Board {
-        &self.board
-    }
-
-    /// The stock of this world (top last).
-    pub(super) fn stock_mut(&mut self) -> &mut [Card] {
-        &mut self.stock
+        Sim { board, hands, stock, mortos, over: false, went_out: None, racer: None }
     }
 
     /// The hand `seat` holds in this world.
+    #[cfg(test)]
     pub fn hand(&self, seat: usize) -> &[Card] {
         &self.hands[seat]
     }
@@ -145,14 +122,6 @@ impl Sim {
     pub fn playout_turn(&mut self, seat: usize, racing: bool) -> &Board {
         self.racer = racing.then(|| self.board.side_of(seat));
         self.rollout_turn(seat, Level::Medium);
-        &self.board
-    }
-
-    /// `seat`'s turn by the inner search (`lookahead`, seeded by `seed`; the other side
-    /// `medium`); the table after.
-    #[cfg(test)]
-    pub fn searched_turn(&mut self, seat: usize, seed: u64) -> &Board {
-        lookahead::turn(self, seat, Level::Medium, seed);
         &self.board
     }
 
@@ -204,7 +173,7 @@ impl Sim {
 
     /// Every seat plays from the one after `me` on, until the game is over (or the turn cap): the
     /// other side by `level`, `me`'s side racing (`rollout_turn`).
-    pub(super) fn play_out(&mut self, me: usize, level: Level) {
+    fn play_out(&mut self, me: usize, level: Level) {
         self.racer = Some(self.board.side_of(me));
         let mut seat = (me + 1) % self.board.seats;
         for _ in 0..MAX_PLAYOUT_TURNS {
@@ -215,13 +184,7 @@ impl Sim {
             if self.over {
                 return;
             }
-            match self.lookahead {
-                Some((searched, seed)) if searched == seat => {
-                    self.lookahead = None;
-                    lookahead::turn(self, seat, level, seed);
-                }
-                _ => self.rollout_turn(seat, level),
-            }
+            self.rollout_turn(seat, level);
             seat = (seat + 1) % self.board.seats;
         }
     }
@@ -229,7 +192,7 @@ impl Sim {
     /// A turn of a playout: `medium`'s or `hard`'s draw, melds and discard; the racing side
     /// draws and discards as `medium` but melds as `hard` (in ITP a wild run of any length: it
     /// empties its hand sooner; judging the candidates by that continuation won more, measured).
-    pub(super) fn rollout_turn(&mut self, seat: usize, level: Level) {
+    fn rollout_turn(&mut self, seat: usize, level: Level) {
         let side = self.board.side_of(seat);
         let meld_level = if self.racer == Some(side) { Level::Hard } else { level };
         let hand = &self.hands[seat];
@@ -253,7 +216,7 @@ impl Sim {
         }
     }
 
-    pub(super) fn do_draw(&mut self, seat: usize, draw: &Move) {
+    fn do_draw(&mut self, seat: usize, draw: &Move) {
         match draw {
             Move::Stock => match self.stock.pop() {
                 Some(card) => {
@@ -280,7 +243,14 @@ impl Sim {
     /// discards `discards`' best card (`hard`'s from the guard).
     fn melds_and_discard(&mut self, seat: usize, level: Level, discards: Level, keep: usize) {
         let side = self.board.side_of(seat);
-        self.melds(seat, level, keep);
+        while !self.over {
+            let Some(mv) = policy::next_meld_keeping(level, &self.board, side, &self.hands[seat], keep) else { break };
+            if let Move::New(used) | Move::Join(_, used) = &mv {
+                take_out(&mut self.hands[seat], used);
+            }
+            self.board.apply(seat, &mv);
+            self.check_empty(seat);
+        }
         if self.over || self.hands[seat].is_empty() {
             return;
         }
@@ -292,20 +262,7 @@ impl Sim {
         self.do_discard(seat, card);
     }
 
-    /// `seat` melds by `level` keeping at least `keep` cards (0: as the rules allow).
-    pub(super) fn melds(&mut self, seat: usize, level: Level, keep: usize) {
-        let side = self.board.side_of(seat);
-        while !self.over {
-            let Some(mv) = policy::next_meld_keeping(level, &self.board, side, &self.hands[seat], keep) else { break };
-            if let Move::New(used) | Move::Join(_, used) = &mv {
-                take_out(&mut self.hands[seat], used);
-            }
-            self.board.apply(seat, &mv);
-            self.check_empty(seat);
-        }
-    }
-
-    pub(super) fn do_discard(&mut self, seat: usize, card: Card) {
+    fn do_discard(&mut self, seat: usize, card: Card) {
         take_out(&mut self.hands[seat], &[card]);
         self.board.apply(seat, &Move::Discard(card));
         self.check_empty(seat);
