@@ -5,8 +5,9 @@
 //! discard), scoring the table with a card still in hand as material for melds to come. In ITP
 //! (a short game that ends on an empty hand or an empty stock) it weighs its draw, how far it
 //! melds (going out or staying in) and its discard by playing the game out to its end (the other
-//! side as `medium`, its own side racing: `medium` melding as `hard`), scoring the real result with a bonus for the win; there the playouts
-//! (twice `--playouts` a choice) go by successive halving to the candidates that stay close.
+//! side as `medium`, its own side racing: `medium` melding as `hard`), scoring the real result
+//! with a bonus for the win; there the playouts (twice `--playouts` a choice) go by successive
+//! halving to the candidates that stay close.
 
 use std::time::Duration;
 
