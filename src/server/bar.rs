@@ -142,15 +142,29 @@ pub fn games_against(conn: &Connection, bar_id: i64, version: i64) -> rusqlite::
 }
 
 /// `grades.csv`: one line per student on the roster: the active version, its ladder rating and
-/// its standing against the bar (empty columns when the course sets none).
+/// its standing against the bar (empty columns when the course sets none), and its rank on the
+/// board; in the board's order (`ratings::active_order`), students without a version last.
 pub fn grades_csv(conn: &Connection, bar: Option<&Bar>) -> rusqlite::Result<String> {
     let standings = match bar {
         Some(bar) => standings(conn, bar)?,
         None => BTreeMap::new(),
     };
     let mut out = csv::Writer::from_writer(Vec::new());
-    out.write_record(["student", "name", "version", "elo", "games", "bar", "bar_games", "bar_points", "bar_verdict"])
-        .expect("writing to memory cannot fail");
+    let ranks: BTreeMap<i64, usize> =
+        super::ratings::active_order(conn)?.into_iter().enumerate().map(|(i, (id, _))| (id, i + 1)).collect();
+    out.write_record([
+        "student",
+        "name",
+        "version",
+        "elo",
+        "games",
+        "bar",
+        "bar_games",
+        "bar_points",
+        "bar_verdict",
+        "rank",
+    ])
+    .expect("writing to memory cannot fail");
     let mut stmt = conn.prepare(
         "SELECT s.id, s.name, v.id, v.name, r.elo, r.games FROM students s
          LEFT JOIN versions v ON v.id = s.active_version LEFT JOIN ratings r ON r.version = v.id
@@ -166,8 +180,9 @@ pub fn grades_csv(conn: &Connection, bar: Option<&Bar>) -> rusqlite::Result<Stri
             r.get::<_, Option<i64>>(5)?,
         ))
     })?;
-    for row in rows {
-        let (id, name, version, version_name, elo, games) = row?;
+    let mut rows = rows.collect::<rusqlite::Result<Vec<_>>>()?;
+    rows.sort_by_key(|row| (row.2.and_then(|v| ranks.get(&v).copied()).unwrap_or(usize::MAX), row.0.clone()));
+    for (id, name, version, version_name, elo, games) in rows {
         let standing = version.and_then(|v| standings.get(&v).copied());
         let bar_fields = match (bar, standing) {
             (None, _) => [String::new(), String::new(), String::new(), String::new()],
@@ -184,7 +199,8 @@ pub fn grades_csv(conn: &Connection, bar: Option<&Bar>) -> rusqlite::Result<Stri
             elo.map(|e| format!("{e:.1}")).unwrap_or_default(),
             games.unwrap_or(0).to_string(),
         ];
-        out.write_record(fields.iter().chain(&bar_fields)).expect("writing to memory cannot fail");
+        let rank = [version.and_then(|v| ranks.get(&v)).map(usize::to_string).unwrap_or_default()];
+        out.write_record(fields.iter().chain(&bar_fields).chain(&rank)).expect("writing to memory cannot fail");
     }
     let bytes = out.into_inner().expect("writing to memory cannot fail");
     Ok(String::from_utf8(bytes).expect("the fields are text"))

@@ -1,6 +1,7 @@
 //! Course files: a tournament file (game, rules, limits, players, and the house bots that play in
 //! the ladder) with a `"course"` object beside its keys: the roster, the state folder, the
-//! deadline, the upload limit, the check's size and the grading bar. Everything is validated before serving.
+//! deadline, the upload limit, the check's size, the grading bar and the resource limits
+//! (`"limits"`: `budget.rs`). Everything is validated before serving.
 
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
@@ -8,6 +9,7 @@ use std::time::SystemTime;
 use serde::Deserialize;
 
 use super::bar::{Bar, DEFAULT_BAR_GAMES};
+use super::budget::{Budget, RawBudget};
 use super::error::ServerError;
 use super::roster::{Student, read_roster};
 use crate::tournament::Tournament;
@@ -32,6 +34,8 @@ pub struct Course {
     pub url: Option<String>,
     /// The grading bar: the house bot a student's version must beat in the ladder.
     pub bar: Option<Bar>,
+    /// What the course may take of the machine (`"limits"`).
+    pub budget: Budget,
 }
 
 #[derive(Deserialize)]
@@ -52,6 +56,8 @@ struct RawCourse {
     bar: Option<String>,
     #[serde(default)]
     bar_games: Option<u32>,
+    #[serde(default)]
+    limits: RawBudget,
 }
 
 fn default_check_games() -> usize {
@@ -100,7 +106,18 @@ pub fn load_course(path: &Path) -> Result<Course, ServerError> {
         (None, Some(_)) => return Err(bad("bar_games without a \"bar\": name the house bot to beat".into())),
         (None, None) => None,
     };
-    Ok(Course { tournament, roster, data, deadline, upload_limit, check_games: raw.check_games, url: raw.url, bar })
+    let budget = raw.limits.resolve(upload_limit).map_err(bad)?;
+    Ok(Course {
+        tournament,
+        roster,
+        data,
+        deadline,
+        upload_limit,
+        check_games: raw.check_games,
+        url: raw.url,
+        bar,
+        budget,
+    })
 }
 
 /// An instant written as RFC 3339 in UTC (`2026-12-01T23:59:00Z`).

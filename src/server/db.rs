@@ -37,6 +37,12 @@ const MIGRATIONS: &[&str] = &[
         version INTEGER PRIMARY KEY REFERENCES versions(id), elo REAL NOT NULL, ci95 REAL NOT NULL,
         games INTEGER NOT NULL, wins INTEGER NOT NULL, draws INTEGER NOT NULL,
         losses INTEGER NOT NULL, faults INTEGER NOT NULL);",
+    // 2: a game whose files were pruned (its row, result and rating stay); the indexes the
+    // scheduler and the pruning read by.
+    "ALTER TABLE games ADD COLUMN pruned INTEGER NOT NULL DEFAULT 0;
+     CREATE INDEX games_a ON games(a);
+     CREATE INDEX games_b ON games(b);
+     CREATE INDEX versions_student ON versions(student);",
 ];
 
 /// The course's database, shared by the web handlers and the workers.

@@ -1,11 +1,14 @@
-//! The ladder: which pair plays next (new versions and uncertain ratings first, opponents of
-//! close rating, each deal played twice with the seats swapped), and one game of it played by
-//! the tournament's own runner (`RefereeRunner`), its transcript and stderr logs kept in
-//! `games/<id>/`, its result stored in one transaction. House bots join as versions.
+//! The ladder: which pair plays next (by compute spent, `fair.rs`: the version with the fewest
+//! seconds of games first, opponents of close rating not far ahead in seconds, each deal played
+//! twice with the seats swapped; friendly games and ranked ones taking turns), and one game of
+//! it played by the tournament's own runner (`RefereeRunner`), its transcript and stderr logs
+//! (capped per seat) kept in `games/<id>/`, its result stored in one transaction. Nothing starts
+//! while the server is short of disk or files, and a game whose bot could not start for a reason
+//! of the server's is played again, never scored. House bots join as versions.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rusqlite::{OptionalExtension, Transaction};
 
@@ -84,49 +87,95 @@ pub fn active_versions(tx: &rusqlite::Connection) -> rusqlite::Result<Vec<(i64, 
     stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect()
 }
 
-/// Takes the next game for this worker (marking it running): games asked for by a student first,
-/// then the ladder's; when the ladder has none queued and is not paused, a new pair is drawn.
+/// Takes the next game for this worker (marking it running), or none while the server is short
+/// of disk or files (`Shared::short`). Friendly games and ranked ones take turns while both can
+/// be played (`fair::lane`); when the ladder has no ranked game queued and is not paused, a new
+/// pair is drawn.
 pub fn claim(shared: &Shared) -> Result<Option<i64>, ServerError> {
-    let paused = shared.paused()? || shared.final_running.load(std::sync::atomic::Ordering::SeqCst);
+    if shared.short()?.is_some() {
+        return Ok(None);
+    }
+    let paused = shared.paused()? || shared.final_running.load(Ordering::SeqCst);
     let house: Vec<String> = shared.course.tournament.bots.iter().map(|b| b.name.clone()).collect();
-    shared.db.tx(|tx| {
-        let next = |tx: &Transaction| -> rusqlite::Result<Option<i64>> {
+    let owed = shared.friendly_owed.load(Ordering::SeqCst);
+    let claimed = shared.db.tx(|tx| {
+        let next = |tx: &Transaction, ranked: bool| -> rusqlite::Result<Option<i64>> {
             tx.query_row(
-                "SELECT id FROM games WHERE state = ?1 AND (ranked = 0 OR ?2 = 0) ORDER BY ranked, id LIMIT 1",
-                rusqlite::params![QUEUED, paused],
+                "SELECT id FROM games WHERE state = ?1 AND ranked = ?2 ORDER BY id LIMIT 1",
+                rusqlite::params![QUEUED, ranked],
                 |r| r.get(0),
             )
             .optional()
         };
-        let mut id = next(tx)?;
-        if id.is_none() && !paused && draw_pair(tx, &house, shared.course.bar.as_ref())? {
-            id = next(tx)?;
-        }
-        if let Some(id) = id {
+        let friendly = next(tx, false)?;
+        let mut ranked = if paused { None } else { next(tx, true)? };
+        let ranked_open = !paused && (ranked.is_some() || active_versions(tx)?.len() >= 2);
+        let id = match super::fair::lane(friendly.is_some(), ranked_open, owed) {
+            Some(super::fair::Lane::Friendly) => friendly.map(|id| (id, false)),
+            Some(super::fair::Lane::Ranked) => {
+                if ranked.is_none() && draw_pair(tx, &house, shared.course.bar.as_ref())? {
+                    ranked = next(tx, true)?;
+                }
+                ranked.map(|id| (id, true)).or(friendly.map(|id| (id, false)))
+            }
+            None => None,
+        };
+        if let Some((id, _)) = id {
             tx.execute("UPDATE games SET state = ?1 WHERE id = ?2", rusqlite::params![RUNNING, id])?;
         }
         Ok(id)
-    })
+    })?;
+    if let Some((_, ranked)) = claimed {
+        shared.friendly_owed.store(ranked, Ordering::SeqCst);
+    }
+    Ok(claimed.map(|(id, _)| id))
 }
 
-/// Chooses an informative pair and queues its two games (one deal, the seats swapped): the
-/// student's version with the fewest games (the most uncertain rating among equals) against the closest
-/// rated opponent it has met least, or the course's bar while it has played fewer games against
-/// it than the bar asks for. Returns false when no student's version is active or fewer than two
-/// versions are.
+/// Chooses a pair by `fair::pair` (by compute spent) and queues its two games (one deal, the
+/// seats swapped); the course's bar comes first while a version has played fewer games against
+/// it than the bar asks for. Returns false when no student's version is active or fewer than
+/// two versions are.
 fn draw_pair(tx: &Transaction, house: &[String], bar: Option<&Bar>) -> rusqlite::Result<bool> {
     let players = active_versions(tx)?;
     if players.len() < 2 {
         return Ok(false);
     }
-    let mut games: BTreeMap<i64, i64> = BTreeMap::new();
-    let mut met: BTreeMap<(i64, i64), i64> = BTreeMap::new();
-    let mut stmt = tx.prepare("SELECT a, b FROM games WHERE ranked = 1 AND state != ?1")?;
-    for pair in stmt.query_map([ERROR], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))? {
-        let (a, b) = pair?;
-        *games.entry(a).or_default() += 1;
-        *games.entry(b).or_default() += 1;
+    let mut games: BTreeMap<i64, (u32, f64)> = BTreeMap::new();
+    let mut met: BTreeMap<(i64, i64), u32> = BTreeMap::new();
+    let mut unfinished: Vec<(i64, i64)> = Vec::new();
+    let mut total = (0.0, 0u32);
+    let mut stmt = tx.prepare("SELECT a, b, state, duration_ms FROM games WHERE ranked = 1 AND state != ?1")?;
+    let rows = stmt.query_map([ERROR], |r| {
+        Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, String>(2)?, r.get::<_, Option<i64>>(3)?))
+    })?;
+    for row in rows {
+        let (a, b, state, ms) = row?;
         *met.entry((a.min(b), a.max(b))).or_default() += 1;
+        match (state.as_str(), ms) {
+            (DONE, Some(ms)) => {
+                let seconds = ms as f64 / 1000.0;
+                for v in [a, b] {
+                    let entry = games.entry(v).or_default();
+                    entry.0 += 1;
+                    entry.1 += seconds;
+                }
+                total = (total.0 + seconds, total.1 + 1);
+            }
+            _ => unfinished.push((a, b)),
+        }
+    }
+    drop(stmt);
+    // A game queued or running counts as one of its slower version's usual length.
+    let typical = if total.1 == 0 { 1.0 } else { total.0 / f64::from(total.1) };
+    let mean = |v: i64| games.get(&v).filter(|g| g.0 > 0).map_or(typical, |g| g.1 / f64::from(g.0));
+    let mut counted = games.clone();
+    for (a, b) in unfinished {
+        let seconds = mean(a).max(mean(b));
+        for v in [a, b] {
+            let entry = counted.entry(v).or_default();
+            entry.0 += 1;
+            entry.1 += seconds;
+        }
     }
     let mut rating: BTreeMap<i64, (f64, f64)> = BTreeMap::new();
     let mut stmt = tx.prepare("SELECT version, elo, ci95 FROM ratings")?;
@@ -134,21 +183,19 @@ fn draw_pair(tx: &Transaction, house: &[String], bar: Option<&Bar>) -> rusqlite:
         let (v, elo, ci) = r?;
         rating.insert(v, (elo, if ci.is_finite() { ci } else { 1000.0 }));
     }
-    let of = |v: i64| rating.get(&v).copied().unwrap_or((1500.0, 1000.0));
-    let count = |v: i64| games.get(&v).copied().unwrap_or(0);
-    // House bots meet students, never each other alone: a pair has a student's version.
-    let students: Vec<i64> = players.iter().filter(|p| !house.contains(&p.1)).map(|p| p.0).collect();
-    let Some(first) = students
+    drop(stmt);
+    let entries: Vec<super::fair::Entry> = players
         .iter()
-        .copied()
-        .min_by(|&x, &y| count(x).cmp(&count(y)).then(of(y).1.total_cmp(&of(x).1)).then(x.cmp(&y)))
-    else {
-        return Ok(false);
-    };
+        .map(|(id, name)| {
+            let (elo, ci) = rating.get(id).copied().unwrap_or((1500.0, 1000.0));
+            let (games, spent) = counted.get(id).copied().unwrap_or_default();
+            // House bots meet students, never each other alone: a pair has a student's version.
+            super::fair::Entry { id: *id, house: house.contains(name), spent, games, elo, ci }
+        })
+        .collect();
     let seed: u64 = rand::random::<u64>() >> 11;
-    let cost = |y: i64| {
-        let times = met.get(&(first.min(y), first.max(y))).copied().unwrap_or(0) as f64;
-        (of(first).0 - of(y).0).abs() + 150.0 * times + (seed.wrapping_mul(y as u64 + 7) % 97) as f64
+    let Some((first, second)) = super::fair::pair(&entries, &met, typical, seed) else {
+        return Ok(false);
     };
     let bar_first = match bar {
         Some(bar) => match super::bar::bar_version(tx, bar)?.filter(|id| players.iter().any(|p| p.0 == *id)) {
@@ -157,9 +204,7 @@ fn draw_pair(tx: &Transaction, house: &[String], bar: Option<&Bar>) -> rusqlite:
         },
         None => None,
     };
-    let second = bar_first.unwrap_or_else(|| {
-        players.iter().map(|p| p.0).filter(|&y| y != first).min_by(|&x, &y| cost(x).total_cmp(&cost(y))).expect("two")
-    });
+    let second = bar_first.unwrap_or(second);
     let pair: i64 = tx.query_row("SELECT COALESCE(MAX(pair), 0) + 1 FROM games", [], |r| r.get(0))?;
     for swapped in [0, 1] {
         tx.execute(
@@ -170,16 +215,27 @@ fn draw_pair(tx: &Transaction, house: &[String], bar: Option<&Bar>) -> rusqlite:
     Ok(true)
 }
 
-/// Queues one unranked game of `mine` against `other` (a student's "play now").
-pub fn queue_friendly(shared: &Shared, mine: i64, other: i64) -> Result<i64, ServerError> {
+/// Queues one unranked game of `mine` against `other` (a student's "play now"), unless the
+/// student already has the course's quota of friendly games waiting or running (`None`).
+pub fn queue_friendly(shared: &Shared, mine: i64, other: i64) -> Result<Option<i64>, ServerError> {
     let seed: u64 = rand::random::<u64>() >> 11;
+    let quota = shared.course.budget.friendly_queued as i64;
     let id = shared.db.tx(|tx| {
+        let waiting: i64 = tx.query_row(
+            "SELECT COUNT(*) FROM games WHERE ranked = 0 AND state IN (?1, ?2) AND a IN
+             (SELECT id FROM versions WHERE student = (SELECT student FROM versions WHERE id = ?3))",
+            rusqlite::params![QUEUED, RUNNING, mine],
+            |r| r.get(0),
+        )?;
+        if waiting >= quota {
+            return Ok(None);
+        }
         let pair: i64 = tx.query_row("SELECT COALESCE(MAX(pair), 0) + 1 FROM games", [], |r| r.get(0))?;
         tx.execute(
             "INSERT INTO games (pair, seed, swapped, a, b, ranked, state, created) VALUES (?1, ?2, 0, ?3, ?4, 0, ?5, ?6)",
             rusqlite::params![pair, seed as i64, mine, other, QUEUED, now()],
         )?;
-        Ok(tx.last_insert_rowid())
+        Ok(Some(tx.last_insert_rowid()))
     })?;
     shared.wake();
     Ok(id)
@@ -209,9 +265,13 @@ pub(super) fn name_only(name: &str) -> BotSpec {
 }
 
 /// The course's tournament narrowed to one deal of two bots with `seed`: its schedule gives the
-/// game (seats, seed) exactly as a tournament of these two would.
-fn pair_tournament(course: &Tournament, names: [&str; 2], seed: u64) -> Tournament {
+/// game (seats, seed) exactly as a tournament of these two would; each seat's stderr kept up to
+/// `stderr_cap` bytes (the log says where it was cut).
+fn pair_tournament(course: &Tournament, names: [&str; 2], seed: u64, stderr_cap: u64) -> Tournament {
+    let mut limits = course.limits.clone();
+    limits.stderr_cap_bytes = limits.stderr_cap_bytes.min(stderr_cap);
     Tournament {
+        limits,
         seed: Some(seed),
         format: crate::tournament::Format::RoundRobin,
         games_per_pairing: 2,
@@ -228,7 +288,12 @@ pub fn play(shared: &Shared, id: i64) -> Result<(), ServerError> {
             Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
         })?;
     let bots = [version(shared, a)?, version(shared, b)?];
-    let t = pair_tournament(&shared.course.tournament, [&bots[0].name, &bots[1].name], seed as u64);
+    let t = pair_tournament(
+        &shared.course.tournament,
+        [&bots[0].name, &bots[1].name],
+        seed as u64,
+        shared.course.budget.stderr_bytes,
+    );
     let game = Schedule::new(&t, SeedKey::Fixed(seed as u64)).get(usize::from(swapped)).expect("a deal of two games");
     let dir = shared.data().join("games").join(id.to_string());
     let _ = std::fs::remove_dir_all(&dir);
@@ -240,6 +305,18 @@ pub fn play(shared: &Shared, id: i64) -> Result<(), ServerError> {
     let setup =
         GameSetup { tournament: &t, game: &game, seats, log: log.clone(), stderr_dir: dir.clone(), cancel: &cancel };
     let result = RefereeRunner.play(&setup);
+    // A bot that could not start because the server lacked files or disk did nothing wrong:
+    // the game is played again later, never scored (`disk::host_caused`).
+    let host = match &result {
+        Ok(r) => r.fault.as_ref().filter(|f| f.kind == "spawn" && super::disk::host_caused(&f.detail)).is_some(),
+        Err(PlayError::Failed(message)) => super::disk::host_caused(message),
+        Err(PlayError::Cancelled) => false,
+    };
+    if host {
+        shared.host_fault();
+        shared.db.tx(|tx| tx.execute("UPDATE games SET state = ?1 WHERE id = ?2", rusqlite::params![QUEUED, id]))?;
+        return Ok(());
+    }
     let id_of = |name: &str| if name == bots[0].name { a } else { b };
     let log_rel = log.strip_prefix(shared.data()).unwrap_or(&log).display().to_string();
     shared.db.tx(|tx| {

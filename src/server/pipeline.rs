@@ -1,7 +1,8 @@
 //! A version's way into the ladder: built (C and C++ with the project's `build_c`), then checked
 //! with `juiz check`'s games against the bundled bots; the compiler's messages and the check's
 //! report (in English and in Portuguese) stored with it. Only a version that passes both becomes
-//! the student's active one; a failed version never displaces it.
+//! the student's active one; a failed version never displaces it. A queued version that a newer
+//! upload of its student replaced is never checked (`SUPERSEDED`).
 
 use rusqlite::OptionalExtension;
 
@@ -21,9 +22,24 @@ pub const BUILD_FAILED: &str = "build-failed";
 pub const CHECK_FAILED: &str = "check-failed";
 pub const READY: &str = "ready";
 
-/// Takes the oldest queued version for this worker (marking it building), if any.
+/// A queued version a newer upload of the same student replaced before it was checked.
+pub const SUPERSEDED: &str = "superseded";
+
+/// Takes the next version to build and check for this worker (marking it building), if any,
+/// unless the server is short of disk or files. A queued version with a newer upload of its
+/// student is superseded first, so each student has at most one version waiting, and the
+/// students' versions are taken in the order of their latest uploads: one student's many
+/// uploads delay another's by at most one check.
 pub fn claim(shared: &Shared) -> Result<Option<i64>, ServerError> {
+    if shared.short()?.is_some() {
+        return Ok(None);
+    }
     shared.db.tx(|tx| {
+        tx.execute(
+            "UPDATE versions SET state = ?1 WHERE state = ?2 AND student IS NOT NULL AND EXISTS
+             (SELECT 1 FROM versions n WHERE n.student = versions.student AND n.number > versions.number)",
+            [SUPERSEDED, QUEUED],
+        )?;
         let id: Option<i64> = tx
             .query_row("SELECT id FROM versions WHERE state = ?1 ORDER BY id LIMIT 1", [QUEUED], |r| r.get(0))
             .optional()?;

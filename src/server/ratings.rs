@@ -1,6 +1,7 @@
 //! Ratings, recomputed from every ranked game stored with the tournament's own standings code
 //! (Bradley–Terry with its 95% interval, wins, faults): the ladder's games as `games.csv` rows,
-//! every version a bot. Kept in the `ratings` table, so a restart shows them at once.
+//! every version a bot. Kept in the `ratings` table, so a restart shows them at once. The
+//! ladder's order (`active_order`) is the one the board, `standings.csv` and `grades.csv` share.
 
 use std::collections::BTreeMap;
 
@@ -66,6 +67,41 @@ pub fn ladder_standings(shared: &Shared) -> Result<Vec<StandingsRow>, ServerErro
         ..shared.course.tournament.clone()
     };
     Ok(standings(&t, &rows))
+}
+
+/// The ladder's order, the one truth the board, `standings.csv` and `grades.csv` share: the
+/// active versions (every house bot, each student's active version), best rating first,
+/// versions without a rating last, ties by name.
+pub fn active_order(conn: &rusqlite::Connection) -> rusqlite::Result<Vec<(i64, String)>> {
+    let mut stmt = conn.prepare(
+        "SELECT v.id, v.name FROM versions v LEFT JOIN ratings r ON r.version = v.id
+         WHERE v.state = 'ready' AND (v.student IS NULL OR v.id IN
+           (SELECT active_version FROM students WHERE on_roster = 1))
+         ORDER BY r.elo IS NULL, r.elo DESC, v.name",
+    )?;
+    stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect()
+}
+
+/// The ladder's standings split in two: the active versions in the ladder's order, ranked 1, 2...
+/// as on the board; and the retired versions (an older version of a student, a version of a
+/// student no longer on the roster) that have ranked games, by rating, ranked apart.
+pub fn standings_split(shared: &Shared) -> Result<(Vec<StandingsRow>, Vec<StandingsRow>), ServerError> {
+    let mut all = ladder_standings(shared)?;
+    let order = active_order(&shared.db.conn())?;
+    let mut active = Vec::new();
+    for (_, name) in &order {
+        if let Some(at) = all.iter().position(|l| &l.bot == name) {
+            active.push(all.remove(at));
+        }
+    }
+    for (i, line) in active.iter_mut().enumerate() {
+        line.rank = i + 1;
+    }
+    all.sort_by(|x, y| y.rating.elo.total_cmp(&x.rating.elo).then(x.bot.cmp(&y.bot)));
+    for (i, line) in all.iter_mut().enumerate() {
+        line.rank = i + 1;
+    }
+    Ok((active, all))
 }
 
 /// Recomputes every version's rating from all ranked games and stores them in one transaction.

@@ -1,5 +1,6 @@
 //! `juiz serve`: the course opened (folder locked, database migrated, roster copied, house bots
-//! ready, interrupted work queued again), the workers started, and the HTTP server run until
+//! ready, interrupted work queued again, a killed server's leftovers removed, the folder made
+//! private), the workers started, and the HTTP server run (`listen`: limits and timeouts) until
 //! Ctrl-C or SIGTERM; or, with `links`, everyone's new link printed as CSV.
 
 use std::io::Write;
@@ -11,8 +12,9 @@ use super::accounts::{form_token, links_csv, reissue_admin, sync_roster};
 use super::course::load_course;
 use super::db::{Db, lock_folder};
 use super::error::ServerError;
+use super::listen::{HttpLimits, raise_open_files};
 use super::state::Shared;
-use super::{final_run, ladder, ratings, web, workers};
+use super::{final_run, ladder, ratings, tidy, web, workers};
 
 /// How to serve a course (the command line).
 #[derive(Debug, Clone)]
@@ -41,7 +43,13 @@ pub fn serve(opts: &ServeOptions) -> Result<(), ServerError> {
         return Ok(());
     }
     let _lock = lock_folder(&course.data)?;
+    for leftover in tidy::clean_leftovers(&course.data) {
+        eprintln!("juiz serve: removed {leftover}, left by a server that was stopped while writing it");
+    }
     let db = Db::open(&course.data)?;
+    for changed in tidy::make_private(&course.data)? {
+        eprintln!("juiz serve: made private (only this user may read it): {changed}");
+    }
     sync_roster(&db, &course.roster)?;
     // The form tokens' key exists before the first request (two first requests cannot race).
     form_token(&db, "")?;
@@ -87,13 +95,15 @@ async fn run(shared: Arc<Shared>, listen: SocketAddr, course: &std::path::Path) 
     }
     let handles = workers::start(&shared);
     let app = web::router(Arc::clone(&shared));
-    let served = axum::serve(listener, app).with_graceful_shutdown(stopped()).await;
+    let mut limits = HttpLimits::for_files(raise_open_files(), shared.jobs);
+    limits.header_timeout = shared.course.budget.header_timeout;
+    super::listen::serve(listener, app, limits, stopped()).await;
     shared.stop.store(true, std::sync::atomic::Ordering::SeqCst);
     shared.wake();
     for handle in handles {
         let _ = handle.join();
     }
-    served.map_err(|e| ServerError::Other(format!("the server failed: {e}")))
+    Ok(())
 }
 
 /// Resolves at Ctrl-C or SIGTERM.

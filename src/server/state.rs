@@ -2,12 +2,13 @@
 //! wake the workers, and the settings the admin page changes (kept in the database).
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
-use std::time::{Duration, SystemTime};
+use std::time::{Duration, Instant, SystemTime};
 
 use super::course::{Course, instant_text, parse_instant};
 use super::db::Db;
+use super::disk::{self, Shortage};
 use super::error::ServerError;
 
 /// The server's shared state.
@@ -22,6 +23,19 @@ pub struct Shared {
     pub final_running: AtomicBool,
     /// What links start with: the course's `url`, else the listening address (set once bound).
     pub base_url: std::sync::OnceLock<String>,
+    /// Why the ladder and the checks wait (the disk, the open files, a game the server could
+    /// not start), as last found by `tend`; `None`: nothing is short.
+    pub shortage: Mutex<Option<Shortage>>,
+    /// Bytes the course folder took when last measured.
+    pub disk_used: AtomicU64,
+    /// When the disk was last measured and pruned.
+    tended: Mutex<Option<Instant>>,
+    /// Until when a game the server could not start (its own files or disk) keeps the ladder
+    /// waiting.
+    host_fault_until: Mutex<Option<Instant>>,
+    /// Whether the last game started was a ranked one, so that a friendly game may go next
+    /// (`fair::lane`).
+    pub friendly_owed: AtomicBool,
     wake: (Mutex<u64>, Condvar),
 }
 
@@ -34,6 +48,11 @@ impl Shared {
             stop: Arc::new(AtomicBool::new(false)),
             final_running: AtomicBool::new(false),
             base_url: std::sync::OnceLock::new(),
+            shortage: Mutex::new(None),
+            disk_used: AtomicU64::new(0),
+            tended: Mutex::new(None),
+            host_fault_until: Mutex::new(None),
+            friendly_owed: AtomicBool::new(true),
             wake: (Mutex::new(0), Condvar::new()),
         }
     }
@@ -88,5 +107,60 @@ impl Shared {
         self.db.set_setting("paused", paused.then_some("1"))?;
         self.wake();
         Ok(())
+    }
+
+    /// What is short now, measuring the disk (and pruning old games) at most every 30 s and the
+    /// open files every time: the ladder and the checks start nothing while something is.
+    pub fn short(&self) -> Result<Option<Shortage>, ServerError> {
+        const EVERY: Duration = Duration::from_secs(30);
+        let due = {
+            let mut tended = self.tended.lock().unwrap_or_else(|p| p.into_inner());
+            let due = tended.is_none_or(|at| at.elapsed() >= EVERY);
+            if due {
+                *tended = Some(Instant::now());
+            }
+            due
+        };
+        if due {
+            let found = self.tend_disk()?;
+            *self.shortage.lock().unwrap_or_else(|p| p.into_inner()) = found;
+        }
+        let mut now = self.shortage.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        if now.is_none() {
+            let (open, limit) = disk::open_files();
+            if open + super::listen::reserved_files(0) / 2 > limit {
+                now = Some(Shortage::Files { open, limit });
+            }
+        }
+        if now.is_none() {
+            let until = *self.host_fault_until.lock().unwrap_or_else(|p| p.into_inner());
+            if until.is_some_and(|at| Instant::now() < at) {
+                now = Some(Shortage::Host("a game's spawn failed for lack of files or disk".into()));
+            }
+        }
+        Ok(now)
+    }
+
+    /// Prunes old games, then measures the course folder and the free space against the budget.
+    fn tend_disk(&self) -> Result<Option<Shortage>, ServerError> {
+        let budget = &self.course.budget;
+        disk::prune(&self.db.conn(), self.data(), budget.keep_games)?;
+        let used = disk::used_bytes(self.data());
+        self.disk_used.store(used, Ordering::SeqCst);
+        let free = disk::free_bytes(self.data()).unwrap_or(u64::MAX);
+        if free < budget.floor_bytes {
+            return Ok(Some(Shortage::Floor { free: disk::human(free), floor: disk::human(budget.floor_bytes) }));
+        }
+        if used > budget.disk_bytes {
+            return Ok(Some(Shortage::Budget { used: disk::human(used), budget: disk::human(budget.disk_bytes) }));
+        }
+        Ok(None)
+    }
+
+    /// A game could not start for a reason of the server's: the ladder waits a while.
+    pub fn host_fault(&self) {
+        *self.host_fault_until.lock().unwrap_or_else(|p| p.into_inner()) =
+            Some(Instant::now() + Duration::from_secs(20));
+        *self.tended.lock().unwrap_or_else(|p| p.into_inner()) = None;
     }
 }

@@ -7,6 +7,8 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use rusqlite::OptionalExtension;
+
 use super::accounts::sha256_hex;
 use super::archive::{self, ArchiveError, Files};
 use super::db::{Db, now};
@@ -148,6 +150,20 @@ pub fn add_version(
     let file = path.strip_prefix(data).unwrap_or(&path).display().to_string();
     let original: String = file_name.chars().filter(|c| !c.is_control()).take(100).collect();
     db.tx(|tx| {
+        // The same bytes again while the student's latest version of them is waiting, being
+        // checked or active (a double click, two tabs): that version, not a second one.
+        let same: Option<i64> = tx
+            .query_row(
+                "SELECT id FROM versions WHERE student = ?1 AND sha256 = ?2
+                 AND state IN ('queued', 'building', 'checking', 'ready')
+                 AND number = (SELECT MAX(number) FROM versions WHERE student = ?1)",
+                [student, &sha],
+                |r| r.get(0),
+            )
+            .optional()?;
+        if let Some(id) = same {
+            return Ok(id);
+        }
         let number: i64 =
             tx.query_row("SELECT COALESCE(MAX(number), 0) + 1 FROM versions WHERE student = ?1", [student], |r| {
                 r.get(0)
@@ -163,8 +179,7 @@ pub fn add_version(
 }
 
 /// Writes `bytes` to `path` unless it is there: whole (a temporary file renamed), readable by
-/// the bots' own uids (a root juiz runs each bot as a user of its own; the sandbox keeps other
-/// bots out), as a bot's files must be.
+/// the server's user only (juiz opens a source for its bot's private copy and for the compiler's).
 fn write_once(path: &Path, bytes: &[u8]) -> Result<(), ServerError> {
     use std::os::unix::fs::PermissionsExt;
     if path.is_file() {
@@ -173,7 +188,7 @@ fn write_once(path: &Path, bytes: &[u8]) -> Result<(), ServerError> {
     let dir = path.parent().expect("a file in a folder");
     let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(ServerError::io(dir))?;
     tmp.write_all(bytes).and_then(|()| tmp.as_file().sync_all()).map_err(ServerError::io(path))?;
-    tmp.as_file().set_permissions(std::fs::Permissions::from_mode(0o644)).map_err(ServerError::io(path))?;
+    tmp.as_file().set_permissions(std::fs::Permissions::from_mode(0o600)).map_err(ServerError::io(path))?;
     tmp.persist(path).map_err(|e| ServerError::io(path)(e.error))?;
     Ok(())
 }
@@ -198,7 +213,13 @@ fn unpack_once(dir: &Path, files: &Files) -> Result<Result<(), Refusal>, ServerE
         return Ok(Err(Refusal::NoBot(why)));
     }
     let staged = tmp.keep();
-    std::fs::rename(&staged, dir).map_err(ServerError::io(dir))?;
+    if let Err(e) = std::fs::rename(&staged, dir) {
+        // The same archive unpacked at the same time by another upload: theirs is kept.
+        let _ = std::fs::remove_dir_all(&staged);
+        if !dir.is_dir() {
+            return Err(ServerError::io(dir)(e));
+        }
+    }
     Ok(Ok(()))
 }
 

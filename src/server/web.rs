@@ -61,9 +61,16 @@ impl Fail {
     }
 }
 
+/// The server's own failure: said to the reader in their language without the server's folders
+/// or database (which they could do nothing about), and written whole to the server's log.
 impl From<ServerError> for Fail {
     fn from(e: ServerError) -> Fail {
-        Fail::new(StatusCode::INTERNAL_SERVER_ERROR, e)
+        eprintln!("juiz serve: a request failed: {e}");
+        Fail::said(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the server could not do this just now (its log says why): try again in a moment, and tell the instructor if it goes on",
+            "o servidor não conseguiu fazer isto agora (o registro dele diz por quê): tente de novo em instantes e avise o professor se continuar",
+        )
     }
 }
 
@@ -128,6 +135,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/admin/{token}/{action}", post(web_admin::action))
         .route("/admin/{token}/final.zip", get(web_admin::final_zip))
         .route("/admin/{token}/standings.csv", get(web_admin::standings_csv))
+        .route("/admin/{token}/standings-retired.csv", get(web_admin::retired_csv))
         .route("/admin/{token}/games.csv", get(web_admin::games_csv))
         .route("/admin/{token}/grades.csv", get(web_admin::grades_csv))
         .layer(axum::middleware::map_response(private_headers))

@@ -1,5 +1,6 @@
 //! The instructor's page, behind the admin link: the roster and each student's state, links
-//! reissued or revoked, the deadline, pausing the ladder, the final tournament and its zip, and
+//! reissued or revoked, the deadline, pausing the ladder (and why it waits, when the server is
+//! short of disk or files), the disk the course takes, the final tournament and its zip, and
 //! CSV exports of the standings and the games.
 
 use std::sync::Arc;
@@ -66,12 +67,21 @@ fn admin_page(shared: &Shared, token: &str, lang: Lang, new_link: Option<String>
     drop(stmt);
     drop(conn);
     let final_state = shared.db.setting("final_state")?.unwrap_or_default();
+    let budget = &shared.course.budget;
+    let shortage = shared.short()?.map(|s| s.to_string());
+    let disk = context! {
+        used => super::disk::human(shared.disk_used.load(std::sync::atomic::Ordering::SeqCst)),
+        budget => super::disk::human(budget.disk_bytes),
+        free => super::disk::disk_free_text(shared.data()),
+        floor => super::disk::human(budget.floor_bytes),
+    };
     let values = context! {
         course => &shared.course.tournament.name,
         students => minijinja::Value::from(minijinja::value::Serde(&students)), counts, new_link, final_state,
         final_zip => super::final_run::final_dir(shared).join("final.zip").is_file(),
         deadline => shared.deadline()?.map(instant_text).unwrap_or_default(),
         paused => shared.paused()?,
+        disk, shortage,
         csrf => form_token(&shared.db, token)?,
         base => format!("/admin/{token}"),
     };
@@ -182,7 +192,7 @@ pub async fn final_zip(
     .await
 }
 
-/// The ladder's standings (every version with games), as `standings.csv`.
+/// The ladder's standings of the active versions, in the board's order, as `standings.csv`.
 pub async fn standings_csv(
     State(shared): State<Arc<Shared>>,
     Path(token): Path<String>,
@@ -190,7 +200,21 @@ pub async fn standings_csv(
     headers: HeaderMap,
 ) -> Response {
     admin_download(shared, token, lang_of(&q, &headers), ("standings.csv", CSV), |shared| {
-        Ok(crate::tournament::standings_csv(&super::ratings::ladder_standings(shared)?))
+        Ok(crate::tournament::standings_csv(&super::ratings::standings_split(shared)?.0))
+    })
+    .await
+}
+
+/// The retired versions' standings (older versions, students off the roster), apart, as
+/// `standings-retired.csv`.
+pub async fn retired_csv(
+    State(shared): State<Arc<Shared>>,
+    Path(token): Path<String>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Response {
+    admin_download(shared, token, lang_of(&q, &headers), ("standings-retired.csv", CSV), |shared| {
+        Ok(crate::tournament::standings_csv(&super::ratings::standings_split(shared)?.1))
     })
     .await
 }

@@ -55,12 +55,11 @@ pub fn age_text(seconds: i64) -> String {
 /// The leaderboard now, best first (versions without games last).
 pub fn board_data(shared: &Shared, lang: Lang) -> Result<Board, ServerError> {
     let conn = shared.db.conn();
+    let order = super::ratings::active_order(&conn)?;
     let mut stmt = conn.prepare(
         "SELECT v.name, v.uploaded, s.name, r.elo, r.ci95, r.games, r.faults, v.id
          FROM versions v LEFT JOIN students s ON s.id = v.student LEFT JOIN ratings r ON r.version = v.id
-         WHERE v.state = 'ready' AND (v.student IS NULL OR v.id IN
-           (SELECT active_version FROM students WHERE on_roster = 1))
-         ORDER BY r.elo IS NULL, r.elo DESC, v.name",
+         WHERE v.id = ?1",
     )?;
     let house = words(lang)["house"];
     let bar = shared.course.bar.as_ref();
@@ -70,18 +69,20 @@ pub fn board_data(shared: &Shared, lang: Lang) -> Result<Board, ServerError> {
     };
     let mut rows = Vec::new();
     let now = now();
-    let lines = stmt.query_map([], |r| {
-        Ok((
-            r.get::<_, String>(0)?,
-            r.get::<_, i64>(1)?,
-            r.get::<_, Option<String>>(2)?,
-            r.get::<_, Option<f64>>(3)?,
-            r.get::<_, Option<f64>>(4)?,
-            r.get::<_, Option<i64>>(5)?,
-            r.get::<_, Option<i64>>(6)?,
-            r.get::<_, i64>(7)?,
-        ))
-    })?;
+    let lines = order.iter().map(|(id, _)| {
+        stmt.query_row([id], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, i64>(1)?,
+                r.get::<_, Option<String>>(2)?,
+                r.get::<_, Option<f64>>(3)?,
+                r.get::<_, Option<f64>>(4)?,
+                r.get::<_, Option<i64>>(5)?,
+                r.get::<_, Option<i64>>(6)?,
+                r.get::<_, i64>(7)?,
+            ))
+        })
+    });
     for (i, line) in lines.enumerate() {
         let (version, uploaded, student, elo, ci, games, faults, id) = line?;
         let bar_text = match (bar, &student) {

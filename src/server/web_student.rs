@@ -38,18 +38,18 @@ struct MyGame {
 }
 
 fn my_game(shared: &Shared, student: &str, id: i64) -> Result<MyGame, Fail> {
-    let found: Option<(String, bool, Option<String>, Option<String>)> = shared
+    let found: Option<(String, bool, Option<String>, Option<String>, bool)> = shared
         .db
         .conn()
         .query_row(
-            "SELECT g.log, g.swapped, va.student, vb.student FROM games g
+            "SELECT g.log, g.swapped, va.student, vb.student, g.pruned FROM games g
              JOIN versions va ON va.id = g.a JOIN versions vb ON vb.id = g.b
              WHERE g.id = ?1 AND g.state = 'done'",
             [id],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
         )
         .optional()?;
-    let Some((log, swapped, a, b)) = found else {
+    let Some((log, swapped, a, b, pruned)) = found else {
         return Err(Fail::said(
             StatusCode::NOT_FOUND,
             "no such finished game",
@@ -62,6 +62,13 @@ fn my_game(shared: &Shared, student: &str, id: i64) -> Result<MyGame, Fail> {
             StatusCode::NOT_FOUND,
             "no such finished game among yours",
             "não há partida terminada com esse número entre as suas",
+        ));
+    }
+    if pruned {
+        return Err(Fail::said(
+            StatusCode::NOT_FOUND,
+            "this game's transcript was removed to keep the disk within its budget (its result stands)",
+            "o registro desta partida foi apagado para manter o disco no orçamento (o resultado vale)",
         ));
     }
     let side0_is_a = !swapped;
@@ -197,11 +204,39 @@ pub async fn upload(
         };
         let refuse = |r: Refusal| Fail::refused(&r);
         let upload = check_upload(&file_name, &bytes, limit).map_err(refuse)?;
+        refuse_for_room(&shared, &me, bytes.len() as u64)?;
         add_version(&shared.db, shared.data(), &me, &file_name, &upload, &bytes)?.map_err(refuse)?;
         shared.wake();
         Ok(see_other(&format!("/s/{token}?lang={}", code(lang))))
     })
     .await
+}
+
+/// Refuses an upload of `size` bytes when the server is short of disk (`Shared::short`) or the
+/// student's kept uploads and this one would pass their quota (`"limits.student_quota"`).
+fn refuse_for_room(shared: &Shared, student: &str, size: u64) -> Result<(), Fail> {
+    if shared.short()?.is_some_and(|s| s.refuses_uploads()) {
+        return Err(Fail::said(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is short of disk space: uploads wait until the instructor frees some; try again later",
+            "o servidor está com pouco espaço em disco: os envios esperam até o professor liberar espaço; tente mais tarde",
+        ));
+    }
+    let quota = shared.course.budget.student_bytes;
+    let used = super::disk::student_bytes(&shared.db.conn(), shared.data(), student)?;
+    if used.saturating_add(size) > quota {
+        let (used, quota) = (super::disk::human(used), super::disk::human(quota));
+        return Err(Fail::said(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "your uploads already take {used} of your quota of {quota}: send only the sources, or ask the instructor for room"
+            ),
+            format!(
+                "seus envios já ocupam {used} da sua cota de {quota}: envie só os fontes, ou peça espaço ao professor"
+            ),
+        ));
+    }
+    Ok(())
 }
 
 #[derive(Deserialize)]
@@ -245,7 +280,14 @@ pub async fn play(
                 "esse adversário não está na ladder: escolha um da lista",
             ));
         }
-        super::ladder::queue_friendly(&shared, mine, form.opponent)?;
+        if super::ladder::queue_friendly(&shared, mine, form.opponent)?.is_none() {
+            let quota = shared.course.budget.friendly_queued;
+            return Err(Fail::said(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!("you already have {quota} unranked games waiting or playing: wait for them to finish"),
+                format!("você já tem {quota} partidas amistosas esperando ou em andamento: espere que terminem"),
+            ));
+        }
         Ok(see_other(&format!("/s/{token}?lang={}", code(lang))))
     })
     .await
@@ -263,7 +305,7 @@ pub async fn replay(
         let me = student_of(&shared, &token)?;
         let game = my_game(&shared, &me, id)?;
         let unreadable =
-            |e: String| Fail::new(StatusCode::INTERNAL_SERVER_ERROR, format!("cannot replay the game: {e}"));
+            |e: String| Fail::from(super::error::ServerError::Other(format!("cannot replay game {id}: {e}")));
         let transcript = crate::record::Transcript::read(&game.log).map_err(|e| unreadable(e.to_string()))?;
         let mut data =
             crate::report::html::replay_data(&transcript, &game.log).map_err(|e| unreadable(e.to_string()))?;

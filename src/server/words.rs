@@ -85,6 +85,13 @@ const WORDS: &[(&str, &str, &str)] = &[
     ("exports", "Exports", "Exportações"),
     ("done", "done", "concluídas"),
     ("language", "Português", "English"),
+    ("superseded", "replaced by a newer upload", "substituída por um envio mais novo"),
+    ("disk", "Disk", "Disco"),
+    ("disk_use", "the course folder takes", "a pasta do curso ocupa"),
+    ("disk_budget", "of its budget of", "do orçamento de"),
+    ("disk_free", "free on the disk", "livres no disco"),
+    ("disk_floor", "floor", "mínimo"),
+    ("waiting_because", "The ladder and the checks wait", "A ladder e as verificações esperam"),
 ];
 
 /// The words of `lang`, by key, for the templates.

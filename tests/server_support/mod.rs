@@ -93,13 +93,27 @@ pub struct Server {
 
 impl Server {
     pub fn start(course: &Course) -> Server {
+        Server::start_with(course, None)
+    }
+
+    /// `start`, the server allowed at most `open_files` descriptors (soft and hard) if given.
+    pub fn start_with(course: &Course, open_files: Option<u64>) -> Server {
+        use std::os::unix::process::CommandExt;
         let stderr = course.dir.path().join(format!("serve-{}.err", std::process::id() ^ rand_suffix()));
-        let mut child = course
-            .juiz(&["--listen", "127.0.0.1:0", "--jobs", "2"])
-            .stdout(Stdio::piped())
-            .stderr(std::fs::File::create(&stderr).unwrap())
-            .spawn()
-            .unwrap();
+        let mut command = course.juiz(&["--listen", "127.0.0.1:0", "--jobs", "2"]);
+        if let Some(limit) = open_files {
+            // SAFETY: setrlimit is async-signal-safe; nothing else runs between fork and exec.
+            unsafe {
+                command.pre_exec(move || {
+                    let rlim = libc::rlimit { rlim_cur: limit as libc::rlim_t, rlim_max: limit as libc::rlim_t };
+                    if libc::setrlimit(libc::RLIMIT_NOFILE, &rlim) != 0 {
+                        return Err(std::io::Error::last_os_error());
+                    }
+                    Ok(())
+                });
+            }
+        }
+        let mut child = command.stdout(Stdio::piped()).stderr(std::fs::File::create(&stderr).unwrap()).spawn().unwrap();
         let mut out = BufReader::new(child.stdout.take().unwrap());
         let mut first = String::new();
         out.read_line(&mut first).unwrap();
@@ -223,20 +237,24 @@ impl Response {
 
 /// One HTTP/1.1 request on a new connection (`Connection: close`).
 pub fn request(addr: &str, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Response {
-    let mut stream = TcpStream::connect(addr).unwrap();
+    try_request(addr, method, path, headers, body).unwrap_or_else(|| panic!("no response to {method} {path}"))
+}
+
+/// `request`, or `None` when the connection is refused or closed without an answer.
+pub fn try_request(addr: &str, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Option<Response> {
+    let mut stream = TcpStream::connect(addr).ok()?;
     let mut head =
         format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n", body.len());
     for (k, v) in headers {
         head.push_str(&format!("{k}: {v}\r\n"));
     }
     head.push_str("\r\n");
-    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(head.as_bytes()).ok()?;
     // A server may answer (413) before reading a large body: a failed write is not the test's.
     let _ = stream.write_all(body);
     let mut raw = Vec::new();
     let _ = stream.read_to_end(&mut raw);
-    let split =
-        raw.windows(4).position(|w| w == b"\r\n\r\n").unwrap_or_else(|| panic!("no response to {method} {path}"));
+    let split = raw.windows(4).position(|w| w == b"\r\n\r\n")?;
     let head = String::from_utf8_lossy(&raw[..split]).into_owned();
     let mut lines = head.lines();
     let status = lines.next().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
@@ -246,7 +264,7 @@ pub fn request(addr: &str, method: &str, path: &str, headers: &[(&str, &str)], b
     if headers.iter().any(|(k, v)| k.eq_ignore_ascii_case("transfer-encoding") && v.contains("chunked")) {
         body = dechunk(&body);
     }
-    Response { status, headers, body }
+    Some(Response { status, headers, body })
 }
 
 fn dechunk(mut data: &[u8]) -> Vec<u8> {

@@ -1,0 +1,148 @@
+//! The ladder's fairness, as pure functions of what the database says: which pair plays next,
+//! by compute spent rather than games played (each version's share of the workers' seconds: a
+//! slow bot plays fewer games, not every game; house bots, never chosen first, are kept near a
+//! student's share), and which lane a free worker serves (friendly games at most every other
+//! game while ranked ones can be played, so a flood of them never starves the graded ladder).
+
+use std::collections::BTreeMap;
+
+/// One active version as the scheduler sees it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entry {
+    pub id: i64,
+    /// A house bot: never chosen first, only as an opponent.
+    pub house: bool,
+    /// Seconds of the workers' time its ranked games took (finished, and an estimate for those
+    /// queued or running).
+    pub spent: f64,
+    /// Ranked games, finished or not.
+    pub games: u32,
+    pub elo: f64,
+    /// The rating's 95% interval (wide: little known).
+    pub ci: f64,
+}
+
+/// Rating points one typical game of compute ahead of the first version costs an opponent.
+const POINTS_PER_GAME_AHEAD: f64 = 250.0;
+/// Rating points each earlier meeting of the two costs.
+const POINTS_PER_MEETING: f64 = 150.0;
+
+/// The next pair: the student's version that has had the fewest seconds (then the fewest
+/// games, then the widest interval), against the opponent closest in rating that it has met
+/// least and that is not ahead of it in seconds by much (a typical game of `typical` seconds
+/// ahead weighs as 250 rating points). `seed` breaks near ties. `None`: no student's version,
+/// or nobody to play it.
+pub fn pair(entries: &[Entry], met: &BTreeMap<(i64, i64), u32>, typical: f64, seed: u64) -> Option<(i64, i64)> {
+    let first = entries.iter().filter(|e| !e.house).min_by(|x, y| {
+        x.spent.total_cmp(&y.spent).then(x.games.cmp(&y.games)).then(y.ci.total_cmp(&x.ci)).then(x.id.cmp(&y.id))
+    })?;
+    let typical = typical.max(0.001);
+    let cost = |y: &Entry| {
+        let times = met.get(&(first.id.min(y.id), first.id.max(y.id))).copied().unwrap_or(0);
+        let ahead = (y.spent - first.spent).max(0.0) / typical;
+        (first.elo - y.elo).abs()
+            + POINTS_PER_MEETING * f64::from(times)
+            + POINTS_PER_GAME_AHEAD * ahead
+            + (seed.wrapping_mul(y.id as u64 + 7) % 97) as f64
+    };
+    let second = entries.iter().filter(|e| e.id != first.id).min_by(|x, y| cost(x).total_cmp(&cost(y)))?;
+    Some((first.id, second.id))
+}
+
+/// What a free worker plays next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lane {
+    Friendly,
+    Ranked,
+}
+
+/// The lane of the next game: a friendly game when one waits and either no ranked game can be
+/// played or the last game started was not a friendly one (`friendly_owed`); else ranked.
+pub fn lane(friendly_waiting: bool, ranked_open: bool, friendly_owed: bool) -> Option<Lane> {
+    match (friendly_waiting, ranked_open) {
+        (true, false) => Some(Lane::Friendly),
+        (true, true) if friendly_owed => Some(Lane::Friendly),
+        (_, true) => Some(Lane::Ranked),
+        (false, false) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Plays `pairs` pairs (two games each) among versions whose games take `cost` seconds
+    /// each (a game as long as its slower bot makes it); returns each version's games and
+    /// seconds.
+    fn simulate(costs: &[(i64, bool, f64)], pairs: usize) -> BTreeMap<i64, (u32, f64)> {
+        let mut entries: Vec<Entry> = costs
+            .iter()
+            .map(|&(id, house, _)| Entry { id, house, spent: 0.0, games: 0, elo: 1500.0, ci: 1000.0 })
+            .collect();
+        let mut met = BTreeMap::new();
+        let mut total = (0.0, 0u32);
+        for i in 0..pairs {
+            let typical = if total.1 == 0 { 1.0 } else { total.0 / f64::from(total.1) };
+            let (a, b) = pair(&entries, &met, typical, i as u64).expect("a pair");
+            let seconds = 2.0 * costs.iter().filter(|c| c.0 == a || c.0 == b).map(|c| c.2).fold(0.0, f64::max);
+            for e in entries.iter_mut().filter(|e| e.id == a || e.id == b) {
+                e.spent += seconds;
+                e.games += 2;
+            }
+            *met.entry((a.min(b), a.max(b))).or_default() += 1;
+            total = (total.0 + seconds, total.1 + 2);
+        }
+        entries.iter().map(|e| (e.id, (e.games, e.spent))).collect()
+    }
+
+    #[test]
+    fn a_slow_version_plays_fewer_games_not_every_game() {
+        // Four students' versions at 1 s a game, one at 30 s, and a house bot at 1 s.
+        let costs =
+            [(1, false, 1.0), (2, false, 1.0), (3, false, 1.0), (4, false, 1.0), (5, false, 30.0), (9, true, 1.0)];
+        let played = simulate(&costs, 600);
+        let slow = played[&5].0;
+        let fast = played[&1].0.min(played[&2].0).min(played[&3].0).min(played[&4].0);
+        assert!(slow > 0, "the slow version still plays: {played:?}");
+        assert!(slow * 5 < fast, "the slow version plays far fewer games: {played:?}");
+        // Games with the slow version are a minority of all games.
+        let all: u32 = played.values().map(|p| p.0).sum::<u32>() / 2;
+        assert!(slow * 4 < all, "{played:?}");
+        // The house bot's seconds stay near a student's, not above all of theirs together.
+        let students: f64 = [1, 2, 3, 4, 5].iter().map(|v| played[v].1).sum();
+        assert!(played[&9].1 < students / 2.0, "{played:?}");
+    }
+
+    #[test]
+    fn without_a_slow_version_the_games_are_shared_evenly() {
+        let costs = [(1, false, 1.0), (2, false, 1.0), (3, false, 1.0), (9, true, 1.0)];
+        let played = simulate(&costs, 300);
+        let games: Vec<u32> = [1, 2, 3].iter().map(|v| played[v].0).collect();
+        assert!(games.iter().max().unwrap() - games.iter().min().unwrap() <= 4, "{played:?}");
+    }
+
+    #[test]
+    fn a_flood_of_friendly_games_leaves_ranked_games_scheduled() {
+        // 300 friendly games waiting; the workers start 100 games.
+        let (mut friendly, mut ranked, mut owed) = (0, 0, false);
+        for _ in 0..100 {
+            match lane(true, true, owed) {
+                Some(Lane::Friendly) => {
+                    friendly += 1;
+                    owed = false;
+                }
+                Some(Lane::Ranked) => {
+                    ranked += 1;
+                    owed = true;
+                }
+                None => unreachable!(),
+            }
+        }
+        assert_eq!((friendly, ranked), (50, 50));
+        // With the ladder paused (or too few versions), friendly games go on; with none waiting,
+        // ranked ones.
+        assert_eq!(lane(true, false, false), Some(Lane::Friendly));
+        assert_eq!(lane(false, true, true), Some(Lane::Ranked));
+        assert_eq!(lane(false, false, true), None);
+    }
+}
