@@ -16,7 +16,10 @@ fn grades(server: &Server) -> BTreeMap<String, BTreeMap<String, String>> {
     let text = server.get(&format!("/admin/{}/grades.csv", server.admin)).text();
     let mut reader = csv::Reader::from_reader(text.as_bytes());
     let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
-    assert_eq!(header, ["student", "name", "version", "elo", "games", "bar", "bar_games", "bar_points", "bar_verdict", "rank"]);
+    assert_eq!(
+        header,
+        ["student", "name", "version", "elo", "games", "bar", "bar_games", "bar_points", "bar_verdict", "rank"]
+    );
     reader
         .records()
         .map(|r| {

@@ -119,9 +119,15 @@ pub fn limited(app: Router, limits: &HttpLimits) -> Router {
         (StatusCode::SERVICE_UNAVAILABLE, "the server is busy: try again in a moment").into_response()
     };
     app.layer(
-        ServiceBuilder::new().layer(HandleErrorLayer::new(busy)).load_shed().concurrency_limit(limits.requests).layer(
-            tower_http::timeout::TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, limits.request_timeout),
-        ),
+        ServiceBuilder::new()
+            .layer(HandleErrorLayer::new(busy))
+            .load_shed()
+            // One count for every route (`concurrency_limit` would count each route apart).
+            .layer(tower::limit::GlobalConcurrencyLimitLayer::new(limits.requests))
+            .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+                StatusCode::REQUEST_TIMEOUT,
+                limits.request_timeout,
+            )),
     )
 }
 
@@ -204,5 +210,24 @@ mod tests {
         assert!(clients.enter(other, 4, 10, 2).is_some());
         drop(many);
         assert!(clients.enter(ip, 4, 10, 2).is_some());
+    }
+
+    /// The status of a GET of `/` on `app` behind `limits`.
+    fn status(app: Router, limits: &HttpLimits) -> StatusCode {
+        use tower::ServiceExt;
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        let request = axum::http::Request::new(axum::body::Body::empty());
+        runtime.block_on(async { limited(app, limits).oneshot(request).await.unwrap().status() })
+    }
+
+    #[test]
+    fn a_full_server_answers_503_and_a_request_past_its_time_408() {
+        let app = Router::new().route("/", axum::routing::get(|| async { "ok" }));
+        let limits = HttpLimits::for_files(1024, 1);
+        assert_eq!(status(app.clone(), &limits), StatusCode::OK);
+        assert_eq!(status(app, &HttpLimits { requests: 0, ..limits.clone() }), StatusCode::SERVICE_UNAVAILABLE);
+        let forever = Router::new().route("/", axum::routing::get(std::future::pending::<&'static str>));
+        let quick = HttpLimits { request_timeout: Duration::from_millis(20), ..limits };
+        assert_eq!(status(forever, &quick), StatusCode::REQUEST_TIMEOUT);
     }
 }
