@@ -149,3 +149,54 @@ fn friendly_games_keep_to_a_quota_and_many_uploads_are_superseded() {
     let states: Vec<String> = (1..=5).map(|n| settled(&server, &links["bia"], n)).collect();
     assert!(states.iter().any(|s| s == "superseded"), "{states:?}");
 }
+
+/// `(rank, name)` of each line of a CSV with columns `rank` and `column`.
+fn ranked(text: &str, column: &str) -> Vec<(String, String)> {
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
+    let at = |name: &str| header.iter().position(|h| h == name).unwrap_or_else(|| panic!("no {name} in {header:?}"));
+    let (rank, name) = (at("rank"), at(column));
+    reader.records().map(|r| r.unwrap()).map(|r| (r[rank].to_string(), r[name].to_string())).collect()
+}
+
+#[test]
+fn the_standings_the_board_and_the_grades_rank_the_same_active_versions() {
+    let course = Course::new(ROSTER, "");
+    let links = course.links();
+    let server = Server::start(&course);
+    assert_eq!(server.upload(&links["ana"], "bot.c", &smart()).status, 303);
+    assert_eq!(settled(&server, &links["ana"], 1), "ready");
+    wait_for("ana.v1's games", || (server_support::games_played(&server) >= 4).then_some(()));
+    // A second version retires the first, which has games.
+    let v2 = format!("{}\n/* v2 */\n", String::from_utf8(smart()).unwrap());
+    assert_eq!(server.upload(&links["ana"], "bot.c", v2.as_bytes()).status, 303);
+    assert_eq!(settled(&server, &links["ana"], 2), "ready");
+    let random = std::fs::read(server_support::root().join("bots/random_bot.py")).unwrap();
+    assert_eq!(server.upload(&links["bia"], "main.py", &random).status, 303);
+    assert_eq!(settled(&server, &links["bia"], 1), "ready");
+    let admin = |file: &str| server.get(&format!("/admin/{}/{file}", server.admin)).text();
+    wait_for("every active version rated", || (ranked(&admin("standings.csv"), "bot").len() == 4).then_some(()));
+    // The ladder paused and its last games done: the numbers stand still.
+    assert_eq!(server.admin_post("pause", &[("paused", "1")]).status, 303);
+    wait_for("the running games to end", || {
+        let page = server.get(&format!("/admin/{}", server.admin)).text();
+        let counts = page.split(" done · ").nth(1)?;
+        (counts.split(' ').next()? == "0").then_some(())
+    });
+    let standings = ranked(&admin("standings.csv"), "bot");
+    let board: Vec<(String, String)> = server.get("/board.json").json()["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["rank"].as_i64().unwrap().to_string(), r["version"].as_str().unwrap().to_string()))
+        .collect();
+    assert_eq!(standings, board, "standings.csv and the board");
+    let names: Vec<&str> = standings.iter().map(|s| s.1.as_str()).collect();
+    assert!(!names.contains(&"ana.v1") && names.contains(&"ana.v2"), "{standings:?}");
+    let retired = ranked(&admin("standings-retired.csv"), "bot");
+    assert_eq!(retired.iter().map(|r| r.1.as_str()).collect::<Vec<_>>(), ["ana.v1"]);
+    // The grades give each student the board's rank of their active version, in its order.
+    let grades = ranked(&admin("grades.csv"), "version");
+    let students: Vec<(String, String)> = board.iter().filter(|b| b.1.contains(".v")).cloned().collect();
+    assert_eq!(grades, students, "grades.csv and the board");
+}
