@@ -1,7 +1,8 @@
 //! A load measurement of the course server, not a timed test (ignored by default; run it with
 //! `cargo test --release --test server_load -- --ignored --nocapture`): 60 students upload at
 //! once, every version must be built and checked, and meanwhile, with the ladder playing, the
-//! time to answer page requests is measured and printed (median, 99th percentile, maximum).
+//! time to answer page requests is measured and printed (median, 99th percentile, maximum); and
+//! issue 36's deadline of a class of 150 (`a_class_uploads_before_the_deadline`).
 
 mod server_support;
 
@@ -70,4 +71,84 @@ fn sixty_students_upload_at_once_and_pages_stay_fast() {
         times.last().unwrap(),
         server_support::games_played(&server)
     );
+}
+
+/// Issue 36's deadline: a class (`JUIZ_LOAD_STUDENTS`, default 150) each uploading a version of
+/// their own at a seeded random moment of the last minutes before the deadline
+/// (`JUIZ_LOAD_WINDOW_SECS`, default 600), the ladder playing meanwhile. Prints the time from
+/// each upload to its verdict (median, 95th percentile, maximum), the ranked games a minute, and
+/// the disk the course folder took, as a day's growth at that rate.
+#[test]
+#[ignore = "a measurement: run with --ignored --nocapture"]
+fn a_class_uploads_before_the_deadline() {
+    let env = |name: &str, default: u64| std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default);
+    let students = env("JUIZ_LOAD_STUDENTS", 150) as usize;
+    let window = Duration::from_secs(env("JUIZ_LOAD_WINDOW_SECS", 600));
+    let roster: String = (0..students).map(|i| format!("s{i:03},Student {i},\n")).collect();
+    let course = Course::new(&roster, "");
+    let links = course.links();
+    let server = Server::start(&course);
+    let smart = std::fs::read_to_string(server_support::root().join("bots/smart.c")).unwrap();
+    // Each student's moment in the window, from a fixed seed.
+    let mut seed: u64 = 36;
+    let mut at: Vec<(Duration, usize)> = (0..students)
+        .map(|i| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (window.mul_f64((seed >> 11) as f64 / (1u64 << 53) as f64), i)
+        })
+        .collect();
+    at.sort();
+    let start = Instant::now();
+    let games_at_start = server_support::games_played(&server);
+    let mut sent: Vec<(usize, Instant)> = Vec::new();
+    let mut waits: Vec<Duration> = Vec::new();
+    let mut next = 0;
+    while waits.len() < students {
+        while next < at.len() && start.elapsed() >= at[next].0 {
+            let i = at[next].1;
+            let source = format!("{smart}\n/* s{i:03} */\n");
+            let reply = server.upload(&links[&format!("s{i:03}")], "bot.c", source.as_bytes());
+            assert_eq!(reply.status, 303, "{}", reply.text());
+            sent.push((i, Instant::now()));
+            next += 1;
+        }
+        sent.retain(|&(i, when)| {
+            let state = server_support::version_state(&server, &links[&format!("s{i:03}")], 1);
+            let waiting = matches!(state.as_deref(), Some("queued" | "building" | "checking") | None);
+            if !waiting {
+                waits.push(when.elapsed());
+            }
+            waiting
+        });
+        assert!(start.elapsed() < window + Duration::from_secs(1800), "verdicts still missing: {}", sent.len());
+        std::thread::sleep(Duration::from_millis(250));
+    }
+    let minutes = start.elapsed().as_secs_f64() / 60.0;
+    let games = server_support::games_played(&server) - games_at_start;
+    let disk = du(&course.data());
+    let games_disk = du(&course.data().join("games"));
+    waits.sort();
+    let at = |q: f64| waits[((waits.len() - 1) as f64 * q) as usize];
+    println!(
+        "{students} students, uploads over {:?}: upload to verdict median {:.1?}, 95th percentile {:.1?}, max {:.1?}; \
+         {games} ranked games in {minutes:.1} min ({:.1} a minute); the course folder {:.1} MiB, its games {:.1} MiB \
+         ({:.2} GiB a day at this rate, before pruning keeps the last games of each version)",
+        window,
+        at(0.5),
+        at(0.95),
+        waits.last().unwrap(),
+        games as f64 / minutes,
+        disk as f64 / (1 << 20) as f64,
+        games_disk as f64 / (1 << 20) as f64,
+        games_disk as f64 / (1u64 << 30) as f64 / minutes * 1440.0
+    );
+}
+
+/// Bytes the files under `path` take.
+fn du(path: &std::path::Path) -> u64 {
+    let Ok(meta) = std::fs::symlink_metadata(path) else { return 0 };
+    if !meta.is_dir() {
+        return meta.len();
+    }
+    std::fs::read_dir(path).map_or(0, |d| d.flatten().map(|e| du(&e.path())).sum())
 }
