@@ -90,6 +90,7 @@ pub fn host_caused(detail: &str) -> bool {
 /// Deletes the files of finished ladder games (ranked and friendly) that are not among the last
 /// `keep` of either of their versions and in which no student's bot was faulted, marking them
 /// pruned; returns how many. The games' rows stay: results, ratings and the bar are unchanged.
+/// Also deletes the check logs (`versions/<id>/`) of retired versions.
 pub fn prune(conn: &Connection, data: &Path, keep: usize) -> rusqlite::Result<usize> {
     let mut stmt = conn.prepare(
         "WITH sides AS (SELECT id, a AS v FROM games WHERE state IN ('done', 'error')
@@ -105,6 +106,17 @@ pub fn prune(conn: &Connection, data: &Path, keep: usize) -> rusqlite::Result<us
     for id in &old {
         let _ = std::fs::remove_dir_all(data.join("games").join(id.to_string()));
         conn.execute("UPDATE games SET pruned = 1 WHERE id = ?1", [id])?;
+    }
+    // The check logs of a student's versions that are neither active nor the newest (the
+    // reports the pages show are in the database).
+    let mut stmt = conn.prepare(
+        "SELECT v.id FROM versions v WHERE v.student IS NOT NULL
+           AND v.id NOT IN (SELECT active_version FROM students WHERE active_version IS NOT NULL)
+           AND v.number < (SELECT MAX(number) FROM versions n WHERE n.student = v.student)",
+    )?;
+    let retired: Vec<i64> = stmt.query_map([], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
+    for id in retired {
+        let _ = std::fs::remove_dir_all(data.join("versions").join(id.to_string()));
     }
     Ok(old.len())
 }
@@ -189,9 +201,22 @@ mod tests {
         let marked: i64 = db.conn().query_row("SELECT COUNT(*) FROM games WHERE pruned = 1", [], |r| r.get(0)).unwrap();
         assert_eq!(marked, 6);
         // The rows stay, and a second pass has nothing left to do.
+        // ana's first version retired by a second: its check logs go, the second's stay.
+        db.tx(|tx| {
+            tx.execute_batch(
+                "INSERT INTO versions (id, student, name, number, uploaded, state) VALUES (4, 'ana', 'ana-v2', 2, 0, 'ready');
+                 UPDATE students SET active_version = 4 WHERE id = 'ana';",
+            )
+        })
+        .unwrap();
+        for v in [2, 4] {
+            std::fs::create_dir_all(dir.path().join("versions").join(v.to_string())).unwrap();
+        }
+        prune(&db.conn(), dir.path(), 3).unwrap();
+        assert!(!dir.path().join("versions/2").exists() && dir.path().join("versions/4").is_dir());
         let rows: i64 = db.conn().query_row("SELECT COUNT(*) FROM games", [], |r| r.get(0)).unwrap();
         assert_eq!(rows, 12);
-        assert_eq!(prune(&db.conn(), dir.path(), 3).unwrap(), 0);
+        assert_eq!(prune(&db.conn(), dir.path(), 3).unwrap(), 0, "nothing left to prune");
     }
 
     #[test]
