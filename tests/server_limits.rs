@@ -200,3 +200,20 @@ fn the_standings_the_board_and_the_grades_rank_the_same_active_versions() {
     let students: Vec<(String, String)> = board.iter().filter(|b| b.1.contains(".v")).cloned().collect();
     assert_eq!(grades, students, "grades.csv and the board");
 }
+
+#[test]
+fn below_the_free_space_floor_uploads_wait_and_the_admin_page_says_why() {
+    // A floor no disk reaches: the server is short of space from the start.
+    let course = Course::new(ROSTER, r#""limits": {"free_floor": "1000000GiB"}"#);
+    let links = course.links();
+    let server = Server::start(&course);
+    let refused = server.upload(&links["ana"], "bot.c", &smart());
+    assert_eq!(refused.status, 503, "{}", refused.text());
+    assert!(refused.text().contains("short of disk space"), "{}", refused.text());
+    assert!(!refused.text().contains(&course.data().display().to_string()), "no server path: {}", refused.text());
+    let admin = server.get(&format!("/admin/{}", server.admin)).text();
+    assert!(admin.contains("id=\"shortage\""), "{admin}");
+    assert!(admin.contains("below the floor of"), "{admin}");
+    assert!(admin.contains("id=\"disk\""), "{admin}");
+    assert_eq!(server_support::games_played(&server), 0);
+}

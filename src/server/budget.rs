@@ -28,13 +28,13 @@ pub struct Budget {
     pub header_timeout: Duration,
 }
 
-/// The defaults: 20 GiB of disk, 2 GiB kept free, the last 20 games per version, 64 times the
+/// The defaults: 20 GiB of disk, 1 GiB kept free, the last 20 games per version, 64 times the
 /// upload limit per student, 64 KiB of stderr per seat, 3 friendly games waiting, a 10 s header.
 impl Budget {
     pub fn defaults(upload_limit: u64) -> Budget {
         Budget {
             disk_bytes: 20 << 30,
-            floor_bytes: 2 << 30,
+            floor_bytes: 1 << 30,
             keep_games: 20,
             student_bytes: upload_limit.saturating_mul(64),
             stderr_bytes: 64 << 10,
