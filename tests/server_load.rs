@@ -126,21 +126,24 @@ fn a_class_uploads_before_the_deadline() {
     let minutes = start.elapsed().as_secs_f64() / 60.0;
     let games = server_support::games_played(&server) - games_at_start;
     let disk = du(&course.data());
-    let games_disk = du(&course.data().join("games"));
+    let games_dir = course.data().join("games");
+    let (games_disk, kept) = (du(&games_dir), std::fs::read_dir(&games_dir).map_or(0, |d| d.count()));
+    let per_game = games_disk as f64 / kept.max(1) as f64;
     waits.sort();
     let at = |q: f64| waits[((waits.len() - 1) as f64 * q) as usize];
+    let mib = |bytes: f64| bytes / f64::from(1 << 20);
     println!(
-        "{students} students, uploads over {:?}: upload to verdict median {:.1?}, 95th percentile {:.1?}, max {:.1?}; \
+        "{students} students, uploads over {window:?}: upload to verdict median {:.1?}, 95th percentile {:.1?}, max {:.1?}; \
          {games} ranked games in {minutes:.1} min ({:.1} a minute); the course folder {:.1} MiB, its games {:.1} MiB \
-         ({:.2} GiB a day at this rate, before pruning keeps the last games of each version)",
-        window,
+         ({kept} kept, {:.1} KiB each): unpruned {:.2} GiB a day at this rate",
         at(0.5),
         at(0.95),
         waits.last().unwrap(),
         games as f64 / minutes,
-        disk as f64 / (1 << 20) as f64,
-        games_disk as f64 / (1 << 20) as f64,
-        games_disk as f64 / (1u64 << 30) as f64 / minutes * 1440.0
+        mib(disk as f64),
+        mib(games_disk as f64),
+        per_game / 1024.0,
+        per_game * games as f64 / minutes * 1440.0 / f64::from(1 << 30),
     );
 }
 
@@ -151,4 +154,58 @@ fn du(path: &std::path::Path) -> u64 {
         return meta.len();
     }
     std::fs::read_dir(path).map_or(0, |d| d.flatten().map(|e| du(&e.path())).sum())
+}
+
+/// Ranked games a minute over `span`, from the leaderboard.
+fn games_a_minute(server: &Server, span: Duration) -> f64 {
+    let (before, start) = (server_support::games_played(server), Instant::now());
+    std::thread::sleep(span);
+    (server_support::games_played(server) - before) as f64 / start.elapsed().as_secs_f64() * 60.0
+}
+
+/// Issue 36's slow bot: ranked games a minute with four students' fast versions, then with a
+/// fifth whose bot thinks 0.4 s before each line (legal under the 2 s move timeout), and the time
+/// that bot's check took; each rate over `JUIZ_LOAD_SPAN_SECS` (default 120).
+#[test]
+#[ignore = "a measurement: run with --ignored --nocapture"]
+fn a_slow_legal_bot_joins_the_ladder() {
+    let span =
+        Duration::from_secs(std::env::var("JUIZ_LOAD_SPAN_SECS").ok().and_then(|v| v.parse().ok()).unwrap_or(120));
+    let roster: String = (0..5).map(|i| format!("s{i},Student {i},\n")).collect();
+    let course = Course::new(&roster, "");
+    let links = course.links();
+    let server = Server::start(&course);
+    let smart = std::fs::read_to_string(server_support::root().join("bots/smart.c")).unwrap();
+    for i in 0..4 {
+        let source = format!("{smart}\n/* s{i} */\n");
+        assert_eq!(server.upload(&links[&format!("s{i}")], "bot.c", source.as_bytes()).status, 303);
+    }
+    for i in 0..4 {
+        assert_eq!(settled(&server, &links[&format!("s{i}")], 1), "ready");
+    }
+    let fast = games_a_minute(&server, span);
+    let random = std::fs::read_to_string(server_support::root().join("bots/random_bot.py")).unwrap();
+    let slow = random.replace("def send(line):\n", "def send(line):\n    __import__(\"time\").sleep(0.4)\n");
+    assert_ne!(slow, random, "the slow bot's sleep is in");
+    let sent = Instant::now();
+    assert_eq!(server.upload(&links["s4"], "main.py", slow.as_bytes()).status, 303);
+    let check = settled(&server, &links["s4"], 1);
+    let check_took = sent.elapsed();
+    let with_slow = games_a_minute(&server, span);
+    let board = server.get("/board.json").json();
+    let games_of = |version: &str| -> i64 {
+        board["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["version"] == version)
+            .map_or(0, |r| r["games"].as_i64().unwrap())
+    };
+    println!(
+        "ranked games a minute: {fast:.1} with four fast versions, {with_slow:.1} with a slow one too ({:.0} %); \
+         the slow bot's check: {check} in {check_took:.0?}; games so far: slow {}, a fast one {}",
+        with_slow / fast * 100.0,
+        games_of("s4.v1"),
+        games_of("s0.v1"),
+    );
 }
