@@ -148,6 +148,15 @@ pub async fn page(
     blocking(lang, move || student_page(&shared, &token, lang)).await
 }
 
+/// An upload whose form could not be read (cut off, malformed): `why` as the form reader said it.
+fn cut_off(why: &str) -> Fail {
+    Fail::said(
+        StatusCode::BAD_REQUEST,
+        format!("the upload could not be read ({why}): send it again"),
+        format!("o envio não pôde ser lido ({why}): envie de novo"),
+    )
+}
+
 /// `POST /s/TOKEN/upload`: the form's token and one file, `bot`.
 pub async fn upload(
     State(shared): State<Arc<Shared>>,
@@ -161,24 +170,21 @@ pub async fn upload(
     let mut csrf = String::new();
     let mut file: Option<(String, Vec<u8>)> = None;
     let read = async {
-        let mut multipart =
-            multipart.map_err(|e| Fail::new(StatusCode::BAD_REQUEST, format!("not an upload form: {e}")))?;
+        let mut multipart = multipart.map_err(|e| {
+            Fail::said(
+                StatusCode::BAD_REQUEST,
+                format!("not an upload form: {e}"),
+                format!("não é um formulário de envio: {e}"),
+            )
+        })?;
         let too_large = || Fail::refused(&Refusal::TooLarge { size: limit + 1, limit });
         while let Some(field) = multipart.next_field().await.map_err(|e| {
-            if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                too_large()
-            } else {
-                Fail::new(StatusCode::BAD_REQUEST, e.body_text())
-            }
+            if e.status() == StatusCode::PAYLOAD_TOO_LARGE { too_large() } else { cut_off(&e.body_text()) }
         })? {
             let name = field.name().unwrap_or_default().to_string();
             let file_name = field.file_name().map(str::to_string);
             let bytes = field.bytes().await.map_err(|e| {
-                if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                    too_large()
-                } else {
-                    Fail::new(StatusCode::BAD_REQUEST, e.body_text())
-                }
+                if e.status() == StatusCode::PAYLOAD_TOO_LARGE { too_large() } else { cut_off(&e.body_text()) }
             })?;
             match name.as_str() {
                 "csrf" => csrf = String::from_utf8_lossy(&bytes).into_owned(),
@@ -256,8 +262,13 @@ pub async fn play(
     let lang = lang_of(&q, &headers);
     blocking(lang, move || {
         let me = student_of(&shared, &token)?;
-        let Form(form) =
-            form.map_err(|e| Fail::new(StatusCode::BAD_REQUEST, format!("bad form: {}", e.body_text())))?;
+        let Form(form) = form.map_err(|e| {
+            Fail::said(
+                StatusCode::BAD_REQUEST,
+                format!("bad form: {}", e.body_text()),
+                format!("formulário inválido: {}", e.body_text()),
+            )
+        })?;
         if form.csrf != form_token(&shared.db, &token)? {
             return Err(Fail::bad_form());
         }
