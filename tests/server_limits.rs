@@ -217,3 +217,34 @@ fn below_the_free_space_floor_uploads_wait_and_the_admin_page_says_why() {
     assert!(admin.contains("id=\"disk\""), "{admin}");
     assert_eq!(server_support::games_played(&server), 0);
 }
+
+#[test]
+fn a_bot_flooding_its_stderr_keeps_only_the_cap_of_each_ladder_game() {
+    let course = Course::new(ROSTER, r#""limits": {"stderr_per_seat": "16KiB"}"#);
+    let links = course.links();
+    let server = Server::start(&course);
+    // random_bot.py writing 256 KiB on stderr before it starts.
+    let random = std::fs::read_to_string(server_support::root().join("bots/random_bot.py")).unwrap();
+    let flood = random.replace(
+        "if __name__ == \"__main__\":\n",
+        "if __name__ == \"__main__\":\n    sys.stderr.write(\"x\" * 262144)\n",
+    );
+    assert_ne!(flood, random);
+    assert_eq!(server.upload(&links["ana"], "main.py", flood.as_bytes()).status, 303);
+    assert_eq!(settled(&server, &links["ana"], 1), "ready");
+    wait_for("ladder games", || (server_support::games_played(&server) >= 2).then_some(()));
+    let mut logs = Vec::new();
+    for game in std::fs::read_dir(course.data().join("games")).unwrap().flatten() {
+        for file in std::fs::read_dir(game.path()).unwrap().flatten() {
+            if file.file_name().to_string_lossy().ends_with(".stderr") {
+                logs.push(file.path());
+            }
+        }
+    }
+    let flooded: Vec<_> = logs.iter().filter(|l| server_support::read(l).contains("bytes dropped]")).collect();
+    assert!(!flooded.is_empty(), "the cut is said in the log: {logs:?}");
+    for log in &logs {
+        let size = std::fs::metadata(log).unwrap().len();
+        assert!(size <= 16 * 1024 + 100, "{} holds {size} bytes", log.display());
+    }
+}
