@@ -1,7 +1,7 @@
 //! The ladder's fairness, as pure functions of what the database says: which pair plays next,
 //! by compute spent rather than games played (each version's share of the workers' seconds: a
 //! slow bot plays fewer games, not every game; house bots, never chosen first, are kept near a
-//! student's share), and which lane a free worker serves (friendly games at most every other
+//! student's share; a newcomer's seconds counted for the time it has been there), and which lane a free worker serves (friendly games at most every other
 //! game while ranked ones can be played, so a flood of them never starves the graded ladder).
 
 use std::collections::BTreeMap;
@@ -47,6 +47,14 @@ pub fn pair(entries: &[Entry], met: &BTreeMap<(i64, i64), u32>, typical: f64, se
     };
     let second = entries.iter().filter(|e| e.id != first.id).min_by(|x, y| cost(x).total_cmp(&cost(y)))?;
     Some((first.id, second.id))
+}
+
+/// A version's seconds over a window of `window` seconds as if it had been there all of it:
+/// `seconds` spent in the `here` seconds it has been in the ladder (at least a minute counted),
+/// so a version that just joined starts at once yet cannot claim the seconds the others spent
+/// before it came.
+pub fn share(seconds: f64, here: f64, window: f64) -> f64 {
+    seconds * window / here.clamp(60.0, window.max(60.0))
 }
 
 /// What a free worker plays next.
@@ -119,6 +127,15 @@ mod tests {
         let played = simulate(&costs, 300);
         let games: Vec<u32> = [1, 2, 3].iter().map(|v| played[v].0).collect();
         assert!(games.iter().max().unwrap() - games.iter().min().unwrap() <= 4, "{played:?}");
+    }
+
+    #[test]
+    fn a_newcomers_seconds_count_for_the_time_it_has_been_there() {
+        // A minute's game in its first two minutes weighs as five in ten minutes.
+        assert_eq!(share(60.0, 120.0, 600.0), 300.0);
+        assert_eq!(share(60.0, 6000.0, 600.0), 60.0);
+        assert_eq!(share(60.0, 1.0, 600.0), 600.0);
+        assert_eq!(share(0.0, 1.0, 600.0), 0.0);
     }
 
     #[test]

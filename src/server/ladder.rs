@@ -1,18 +1,14 @@
-//! The ladder: which pair plays next (by compute spent, `fair.rs`: the version with the fewest
-//! seconds of games first, opponents of close rating not far ahead in seconds, each deal played
-//! twice with the seats swapped; friendly games and ranked ones taking turns), and one game of
-//! it played by the tournament's own runner (`RefereeRunner`), its transcript and stderr logs
+//! The ladder: which game plays next (friendly games and ranked ones taking turns; the ranked
+//! pairs drawn by compute spent, `draw.rs` and `fair.rs`), and one game of it played by the tournament's own runner (`RefereeRunner`), its transcript and stderr logs
 //! (capped per seat) kept in `games/<id>/`, its result stored in one transaction. Nothing starts
 //! while the server is short of disk or files, and a game whose bot could not start for a reason
 //! of the server's is played again, never scored. House bots join as versions.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use rusqlite::{OptionalExtension, Transaction};
 
-use super::bar::Bar;
 use super::db::now;
 use super::error::ServerError;
 use super::state::Shared;
@@ -89,8 +85,7 @@ pub fn active_versions(tx: &rusqlite::Connection) -> rusqlite::Result<Vec<(i64, 
 
 /// Takes the next game for this worker (marking it running), or none while the server is short
 /// of disk or files (`Shared::short`). Friendly games and ranked ones take turns while both can
-/// be played (`fair::lane`); when the ladder has no ranked game queued and is not paused, a new
-/// pair is drawn.
+/// be played (`fair::lane`); the ranked game is the draw's (`draw::next_ranked`).
 pub fn claim(shared: &Shared) -> Result<Option<i64>, ServerError> {
     if shared.short()?.is_some() {
         return Ok(None);
@@ -108,16 +103,12 @@ pub fn claim(shared: &Shared) -> Result<Option<i64>, ServerError> {
             .optional()
         };
         let friendly = next(tx, false)?;
-        let mut ranked = if paused { None } else { next(tx, true)? };
-        let ranked_open = !paused && (ranked.is_some() || active_versions(tx)?.len() >= 2);
+        let ranked_open = !paused && (next(tx, true)?.is_some() || active_versions(tx)?.len() >= 2);
         let id = match super::fair::lane(friendly.is_some(), ranked_open, owed) {
             Some(super::fair::Lane::Friendly) => friendly.map(|id| (id, false)),
-            Some(super::fair::Lane::Ranked) => {
-                if ranked.is_none() && draw_pair(tx, &house, shared.course.bar.as_ref())? {
-                    ranked = next(tx, true)?;
-                }
-                ranked.map(|id| (id, true)).or(friendly.map(|id| (id, false)))
-            }
+            Some(super::fair::Lane::Ranked) => super::draw::next_ranked(tx, &house, shared.course.bar.as_ref())?
+                .map(|id| (id, true))
+                .or(friendly.map(|id| (id, false))),
             None => None,
         };
         if let Some((id, _)) = id {
@@ -129,90 +120,6 @@ pub fn claim(shared: &Shared) -> Result<Option<i64>, ServerError> {
         shared.friendly_owed.store(ranked, Ordering::SeqCst);
     }
     Ok(claimed.map(|(id, _)| id))
-}
-
-/// Chooses a pair by `fair::pair` (by compute spent) and queues its two games (one deal, the
-/// seats swapped); the course's bar comes first while a version has played fewer games against
-/// it than the bar asks for. Returns false when no student's version is active or fewer than
-/// two versions are.
-fn draw_pair(tx: &Transaction, house: &[String], bar: Option<&Bar>) -> rusqlite::Result<bool> {
-    let players = active_versions(tx)?;
-    if players.len() < 2 {
-        return Ok(false);
-    }
-    let mut games: BTreeMap<i64, (u32, f64)> = BTreeMap::new();
-    let mut met: BTreeMap<(i64, i64), u32> = BTreeMap::new();
-    let mut unfinished: Vec<(i64, i64)> = Vec::new();
-    let mut total = (0.0, 0u32);
-    let mut stmt = tx.prepare("SELECT a, b, state, duration_ms FROM games WHERE ranked = 1 AND state != ?1")?;
-    let rows = stmt.query_map([ERROR], |r| {
-        Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, String>(2)?, r.get::<_, Option<i64>>(3)?))
-    })?;
-    for row in rows {
-        let (a, b, state, ms) = row?;
-        *met.entry((a.min(b), a.max(b))).or_default() += 1;
-        match (state.as_str(), ms) {
-            (DONE, Some(ms)) => {
-                let seconds = ms as f64 / 1000.0;
-                for v in [a, b] {
-                    let entry = games.entry(v).or_default();
-                    entry.0 += 1;
-                    entry.1 += seconds;
-                }
-                total = (total.0 + seconds, total.1 + 1);
-            }
-            _ => unfinished.push((a, b)),
-        }
-    }
-    drop(stmt);
-    // A game queued or running counts as one of its slower version's usual length.
-    let typical = if total.1 == 0 { 1.0 } else { total.0 / f64::from(total.1) };
-    let mean = |v: i64| games.get(&v).filter(|g| g.0 > 0).map_or(typical, |g| g.1 / f64::from(g.0));
-    let mut counted = games.clone();
-    for (a, b) in unfinished {
-        let seconds = mean(a).max(mean(b));
-        for v in [a, b] {
-            let entry = counted.entry(v).or_default();
-            entry.0 += 1;
-            entry.1 += seconds;
-        }
-    }
-    let mut rating: BTreeMap<i64, (f64, f64)> = BTreeMap::new();
-    let mut stmt = tx.prepare("SELECT version, elo, ci95 FROM ratings")?;
-    for r in stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, f64>(1)?, r.get::<_, f64>(2)?)))? {
-        let (v, elo, ci) = r?;
-        rating.insert(v, (elo, if ci.is_finite() { ci } else { 1000.0 }));
-    }
-    drop(stmt);
-    let entries: Vec<super::fair::Entry> = players
-        .iter()
-        .map(|(id, name)| {
-            let (elo, ci) = rating.get(id).copied().unwrap_or((1500.0, 1000.0));
-            let (games, spent) = counted.get(id).copied().unwrap_or_default();
-            // House bots meet students, never each other alone: a pair has a student's version.
-            super::fair::Entry { id: *id, house: house.contains(name), spent, games, elo, ci }
-        })
-        .collect();
-    let seed: u64 = rand::random::<u64>() >> 11;
-    let Some((first, second)) = super::fair::pair(&entries, &met, typical, seed) else {
-        return Ok(false);
-    };
-    let bar_first = match bar {
-        Some(bar) => match super::bar::bar_version(tx, bar)?.filter(|id| players.iter().any(|p| p.0 == *id)) {
-            Some(id) if super::bar::games_against(tx, id, first)? < bar.games => Some(id),
-            _ => None,
-        },
-        None => None,
-    };
-    let second = bar_first.unwrap_or(second);
-    let pair: i64 = tx.query_row("SELECT COALESCE(MAX(pair), 0) + 1 FROM games", [], |r| r.get(0))?;
-    for swapped in [0, 1] {
-        tx.execute(
-            "INSERT INTO games (pair, seed, swapped, a, b, ranked, state, created) VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7)",
-            rusqlite::params![pair, seed as i64, swapped, first, second, QUEUED, now()],
-        )?;
-    }
-    Ok(true)
 }
 
 /// Queues one unranked game of `mine` against `other` (a student's "play now"), unless the

@@ -10,6 +10,7 @@ mod budget;
 mod course;
 mod db;
 mod disk;
+mod draw;
 mod error;
 mod fair;
 mod final_run;
