@@ -34,7 +34,7 @@ pub(crate) struct ProgramFiles {
     pub(crate) copies: Vec<(usize, PathBuf)>,
 }
 
-/// Whether `path` lies in a folder every bot may read anyway (`sandbox::SYSTEM_DIRS`).
+/// Whether `path` lies in a folder every bot may read anyway (`grants::SYSTEM_DIRS`).
 fn in_system(path: &Path, system: &[&str]) -> bool {
     system.iter().any(|dir| path.starts_with(dir))
 }
@@ -147,7 +147,10 @@ impl OwnCopies {
     pub(crate) fn open(argv: &[String], copies: &[(usize, PathBuf)], work_dir: &Path) -> Result<OwnCopies, String> {
         let mut own = OwnCopies { sources: Vec::new(), names: Vec::new(), argv: argv.to_vec() };
         for (n, (i, source)) in copies.iter().take(MAX_COPIES).enumerate() {
-            let file = std::fs::File::open(source).map_err(|e| format!("cannot open {}: {e}", source.display()))?;
+            // Never through a link (`bot.py -> /etc/shadow` would hand root's file to the bot), nor
+            // a FIFO or a device: the file itself, checked on the opened descriptor.
+            let file =
+                super::workdir::open_regular(source).map_err(|e| format!("cannot copy the bot's program: {e}"))?;
             let base = source.file_name().map(|b| b.to_string_lossy().into_owned()).unwrap_or_default();
             let name = format!(".juiz-{n}-{base}");
             own.names.push(CString::new(name.as_bytes()).map_err(|_| "nul in a program's name".to_string())?);
