@@ -54,12 +54,19 @@ const DEVICES: [&str; 5] = ["/dev/null", "/dev/zero", "/dev/full", "/dev/urandom
 /// kept out (a failure is not kept: the next bot tries again).
 pub(crate) fn system_rules(abi: u32, keep_out: &[PathBuf]) -> std::io::Result<Arc<Vec<PathRule>>> {
     static RULES: Mutex<Vec<(Vec<PathBuf>, Arc<Vec<PathRule>>)>> = Mutex::new(Vec::new());
-    let keep_out: Vec<PathBuf> = keep_out.iter().map(|k| k.canonicalize().unwrap_or_else(|_| k.clone())).collect();
+    // Only the kept folders inside a system folder change the rules: the others (the usual case)
+    // share one set, whatever folder each game's logs go to.
+    let system = system_dirs();
+    let keep_out: Vec<PathBuf> = keep_out
+        .iter()
+        .map(|k| k.canonicalize().unwrap_or_else(|_| k.clone()))
+        .filter(|k| system.iter().any(|dir| k.starts_with(dir)))
+        .collect();
     if let Some((_, rules)) = RULES.lock().unwrap_or_else(PoisonError::into_inner).iter().find(|(k, _)| *k == keep_out)
     {
         return Ok(Arc::clone(rules));
     }
-    let read = split_around(landlock::outermost_dirs(&SYSTEM_DIRS), &keep_out)
+    let read = split_around(system.to_vec(), &keep_out)
         .into_iter()
         .chain(KERNEL_FILES.iter().chain(&DEVICES[3..]).map(PathBuf::from))
         .map(|p| (p, landlock::READ));
@@ -81,6 +88,12 @@ pub(crate) fn system_rules(abi: u32, keep_out: &[PathBuf]) -> std::io::Result<Ar
     }
     known.push((keep_out, Arc::clone(&rules)));
     Ok(rules)
+}
+
+/// The system folders that exist, by their real paths, the outermost only (found once).
+fn system_dirs() -> &'static [PathBuf] {
+    static DIRS: OnceLock<Vec<PathBuf>> = OnceLock::new();
+    DIRS.get_or_init(|| landlock::outermost_dirs(&SYSTEM_DIRS))
 }
 
 /// `dirs`, each one that holds a folder of `keep_out` replaced by its entries (links left out:
