@@ -1,7 +1,8 @@
 //! Bot boxes, when juiz runs as root: each running bot gets an unprivileged uid and gid of its
 //! own (from `JUIZ_BOT_UIDS`, default `BOT_UIDS`), distinct from juiz's and from every other
 //! running bot's on the host, cgroups of its own (`cgroup.rs`), and a work dir that is a tmpfs
-//! of the bot's disk quota, owned by that uid and mode 0700 (no other bot can read it).
+//! of the bot's disk quota, owned by that uid and mode 0700 (no other bot can read it), behind
+//! a door only that uid may pass (`box-<uid>/w`: no other bot can even `stat` it).
 //!
 //! A uid belongs to the juiz that holds `<uid>.lock` under the state dir (`/run/juiz-boxes`)
 //! with `flock`: the kernel releases it when that juiz dies, even by `kill -9`. Taking a uid
@@ -130,12 +131,42 @@ fn sweep_stale(state: &Path) {
         {
             cgroup.remove();
         }
-        let dir = entry.path();
-        if is_mount_point(&dir) {
-            unmount(&dir);
+        let door = entry.path();
+        let dir = door.join(WORK);
+        for mounted in [&door, &dir] {
+            if is_mount_point(mounted) {
+                unmount(mounted);
+            }
         }
         let _ = std::fs::remove_dir(&dir);
+        let _ = std::fs::remove_dir(&door);
     }
+}
+
+/// The work dir's name in its box's door (`box-<uid>/w`).
+const WORK: &str = "w";
+
+/// Makes the door of a box, `box-<uid>` in the state dir: root's, mode 0710, its group the box's
+/// gid. Only the box's bot passes through it to its work dir: no other bot can `stat` that
+/// folder (its times, which the bot may set, would pass a hand), and the door's own times
+/// change only when root changes it. Returns the work dir beneath it (created, empty).
+fn make_door(door: &Path, uid: u32) -> io::Result<PathBuf> {
+    match std::fs::create_dir(door) {
+        Err(e) if e.kind() != io::ErrorKind::AlreadyExists => return Err(e),
+        _ => {}
+    }
+    if is_mount_point(door) {
+        // An older juiz's box, mounted on the door itself.
+        unmount(door);
+    }
+    std::os::unix::fs::lchown(door, Some(0), Some(uid))?;
+    std::fs::set_permissions(door, std::fs::Permissions::from_mode(0o710))?;
+    let dir = door.join(WORK);
+    match std::fs::create_dir(&dir) {
+        Err(e) if e.kind() != io::ErrorKind::AlreadyExists => return Err(e),
+        _ => {}
+    }
+    Ok(dir)
 }
 
 /// At exit: the pooled boxes are emptied, their work dirs unmounted and their cgroups removed.
@@ -183,11 +214,7 @@ impl BotBox {
             let lock = File::from(kept_high(lock.into()));
             kill_uid(uid);
             let cgroup = if Hierarchies::get().usable() { Some(Arc::new(BoxCgroup::open(uid)?)) } else { None };
-            let dir = state.join(format!("box-{uid}"));
-            match std::fs::create_dir(&dir) {
-                Err(e) if e.kind() != io::ErrorKind::AlreadyExists => return Err(e),
-                _ => {}
-            }
+            let dir = make_door(&state.join(format!("box-{uid}")), uid)?;
             let bx = BotBox { uid, cgroup, dir, size: None, _lock: lock };
             if is_mount_point(&bx.dir) {
                 // A killed juiz's: unmounted, as its size is unknown.
@@ -297,6 +324,9 @@ impl Drop for BotBox {
             unmount(&self.dir);
         }
         let _ = std::fs::remove_dir(&self.dir);
+        if let Some(door) = self.dir.parent() {
+            let _ = std::fs::remove_dir(door);
+        }
     }
 }
 

@@ -34,7 +34,7 @@ pub(crate) struct ProgramFiles {
     pub(crate) copies: Vec<(usize, PathBuf)>,
 }
 
-/// Whether `path` lies in a folder every bot may read anyway (`sandbox::SYSTEM_DIRS`).
+/// Whether `path` lies in a folder every bot may read anyway (`grants::SYSTEM_DIRS`).
 fn in_system(path: &Path, system: &[&str]) -> bool {
     system.iter().any(|dir| path.starts_with(dir))
 }
@@ -52,6 +52,10 @@ pub(crate) fn program_files(argv: &[String], keep_out: &[PathBuf], system: &[&st
     let mut files = ProgramFiles::default();
     let mut scripts = 0;
     let holds_kept = |dir: &Path| keep_out.iter().any(|k| k.starts_with(dir));
+    // A file under a kept folder is juiz's or a course's, never the system's, wherever that lies
+    // (`grants.rs` keeps such a folder out of the system folders it grants).
+    let in_system =
+        |path: &Path, system: &[&str]| in_system(path, system) && !keep_out.iter().any(|k| path.starts_with(k));
     for (i, arg) in argv.iter().enumerate().skip(1) {
         let path = Path::new(arg);
         if !path.is_absolute() || in_system(path, system) {
@@ -147,7 +151,10 @@ impl OwnCopies {
     pub(crate) fn open(argv: &[String], copies: &[(usize, PathBuf)], work_dir: &Path) -> Result<OwnCopies, String> {
         let mut own = OwnCopies { sources: Vec::new(), names: Vec::new(), argv: argv.to_vec() };
         for (n, (i, source)) in copies.iter().take(MAX_COPIES).enumerate() {
-            let file = std::fs::File::open(source).map_err(|e| format!("cannot open {}: {e}", source.display()))?;
+            // Never through a link (`bot.py -> /etc/shadow` would hand root's file to the bot), nor
+            // a FIFO or a device: the file itself, checked on the opened descriptor.
+            let file =
+                super::workdir::open_regular(source).map_err(|e| format!("cannot copy the bot's program: {e}"))?;
             let base = source.file_name().map(|b| b.to_string_lossy().into_owned()).unwrap_or_default();
             let name = format!(".juiz-{n}-{base}");
             own.names.push(CString::new(name.as_bytes()).map_err(|_| "nul in a program's name".to_string())?);
@@ -279,6 +286,21 @@ mod tests {
         let exe = std::env::current_exe().unwrap().canonicalize().unwrap();
         let line = vec![exe.to_string_lossy().into_owned(), "bot".into(), "hard".into()];
         assert_eq!(program_files(&line, &[], &SYSTEM), ProgramFiles { grants: vec![exe], copies: vec![] });
+    }
+
+    #[test]
+    fn a_linked_script_or_program_is_refused_never_followed() {
+        let dir = tempfile::tempdir().unwrap();
+        let secret = dir.path().join("shadow");
+        std::fs::write(&secret, "root:hash").unwrap();
+        let link = dir.path().join("bot.py");
+        std::os::unix::fs::symlink(&secret, &link).unwrap();
+        let line = argv(&[Path::new("/usr/bin/python3"), &link]);
+        let error = OwnCopies::open(&line, &[(1, link.clone())], dir.path()).unwrap_err();
+        assert!(error.contains("bot.py is a symbolic link"), "{error}");
+        // A file under a kept folder (juiz's, or a course's under a system folder) is copied.
+        let kept = program_files(&line, &[dir.path().to_path_buf()], &[dir.path().to_str().unwrap()]);
+        assert_eq!(kept.copies, vec![(1, link)]);
     }
 
     #[test]

@@ -14,20 +14,22 @@
 //!   unmapped: it sees itself as `nobody` and loses the referee's capabilities on host files)
 //!   with a network namespace that has no interface but a down loopback: no network at all. For
 //!   a non-root referee, RLIMIT_NPROC counts only the bot's own tasks there.
-//! - **A mount namespace** (not root, with a disk quota): the bot's work dir is a tmpfs of the
-//!   quota's size in a mount namespace of its own (`work_tmpfs.rs`).
+//! - **A mount namespace**, root or not, where every mount but the work dir is read-only: no
+//!   access times move, no metadata changes outside the work dir (`view.rs`); not root, with a
+//!   disk quota, the bot's work dir there is a tmpfs of the quota's size (`work_tmpfs.rs`).
 
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 
 use super::boxes::BotBox;
 use super::cgroup::{MAX_DIRS, join_in_child};
 use super::cost::{Laps, Step};
-use super::landlock::{self, PathRule, Ruleset};
+use super::grants::{SYSTEM_DIRS, system_rules};
+use super::landlock::{self, Ruleset};
 use super::limits::Limits;
 use super::own_program::{CopyPlan, OwnCopies, program_files};
 use super::seccomp;
 use super::support::sandbox_support;
+use super::view;
 use super::work_tmpfs::{WorkTmpfs, WorkTmpfsPlan};
 
 /// The confinement of one bot, prepared in the parent; the ruleset stays open until the spawn.
@@ -43,6 +45,8 @@ pub(crate) struct Confinement {
     tmpfs: Option<WorkTmpfs>,
     /// The bot's private copies of its program and scripts.
     own: Option<OwnCopies>,
+    /// The work dir, the one mount left writable in the bot's read-only view (`view.rs`).
+    view: Option<std::ffi::CString>,
 }
 
 /// What the child needs: plain data, copied into the `pre_exec` closure.
@@ -62,7 +66,17 @@ pub(crate) struct ChildPlan {
     tmpfs: Option<WorkTmpfsPlan>,
     /// The program and scripts to copy into the work dir.
     copies: Option<CopyPlan>,
+    /// A mount namespace where everything but this work dir is read-only (`view.rs`).
+    view: Option<ViewPlan>,
 }
+
+/// The work dir of a read-only view, as the child reads it: a pointer into the parent's string.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ViewPlan(*const libc::c_char);
+
+// SAFETY: the pointer is read only, by the child before its exec, while `Confinement` lives.
+unsafe impl Send for ViewPlan {}
+unsafe impl Sync for ViewPlan {}
 
 impl ChildPlan {
     /// Whether the bot takes a uid of its own (then juiz opens its program for it: `spawn.rs`).
@@ -114,9 +128,10 @@ impl Confinement {
         let files = program_files(argv, keep_out, &SYSTEM_DIRS);
         let own = OwnCopies::open(argv, &files.copies, work_dir)?;
         let ruleset = match support.landlock_abi {
-            Some(abi) => {
-                Some(build_ruleset(abi, &files.grants, work_dir).map_err(|e| format!("cannot set up landlock: {e}"))?)
-            }
+            Some(abi) => Some(
+                build_ruleset(abi, &files.grants, work_dir, keep_out)
+                    .map_err(|e| format!("cannot set up landlock: {e}"))?,
+            ),
             None => None,
         };
         // With Landlock only: juiz is dumpable while such a bot starts (`spawn.rs`).
@@ -136,6 +151,7 @@ impl Confinement {
             join,
             tmpfs,
             own: Some(own),
+            view: view_of(work_dir),
         })
     }
 
@@ -164,6 +180,7 @@ impl Confinement {
             joins,
             tmpfs: self.tmpfs.as_ref().map(WorkTmpfs::plan),
             copies: self.own.as_ref().map(OwnCopies::plan),
+            view: self.view.as_ref().map(|dir| ViewPlan(dir.as_ptr())),
         }
     }
 }
@@ -199,8 +216,19 @@ impl Confinement {
             tmpfs: None,
             // The compiler is the system's, not the student's: nothing to copy.
             own: None,
+            view: view_of(work_dir),
         })
     }
+}
+
+/// The read-only view's work dir, where the host allows the view (else `None`).
+fn view_of(work_dir: &Path) -> Option<std::ffi::CString> {
+    use std::os::unix::ffi::OsStrExt;
+    let support = sandbox_support();
+    if !support.read_only_view || !(support.root || support.namespaces) {
+        return None;
+    }
+    std::ffi::CString::new(work_dir.as_os_str().as_bytes()).ok()
 }
 
 /// What the box gives a bot or a build, sandbox or not: its uid, the cgroups to join, and
@@ -238,72 +266,9 @@ pub(crate) fn tasks_allowed(processes: u64) -> u64 {
 /// `keyctl` operation that gives the caller a new, empty, anonymous session keyring.
 const KEYCTL_JOIN_SESSION_KEYRING: libc::c_long = 1;
 
-/// Global `/proc` files a runtime may read (none tells about another process).
-const PROC_FILES: [&str; 5] = ["/proc/meminfo", "/proc/cpuinfo", "/proc/stat", "/proc/filesystems", "/proc/sys"];
-/// System directories a bot may read and run from (and `/sys`, but its cgroups: `sys_entries`).
-pub(crate) const SYSTEM_DIRS: [&str; 12] = [
-    "/usr",
-    "/lib",
-    "/lib32",
-    "/lib64",
-    "/libx32",
-    "/bin",
-    "/sbin",
-    "/etc",
-    "/opt",
-    "/nix/store",
-    "/snap",
-    "/run/current-system",
-];
-
-/// The rules of the system paths every bot may use, opened once for the life of juiz (a failure
-/// is not kept: the next bot tries again).
-fn system_rules(abi: u32) -> std::io::Result<&'static [PathRule]> {
-    static RULES: OnceLock<Vec<PathRule>> = OnceLock::new();
-    if let Some(rules) = RULES.get() {
-        return Ok(rules);
-    }
-    let sys = sys_entries(Path::new("/sys"));
-    let read = landlock::outermost_dirs(&SYSTEM_DIRS)
-        .into_iter()
-        .chain(sys)
-        .chain(PROC_FILES.iter().chain(&["/dev/urandom", "/dev/random"]).map(PathBuf::from))
-        .map(|p| (p, landlock::READ));
-    let read_write =
-        ["/dev/null", "/dev/zero", "/dev/full"].iter().map(|p| (PathBuf::from(p), landlock::READ_WRITE_FILE));
-    let mut rules = Vec::new();
-    for (path, rights) in read.chain(read_write) {
-        let path = path.as_path();
-        if let Some(rule) = PathRule::open(path, rights, abi)
-            .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))?
-        {
-            rules.push(rule.kept_high());
-        }
-    }
-    // Two bots started at once may both open them: one set is kept, the other closed.
-    Ok(RULES.get_or_init(|| rules))
-}
-
-/// What a bot may read of `sys` (`/sys`): every entry but the cgroup file system, whose files
-/// (`pids.current`, `cpu.stat` of other boxes) would show one bot what another does. Landlock
-/// grants whole trees, so `/sys` and `/sys/fs` are granted entry by entry, in name order.
-fn sys_entries(sys: &Path) -> Vec<PathBuf> {
-    let entries = |dir: &Path| -> Vec<PathBuf> {
-        let mut found: Vec<PathBuf> =
-            std::fs::read_dir(dir).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
-        found.sort();
-        found
-    };
-    let fs = sys.join("fs");
-    let cgroup = fs.join("cgroup");
-    let mut granted: Vec<PathBuf> = entries(sys).into_iter().filter(|p| *p != fs).collect();
-    granted.extend(entries(&fs).into_iter().filter(|p| *p != cgroup));
-    granted
-}
-
-fn build_ruleset(abi: u32, grants: &[PathBuf], work_dir: &Path) -> std::io::Result<Ruleset> {
+fn build_ruleset(abi: u32, grants: &[PathBuf], work_dir: &Path, keep_out: &[PathBuf]) -> std::io::Result<Ruleset> {
     let ruleset = Ruleset::new(abi)?;
-    for rule in system_rules(abi)? {
+    for rule in system_rules(abi, keep_out)?.iter() {
         ruleset.add(rule)?;
     }
     for path in grants {
@@ -327,8 +292,12 @@ pub(crate) fn confine_in_child(plan: &ChildPlan, laps: &mut Laps) -> std::io::Re
         // SAFETY (the block): plain system calls; the child is single-threaded.
         unsafe {
             // Juiz's cgroup namespace is left while the child can still do so (a capability).
-            if libc::unshare(libc::CLONE_NEWIPC | libc::CLONE_NEWCGROUP | net) != 0 {
+            let mount = if plan.view.is_some() { libc::CLONE_NEWNS } else { 0 };
+            if libc::unshare(libc::CLONE_NEWIPC | libc::CLONE_NEWCGROUP | net | mount) != 0 {
                 return Err(last());
+            }
+            if let Some(ViewPlan(dir)) = plan.view {
+                view::read_only_but(std::ffi::CStr::from_ptr(dir))?;
             }
             // Raw system calls: glibc's wrappers would ask every thread of juiz (whose memory
             // this child shares until `exec`) to change its ids too, and wait for them forever.
@@ -341,12 +310,16 @@ pub(crate) fn confine_in_child(plan: &ChildPlan, laps: &mut Laps) -> std::io::Re
         }
         true
     } else {
-        let mount = if plan.tmpfs.is_some() { libc::CLONE_NEWNS } else { 0 };
+        let mount = if plan.tmpfs.is_some() || plan.view.is_some() { libc::CLONE_NEWNS } else { 0 };
         let user = libc::CLONE_NEWUSER | libc::CLONE_NEWCGROUP;
         // SAFETY: unshare is async-signal-safe and the child is single-threaded.
         let all = plan.namespaces && unsafe { libc::unshare(user | libc::CLONE_NEWIPC | net | mount) } == 0;
         if all && let Some(tmpfs) = plan.tmpfs {
             tmpfs.mount_in_child(plan.ruleset_fd)?;
+        }
+        if all && let Some(ViewPlan(dir)) = plan.view {
+            // SAFETY: a NUL-terminated string of the parent's, alive until the exec.
+            view::read_only_but(unsafe { std::ffi::CStr::from_ptr(dir) })?;
         }
         // SAFETY: as above.
         all || plan.namespaces

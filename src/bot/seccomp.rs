@@ -1,5 +1,5 @@
 //! The seccomp filter every bot runs under, assembled once in the parent (`bpf.rs`: one short
-//! program, a binary search over the call numbers) and installed between clone and exec. Five
+//! program, a binary search over the call numbers) and installed between clone and exec. Six
 //! rule sets, each with its own answer:
 //! - **`EACCES`, no network and no watching**: `socket()`, `socketpair()`, `io_uring_setup()`
 //!   (with no socket, `connect`, `bind` and `sendto` have nothing to work on; pipes and files are
@@ -25,8 +25,20 @@
 //!   nothing from one to the other, and a bot that locks its own files for its own use runs
 //!   unchanged; so do `posix_fadvise` and `madvise(MADV_COLD | MADV_PAGEOUT)`, which would let a
 //!   bot evict a shared file's pages for another to time.
-//! - **`ENOSYS`, no `clone3`**: its flags are in a structure a filter cannot read; the C library
-//!   then falls back to `clone`, as on kernels before 5.3.
+//! - **`0`, shared futexes that wait for nobody**: a `futex` call without `FUTEX_PRIVATE_FLAG`
+//!   returns 0 at once without doing anything. A shared futex is keyed by the file page under
+//!   its address, so two bots that map one page of a system file (both map the C library) would
+//!   meet there: the count a `FUTEX_WAKE` wakes, or when a wait returns, carries bits from one to
+//!   the other. A private futex (what the C library, Python, Go and the JVM use for threads) is
+//!   keyed by the caller's own memory and untouched. To a process-shared mutex or semaphore the
+//!   answer is a spurious wake-up, which every futex user must expect: it still works, spinning.
+//! - **`ENOSYS`, calls that share kernel state or hide their arguments**: `clone3` (its flags
+//!   are in a structure a filter cannot read; the C library then falls back to `clone`, as on
+//!   kernels before 5.3); `futex_waitv` and the futex2 calls (their private flag is in a
+//!   structure, or they are newer than every runtime); a shared priority-inheritance futex (a
+//!   lock taken by nobody must not look taken); the kernel's AIO (`io_setup` moves the host-wide
+//!   `/proc/sys/fs/aio-nr` by the count asked for; the C library's POSIX AIO uses threads) and
+//!   `io_uring`'s other calls (the kernel answers so when AIO or `io_uring` is compiled out).
 //!
 //! A call through another architecture's entry (i386) kills the bot (seccompiler's architecture
 //! check); on x86_64 every rule also covers the call's x32 number.
@@ -142,9 +154,55 @@ const MADV_PAGEOUT: u64 = 21;
 /// `clone`'s or `unshare`'s flags (argument 0) ask for a new user namespace.
 const NEW_USER_NS: When = When::Any(&[(0, Cmp::MaskedEq(libc::CLONE_NEWUSER as u64), libc::CLONE_NEWUSER as u64)]);
 
-/// `clone3` takes its flags in a structure a filter cannot read: it fails with `ENOSYS`, as on
-/// kernels before 5.3, and the C library falls back to `clone`.
-const NO_CLONE3: &[(libc::c_long, When)] = &[(libc::SYS_clone3, When::Always)];
+/// `futex`'s operation (argument 1): the flag of a private futex, and the mask of the flag and
+/// the command (the clock flag, 256, aside).
+const FUTEX_PRIVATE_FLAG: u64 = 128;
+const FUTEX_PRIVATE_AND_CMD: u64 = 0xff;
+/// The priority-inheritance commands (linux/futex.h: `LOCK_PI`, `UNLOCK_PI`, `TRYLOCK_PI`,
+/// `WAIT_REQUEUE_PI`, `CMP_REQUEUE_PI`, `LOCK_PI2`).
+const FUTEX_PI_CMDS: [u64; 6] = [6, 7, 8, 11, 12, 13];
+/// A shared priority-inheritance futex: the private flag clear and one of those commands.
+const SHARED_PI: When = When::Any(&[
+    (1, Cmp::MaskedEq(FUTEX_PRIVATE_AND_CMD), FUTEX_PI_CMDS[0]),
+    (1, Cmp::MaskedEq(FUTEX_PRIVATE_AND_CMD), FUTEX_PI_CMDS[1]),
+    (1, Cmp::MaskedEq(FUTEX_PRIVATE_AND_CMD), FUTEX_PI_CMDS[2]),
+    (1, Cmp::MaskedEq(FUTEX_PRIVATE_AND_CMD), FUTEX_PI_CMDS[3]),
+    (1, Cmp::MaskedEq(FUTEX_PRIVATE_AND_CMD), FUTEX_PI_CMDS[4]),
+    (1, Cmp::MaskedEq(FUTEX_PRIVATE_AND_CMD), FUTEX_PI_CMDS[5]),
+]);
+
+/// Every futex call on a shared futex (answered 0: a spurious wake-up, see the module's doc).
+const NO_SHARED_FUTEX: &[(libc::c_long, When)] =
+    &[(libc::SYS_futex, When::Any(&[(1, Cmp::MaskedEq(FUTEX_PRIVATE_FLAG), 0)]))];
+
+/// `io_pgetevents` (Linux 4.18), numbered alike on every architecture but x86_64's own.
+#[cfg(target_arch = "x86_64")]
+const SYS_IO_PGETEVENTS: libc::c_long = 333;
+#[cfg(not(target_arch = "x86_64"))]
+const SYS_IO_PGETEVENTS: libc::c_long = 292;
+/// The futex2 calls (Linux 5.16 and 6.7), numbered alike on every architecture.
+const SYS_FUTEX_WAITV: libc::c_long = 449;
+const SYS_FUTEX_WAKE: libc::c_long = 454;
+const SYS_FUTEX_WAIT: libc::c_long = 455;
+const SYS_FUTEX_REQUEUE: libc::c_long = 456;
+
+/// Answered `ENOSYS`, as by a kernel without them (see the module's doc).
+const NOT_HERE: &[(libc::c_long, When)] = &[
+    (libc::SYS_clone3, When::Always),
+    (libc::SYS_futex, SHARED_PI),
+    (SYS_FUTEX_WAITV, When::Always),
+    (SYS_FUTEX_WAKE, When::Always),
+    (SYS_FUTEX_WAIT, When::Always),
+    (SYS_FUTEX_REQUEUE, When::Always),
+    (libc::SYS_io_setup, When::Always),
+    (libc::SYS_io_destroy, When::Always),
+    (libc::SYS_io_submit, When::Always),
+    (libc::SYS_io_cancel, When::Always),
+    (libc::SYS_io_getevents, When::Always),
+    (SYS_IO_PGETEVENTS, When::Always),
+    (libc::SYS_io_uring_enter, When::Always),
+    (libc::SYS_io_uring_register, When::Always),
+];
 
 const NO_LOCKS: &[(libc::c_long, When)] = &[
     (libc::SYS_flock, When::Always),
@@ -163,13 +221,14 @@ const NO_LOCKS: &[(libc::c_long, When)] = &[
 ];
 
 /// The rule sets with the errno each answers (a later set's answer wins where two match, as
-/// when they were five filters installed in this order).
-const FILTERS: [(&[(libc::c_long, When)], u32); 5] = [
+/// as if they were filters installed in this order).
+const FILTERS: [(&[(libc::c_long, When)], u32); 6] = [
     (NO_NETWORK, libc::EACCES as u32),
     (HANDS_OFF, libc::EPERM as u32),
     (NO_SHARED_STATE, libc::EPERM as u32),
     (NO_LOCKS, 0),
-    (NO_CLONE3, libc::ENOSYS as u32),
+    (NO_SHARED_FUTEX, 0),
+    (NOT_HERE, libc::ENOSYS as u32),
 ];
 
 /// One test of a call's arguments (`None`: any arguments) and the filter's answer when it holds.

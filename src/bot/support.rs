@@ -8,6 +8,7 @@ use super::boxes;
 use super::cgroup::Hierarchies;
 use super::landlock;
 use super::seccomp;
+use super::view;
 use crate::i18n::tr;
 
 /// What the host offers to confine bots.
@@ -20,6 +21,9 @@ pub struct SandboxSupport {
     /// A user and mount namespace can be created and a tmpfs mounted in it: without root, each
     /// bot's work dir is a tmpfs of its disk quota (`sandbox.rs`).
     pub work_tmpfs: bool,
+    /// Each bot can get a mount namespace where every mount but its work dir is read-only (no
+    /// access times, no metadata changes: `view.rs`).
+    pub read_only_view: bool,
     /// A seccomp filter denying sockets can be installed (see `seccomp.rs`).
     pub seccomp: bool,
     /// The referee runs as root (RLIMIT_NPROC is not enforced for root).
@@ -61,6 +65,7 @@ fn probe(namespaces: bool) -> SandboxSupport {
                         ) == 0
                 }
             }),
+        read_only_view: probe_in_child(view::probe),
         seccomp: seccomp::supported_arch() && {
             seccomp::prepare();
             probe_in_child(|| seccomp::install().is_ok())
@@ -76,7 +81,8 @@ impl SandboxSupport {
     /// The protections bots get, for the transcript's `sandbox=` row: `uids,cgroups` when juiz
     /// is root, then `landlock,seccomp,userns` (`netns` in place of `seccomp` where a filter
     /// cannot be installed; no `userns` with uids), `tmpfs` where a bot not run by root gets a
-    /// tmpfs work dir of its own, or `none`.
+    /// tmpfs work dir of its own, `rofs` where every mount a bot sees but its work dir is
+    /// read-only, or `none`.
     pub fn metadata(&self, enabled: bool) -> String {
         let mut parts = Vec::new();
         if self.bot_uids.is_some() {
@@ -96,6 +102,9 @@ impl SandboxSupport {
         }
         if self.own_tmpfs(enabled) {
             parts.push("tmpfs");
+        }
+        if enabled && self.read_only_view {
+            parts.push("rofs");
         }
         if parts.is_empty() { "none".to_string() } else { parts.join(",") }
     }
@@ -193,6 +202,7 @@ mod tests {
             landlock_abi: None,
             namespaces: false,
             work_tmpfs: false,
+            read_only_view: false,
             seccomp: false,
             root: false,
             bot_uids: None,

@@ -110,7 +110,8 @@ pub fn version_run(data: &Path, file: &str) -> BotRun {
     }
 }
 
-/// Where a submission's bytes are kept.
+/// Where a submission's bytes are kept (a single file is run from a folder of its own beside
+/// them: `add_version`).
 pub fn submission_path(data: &Path, sha: &str, ext: &str) -> PathBuf {
     data.join("submissions").join(format!("{sha}.{ext}"))
 }
@@ -135,9 +136,20 @@ pub fn add_version(
     let dir = kept.parent().expect("a file in a folder");
     std::fs::create_dir_all(dir).map_err(ServerError::io(dir))?;
     super::db::open_to_bots(dir)?;
-    // An archive's folder first: a refused archive keeps nothing.
+    // An archive's folder first: a refused archive keeps nothing. A single file gets a folder
+    // of its own (`<sha>/bot.<ext>`): a build copies the headers a source includes from its
+    // folder, which must hold nothing of another student's.
     let path = match upload {
-        Upload::Source(_) => kept.clone(),
+        Upload::Source(ext) => {
+            let folder = dir.join(&sha);
+            let file = folder.join(format!("bot.{ext}"));
+            if !file.is_file() {
+                std::fs::create_dir_all(&folder).map_err(ServerError::io(&folder))?;
+                super::db::open_to_bots(&folder)?;
+                write_once(&file, bytes)?;
+            }
+            file
+        }
         Upload::Archive(_, files) => {
             let folder = dir.join(&sha);
             if let Err(refusal) = unpack_once(&folder, files)? {

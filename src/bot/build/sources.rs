@@ -3,6 +3,14 @@
 //! without following a link or blocking, up to a size cap. The compiler gets copies of these and
 //! nothing else of the student's folder; a header juiz does not copy (a link, a FIFO, a path
 //! outside the folder) is simply missing for the compiler.
+//!
+//! Only the student's own files: a copied header must be named as a header (`.h`, `.hpp`, …;
+//! never another program's source, such as a classmate's `bob.c` beside `alice.c` in one
+//! submissions folder), and no folder on its way beneath the source's may hold a program's
+//! source (that is another submission's folder: `carol/bot.c` beside `alice.c`). The scan reads
+//! `#include "…"` lines without the preprocessor, so it would take a name inside `#if 0` too: with
+//! these rules such a name can only be one of the student's own headers. (`.incbin` reads
+//! only what was copied.)
 
 use std::ffi::CString;
 use std::fs::File;
@@ -46,7 +54,11 @@ pub(super) fn gather(source: &Path) -> Result<Sources, BuildError> {
     while next < files.len() && files.len() < MAX_FILES {
         let (including, text) = &files[next];
         let here = including.parent().map(Path::to_path_buf).unwrap_or_default();
-        let wanted: Vec<PathBuf> = local_includes(text).into_iter().filter_map(|n| beneath(&here, &n)).collect();
+        let wanted: Vec<PathBuf> = local_includes(text)
+            .into_iter()
+            .filter_map(|n| beneath(&here, &n))
+            .filter(|rel| is_header(rel) && !another_program_on_the_way(&dir, rel))
+            .collect();
         next += 1;
         for rel in wanted {
             if files.len() >= MAX_FILES || files.iter().any(|(p, _)| *p == rel) {
@@ -111,6 +123,30 @@ fn open_beneath(folder: &OwnedFd, rel: &Path) -> Option<File> {
     file.metadata().ok().filter(std::fs::Metadata::is_file).map(|_| file)
 }
 
+/// Extensions of a header file: the only files a build copies besides its source.
+const HEADER_EXTENSIONS: [&str; 11] = ["h", "hh", "hpp", "hxx", "h++", "H", "inc", "inl", "ipp", "tcc", "tpp"];
+/// Extensions of a program's source: a folder that holds one is a submission's.
+const PROGRAM_EXTENSIONS: [&str; 8] = ["c", "cc", "cpp", "cxx", "c++", "C", "py", "rs"];
+
+fn has_extension(path: &Path, extensions: &[&str]) -> bool {
+    path.extension().and_then(|e| e.to_str()).is_some_and(|e| extensions.contains(&e))
+}
+
+/// Whether `rel` is named as a header.
+fn is_header(rel: &Path) -> bool {
+    has_extension(rel, &HEADER_EXTENSIONS)
+}
+
+/// Whether a folder between `dir` (the source's, not itself) and the header `rel` beneath it
+/// holds a program's source: then it is another submission's folder.
+fn another_program_on_the_way(dir: &Path, rel: &Path) -> bool {
+    rel.ancestors().skip(1).filter(|a| !a.as_os_str().is_empty()).any(|folder| {
+        std::fs::read_dir(dir.join(folder)).map_or(true, |entries| {
+            entries.flatten().any(|e| has_extension(Path::new(&e.file_name()), &PROGRAM_EXTENSIONS))
+        })
+    })
+}
+
 /// Names in `#include "name"` lines, the headers a student keeps next to the source.
 pub(super) fn local_includes(source: &[u8]) -> Vec<String> {
     let text = String::from_utf8_lossy(source);
@@ -162,6 +198,15 @@ mod tests {
         let got = gather(&d.join("bot.c")).unwrap();
         let names: Vec<&Path> = got.files.iter().map(|(p, _)| p.as_path()).collect();
         assert_eq!(names, [Path::new("bot.c"), Path::new("lib/a.h"), Path::new("lib/b.h")]);
+        // A classmate's source beside it, or a header in another submission's folder, is never
+        // copied, even when named inside `#if 0`.
+        std::fs::create_dir(d.join("carol")).unwrap();
+        std::fs::write(d.join("carol/bot.c"), "int carol;").unwrap();
+        std::fs::write(d.join("carol/board.h"), "int board;").unwrap();
+        std::fs::write(d.join("bob.c"), "int bob;").unwrap();
+        std::fs::write(d.join("eve.c"), "#if 0\n#include \"bob.c\"\n#include \"carol/board.h\"\n#endif\n").unwrap();
+        let got = gather(&d.join("eve.c")).unwrap();
+        assert_eq!(got.files.len(), 1, "{:?}", got.files.iter().map(|(p, _)| p).collect::<Vec<_>>());
         // The source itself as a link or a FIFO is refused, with what it is.
         symlink(d.join("secret"), d.join("linked.c")).unwrap();
         let err = gather(&d.join("linked.c")).unwrap_err().to_string();
