@@ -4,6 +4,11 @@
 //! spreadsheets themselves do; a cell that begins with `'` gets one more, so that every reader
 //! of juiz's files (`juiz replay`, `--resume`, the report) takes exactly one leading `'` off a
 //! cell whose next character is one of these and gets back every byte.
+//!
+//! Control characters are another matter: a fault's detail, a build's output and every other
+//! free text a bot controls reach `games.csv`, `faults.csv` and the terminal through
+//! `escape_controls`, which shows NUL, ESC, the C1 controls and the invisible format characters
+//! as escapes (`\x00`, `\x1b`, `\u{202e}`), never raw (the terminal reuses it: `report::escape`).
 
 use std::borrow::Cow;
 
@@ -23,12 +28,46 @@ pub fn from_cell(cell: &str) -> &str {
     }
 }
 
+/// Whether `c` must not reach a file or a terminal as it is. A newline is kept: callers pass
+/// single lines or text whose lines they split themselves.
+fn unsafe_char(c: char) -> bool {
+    match c {
+        '\n' => false,
+        c if c.is_control() => true, // C0, DEL and C1 (CSI, OSC... as 0x9b, 0x9d)
+        // Bidirectional embeddings, overrides and isolates; zero-width and other format marks.
+        '\u{061c}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{feff}' => true,
+        '\u{fff9}'..='\u{fffb}' => true,
+        _ => false,
+    }
+}
+
+/// `text` with every unsafe character written as an escape: `\x1b` for one below 0x80 (`\t`,
+/// `\r` as such), `\u{202e}` above; borrowed unchanged when there is none.
+pub fn escape_controls(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(unsafe_char) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        match c {
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if unsafe_char(c) && (c as u32) < 0x80 => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c if unsafe_char(c) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
 /// `#[serde(with = "crate::record::cell::serde")]` for a text field of a CSV row.
 pub mod serde {
     use serde::{Deserialize, Deserializer, Serializer};
 
+    /// Control characters are written as escapes (`escape_controls`), never raw: reading the
+    /// cell back gives the escaped text, which writes the same bytes again.
     pub fn serialize<S: Serializer>(text: &str, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&super::to_cell(text))
+        s.serialize_str(&super::to_cell(&super::escape_controls(text)))
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
