@@ -334,6 +334,6 @@ fn the_text_summary_shows_faults_per_bot_then_the_standings_last() {
     // Every faulted game is in faults.csv, with its commands.
     let faults = read(&out, "faults.csv");
     assert_eq!(faults.lines().count(), 1 + crashes as usize, "{faults}");
-    assert!(faults.starts_with("game_id,bot,kind,detail,replay,play,hint,hint_pt\n"), "{faults}");
+    assert!(faults.starts_with("game_id,bot,kind,detail,replay,play,hint,hint_pt,replays\n"), "{faults}");
     assert!(faults.lines().skip(1).all(|l| l.contains(",crashy,crash,") && l.contains("juiz play ")), "{faults}");
 }

@@ -65,4 +65,25 @@ mod tests {
         assert!(!cap.reached(5, 10));
         assert!(!cap.was_reached());
     }
+
+    #[test]
+    fn other_threads_burning_cpu_do_not_reach_a_moves_cap() {
+        // Until issue 34 the cap counted the whole process's CPU, which other threads (rayon's,
+        // in-process harnesses) inflate: a move then stopped early, and played differently.
+        let cap = MoveCap::start(50);
+        let burners: Vec<_> = (0..2)
+            .map(|_| {
+                std::thread::spawn(|| {
+                    let started = super::thread_cpu();
+                    while super::thread_cpu().saturating_sub(started) < std::time::Duration::from_millis(150) {
+                        std::hint::black_box(0u64);
+                    }
+                })
+            })
+            .collect();
+        for burner in burners {
+            burner.join().unwrap();
+        }
+        assert!(!cap.reached(1, 10), "this thread used almost no CPU; the other threads 300 ms");
+    }
 }

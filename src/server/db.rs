@@ -37,6 +37,8 @@ const MIGRATIONS: &[&str] = &[
         version INTEGER PRIMARY KEY REFERENCES versions(id), elo REAL NOT NULL, ci95 REAL NOT NULL,
         games INTEGER NOT NULL, wins INTEGER NOT NULL, draws INTEGER NOT NULL,
         losses INTEGER NOT NULL, faults INTEGER NOT NULL);",
+    // 2: the attempts of a game set aside because the host spoiled them (issue 34).
+    "ALTER TABLE games ADD COLUMN replays TEXT NOT NULL DEFAULT '';",
 ];
 
 /// The course's database, shared by the web handlers and the workers.

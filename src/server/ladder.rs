@@ -15,8 +15,8 @@ use super::error::ServerError;
 use super::state::Shared;
 use crate::bot::{BotCommand, build_c};
 use crate::tournament::{
-    BotRun, BotSpec, GameRunner, GameSetup, PlayError, PreparedBot, RefereeRunner, Schedule, SeedKey, Tournament,
-    one_line,
+    BotRun, BotSpec, GameSetup, PlayError, PreparedBot, RefereeRunner, Schedule, SeedKey, Tournament, is_host_problem,
+    one_line, play_replaying,
 };
 
 /// A game's states, as stored.
@@ -85,15 +85,19 @@ pub fn active_versions(tx: &rusqlite::Connection) -> rusqlite::Result<Vec<(i64, 
 }
 
 /// Takes the next game for this worker (marking it running): games asked for by a student first,
-/// then the ladder's; when the ladder has none queued and is not paused, a new pair is drawn.
+/// then the ladder's, never one whose deal's other game is running; when the ladder has none
+/// queued and is not paused, a new pair is drawn.
 pub fn claim(shared: &Shared) -> Result<Option<i64>, ServerError> {
     let paused = shared.paused()? || shared.final_running.load(std::sync::atomic::Ordering::SeqCst);
     let house: Vec<String> = shared.course.tournament.bots.iter().map(|b| b.name.clone()).collect();
     shared.db.tx(|tx| {
         let next = |tx: &Transaction| -> rusqlite::Result<Option<i64>> {
+            // Never a game of a deal whose other game is running: the two games of a deal are
+            // played one after the other (two copies of a bot could pass each other's hands).
             tx.query_row(
-                "SELECT id FROM games WHERE state = ?1 AND (ranked = 0 OR ?2 = 0) ORDER BY ranked, id LIMIT 1",
-                rusqlite::params![QUEUED, paused],
+                "SELECT id FROM games WHERE state = ?1 AND (ranked = 0 OR ?2 = 0)
+                 AND pair NOT IN (SELECT pair FROM games WHERE state = ?3) ORDER BY ranked, id LIMIT 1",
+                rusqlite::params![QUEUED, paused, RUNNING],
                 |r| r.get(0),
             )
             .optional()
@@ -209,13 +213,15 @@ pub(super) fn name_only(name: &str) -> BotSpec {
 }
 
 /// The course's tournament narrowed to one deal of two bots with `seed`: its schedule gives the
-/// game (seats, seed) exactly as a tournament of these two would.
+/// game (seats, seed) exactly as a tournament of these two would; anonymous seats.
 fn pair_tournament(course: &Tournament, names: [&str; 2], seed: u64) -> Tournament {
     Tournament {
         seed: Some(seed),
         format: crate::tournament::Format::RoundRobin,
         games_per_pairing: 2,
         duplicate: true,
+        // Graded: the bots learn seat ids only (issue 34).
+        anonymous_seats: true,
         bots: vec![name_only(names[0]), name_only(names[1])],
         ..course.clone()
     }
@@ -239,20 +245,25 @@ pub fn play(shared: &Shared, id: i64) -> Result<(), ServerError> {
     let log = dir.join(format!("{}.csv", game.id()));
     let setup =
         GameSetup { tournament: &t, game: &game, seats, log: log.clone(), stderr_dir: dir.clone(), cancel: &cancel };
-    let result = RefereeRunner.play(&setup);
+    // A game the host spoils is played again (`tournament::play_replaying`), and void if it
+    // stays spoiled: no winner, and the ratings count it for nobody.
+    let result = play_replaying(&RefereeRunner, &setup);
     let id_of = |name: &str| if name == bots[0].name { a } else { b };
     let log_rel = log.strip_prefix(shared.data()).unwrap_or(&log).display().to_string();
     shared.db.tx(|tx| {
         match &result {
-            Ok(r) => {
-                let winner = r.winner.map(|side| id_of(game.sides()[side]));
+            Ok(played) => {
+                let r = &played.result;
+                let void = r.fault.as_ref().is_some_and(|f| is_host_problem(&f.kind));
+                let winner = r.winner.filter(|_| !void).map(|side| id_of(game.sides()[side]));
                 let (kind, faulty, detail) = match &r.fault {
                     Some(f) => (f.kind.clone(), Some(id_of(game.seats()[f.seat])), one_line(&f.detail)),
                     None => (String::new(), None, String::new()),
                 };
                 tx.execute(
                     "UPDATE games SET state = ?1, finished = ?2, score0 = ?3, score1 = ?4, winner = ?5, verdict = ?6,
-                     fault_kind = ?7, faulty = ?8, fault_detail = ?9, turns = ?10, duration_ms = ?11, log = ?12
+                     fault_kind = ?7, faulty = ?8, fault_detail = ?9, turns = ?10, duration_ms = ?11, log = ?12,
+                     replays = ?14
                      WHERE id = ?13",
                     rusqlite::params![
                         DONE,
@@ -267,7 +278,8 @@ pub fn play(shared: &Shared, id: i64) -> Result<(), ServerError> {
                         r.turns,
                         r.duration.as_millis() as i64,
                         log_rel,
-                        id
+                        id,
+                        one_line(&played.note())
                     ],
                 )?;
             }
