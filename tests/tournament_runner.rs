@@ -309,7 +309,7 @@ fn rows_of_another_schedule_are_refused_on_resume() {
     let header = juiz::tournament::HEADER.join(",");
     std::fs::write(
         dir.path().join("games.csv"),
-        format!("{header}\nr0009-x-y-d001-s0,x-y,1,x y,5,1,2,y,OK,,,,3,4,games/r0009-x-y-d001-s0.csv,\n"),
+        format!("{header}\nr0009-x-y-d001-s0,x-y,1,x y,5,1,2,y,OK,,,,3,4,games/r0009-x-y-d001-s0.csv,,\n"),
     )
     .unwrap();
     let err = go(&t, &RunOptions { resume: true, ..opts(dir.path(), 1) }).unwrap_err().to_string();
