@@ -335,7 +335,7 @@ impl BoxCgroup {
     pub(crate) fn cpu_time(&self) -> Option<Duration> {
         self.h.cpu.as_ref()?;
         let base = self.base().cpu_ns;
-        Some(Duration::from_nanos(self.counters().cpu_ns.saturating_sub(base)))
+        Some(Duration::from_nanos(self.counters.cpu_ns().saturating_sub(base)))
     }
 
     fn base(&self) -> MutexGuard<'_, Counters> {
