@@ -1,8 +1,9 @@
 //! Only a bot's own play decides its result (issue 34): a game the host spoils is played again
 //! and never counted against the honest seat; the two games of a duplicate deal are never played
 //! at the same time; a bot that takes the CPU while its opponent is on move cannot make it lose;
-//! control bytes a bot writes never reach `games.csv` or `faults.csv` raw; in graded runs a bot
-//! learns only seat ids.
+//! control bytes a bot writes never reach `games.csv`, `faults.csv` or a transcript raw (and the
+//! transcript still gives back every byte); in graded runs a bot learns only seat ids; pairs
+//! whose results are far from their ratings are flagged.
 
 mod common;
 
@@ -188,6 +189,15 @@ fn control_bytes_a_bot_writes_never_reach_the_csv_files_raw() {
     assert!(games.contains("controls"), "{games}");
     let rows = tournament::read_games(&out.join("games.csv")).unwrap();
     assert!(rows.iter().all(|r| r.faulty_bot == "controls"), "{rows:?}");
+    // The transcripts too hold them escaped, and give back the very line the bot wrote.
+    for row in &rows {
+        let bytes = std::fs::read(out.join(&row.log)).unwrap();
+        assert!(!bytes.iter().any(|&b| b == 0 || b == 0x1b || b == 0x07), "{}", String::from_utf8_lossy(&bytes));
+        let log = juiz::record::Transcript::read(&out.join(&row.log)).unwrap();
+        assert!(log.rows.iter().any(|r| r.text == "GET_STOCK\x00\x1b[2J\x1b]0;owned\x07"), "{:?}", log.rows);
+        let replayed = juiz::record::replay(&log, &mut juiz::referee::Quiet).unwrap();
+        assert!(replayed.matches(), "{}", replayed.report.result_line());
+    }
 }
 
 /// In a tournament over submissions (graded) a bot is told seat ids only, never the other
@@ -228,4 +238,33 @@ fn graded_runs_tell_a_bot_seat_ids_only() {
     // Without submissions (a bundled tournament) the names stay on the wire.
     let named = Tournament::parse(r#"{"name": "n", "bots": [{"name": "a", "command": "sh"}, {"name": "b", "command": "sh"}]}"#, false).unwrap();
     assert!(!named.anonymous_seats);
+}
+
+/// A friend's bot that throws its games to ana: the pair is flagged at the end of the run and in
+/// the report.
+#[test]
+fn a_pair_whose_results_are_far_from_the_ratings_is_flagged() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = r#"{"name": "throw", "seed": 1, "games_per_pairing": 8, "duplicate": true,
+        "bots": [{"name": "ana", "command": "sh"}, {"name": "bob", "command": "sh"},
+                 {"name": "cal", "command": "sh"}, {"name": "eve", "command": "sh"}]}"#;
+    let t = Tournament::parse(text, false).unwrap();
+    let rank = |name: &str| ["ana", "bob", "cal", "eve"].iter().position(|n| *n == name).unwrap();
+    let runner = |setup: &GameSetup| {
+        std::fs::write(&setup.log, "seq,ms,seat,dir,text\n").unwrap();
+        let sides = setup.game.sides();
+        // The stronger (later) bot wins, but eve loses every game to ana.
+        let thrown = sides.contains(&"ana") && sides.contains(&"eve");
+        let winner = if thrown { usize::from(sides[1] == "ana") } else { usize::from(rank(sides[1]) > rank(sides[0])) };
+        Ok(GameResult { scores: [1, 0], winner: Some(winner), fault: None, turns: 1, duration: Duration::ZERO })
+    };
+    let out = dir.path().join("out");
+    let summary = run(&t, &out, &runner);
+    let flagged: Vec<(&str, &str)> = summary.unexpected.iter().map(|p| (p.better.as_str(), p.worse.as_str())).collect();
+    assert_eq!(flagged.first(), Some(&("ana", "eve")), "{:?}", summary.unexpected);
+    let text = juiz::report::summary_text(&summary);
+    assert!(text.contains("eve took 0 of 8 games from ana"), "{text}");
+    juiz::report::html::write_report(&out, &juiz::report::html::PageChoice::default()).unwrap();
+    let page = std::fs::read_to_string(out.join("report.html")).unwrap();
+    assert!(page.contains("Results far from the ratings") && page.contains("eve took 0 of 8 games from ana"));
 }
