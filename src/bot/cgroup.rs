@@ -161,6 +161,10 @@ fn probe() -> Option<Hierarchies> {
             _ => {}
         }
     }
+    // `JUIZ_CPU_WEIGHT=off`: no CPU weight by turn (to measure what it costs: `juiz bench`).
+    if std::env::var_os("JUIZ_CPU_WEIGHT").is_some_and(|v| v == "off") {
+        found.weight = None;
+    }
     Some(found)
 }
 
@@ -276,7 +280,7 @@ impl BoxCgroup {
     /// Sets the limits of the next bot and takes its counters' starting values.
     pub(crate) fn prepare(&self, tasks: Option<u64>, memory: Option<u64>) -> io::Result<()> {
         *self.base() = self.counters();
-        self.turn.set(true);
+        self.turn.reset();
         let mut set = self.set.lock().unwrap_or_else(PoisonError::into_inner);
         if *set == Some((tasks, memory)) {
             return Ok(());
@@ -342,11 +346,17 @@ impl BoxCgroup {
         self.base.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Tells the scheduler whether the box's bot is on move (or out of a game) or waits while
-    /// another bot of its game moves (`cgroup_turn.rs`); false when it cannot be told.
+    /// Says whether the box's bot is on move (or out of a game) or waits while another bot of
+    /// its game moves (`cgroup_turn.rs`); false when the scheduler cannot be told.
     pub(crate) fn set_on_move(&self, on_move: bool) -> bool {
         self.turn.set(on_move);
         self.turn.works()
+    }
+
+    /// The watchdog's look at the box's CPU time `cpu`: a waiting bot found computing gets the
+    /// least CPU weight (`cgroup_turn.rs`).
+    pub(crate) fn look_at_turn(&self, cpu: Duration) {
+        self.turn.look(cpu);
     }
 
     /// Kills every process in the box, in any group or session.
