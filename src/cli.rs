@@ -68,7 +68,8 @@ pub struct BotArgs {
     /// they decide its moves, whatever the machine's speed.
     #[arg(long, value_name = "N", default_value_t = juiz::house::Budget::default().playouts)]
     pub playouts: u32,
-    /// Longest a move may think, in milliseconds (a safety cap below the referee's timeout).
+    /// Most CPU time (of its searching thread) a move may think, in milliseconds: a safety cap
+    /// far over a move's normal cost and below the referee's timeout; reaching it is logged.
     #[arg(long, value_name = "MS", default_value_t = juiz::house::Budget::default().max_ms)]
     pub max_ms: u64,
     /// The game's rule options the match is played under (as `juiz play --rule`).

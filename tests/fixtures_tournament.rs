@@ -69,7 +69,9 @@ fn a_tournament_with_every_fixture_completes_with_intact_files() {
                 assert_eq!(row.faulty_bot, fixture, "{row:?}");
                 let got = FaultKind::from_name(&row.fault_kind).unwrap_or_else(|| panic!("{row:?}"));
                 assert!(same_kind(got, kind), "expected {kind:?}: {row:?}");
-                assert_eq!(row.winner, "template", "{row:?}");
+                // A hang judged `timeout-overload` on a loaded machine is played again, and void
+                // (no winner) if the host spoils every attempt.
+                assert!(row.winner == "template" || row.is_void(), "{row:?}");
             }
         }
         let log = Transcript::read(&out.join(&row.log)).unwrap_or_else(|e| panic!("{}: {e}", row.log));

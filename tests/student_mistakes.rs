@@ -353,7 +353,7 @@ fn a_tournament_and_check_carry_the_evidence_and_the_hint() {
     assert!(report.contains("wrote &quot;my hand is [ "), "the report quotes the line");
     assert!(report.contains("it looks like debugging output"), "the report has the hint");
     // In Portuguese too, for the course's students: faults.csv's hint_pt, the report's dica.
-    assert!(faults.lines().next().unwrap().ends_with(",hint,hint_pt"), "{faults}");
+    assert!(faults.lines().next().unwrap().ends_with(",hint,hint_pt,replays"), "{faults}");
     assert!(faults.contains("parece saída de depuração"), "{faults}");
     assert!(report.contains("dica: essa linha não é um comando do protocolo"), "the report has the hint in Portuguese");
     let pt = juiz().args(["tournament", "--lang", "pt", &path_str(&file), "--out", &path_str(&out)]).output().unwrap();

@@ -309,7 +309,7 @@ fn rows_of_another_schedule_are_refused_on_resume() {
     let header = juiz::tournament::HEADER.join(",");
     std::fs::write(
         dir.path().join("games.csv"),
-        format!("{header}\nr0009-x-y-d001-s0,x-y,1,x y,5,1,2,y,OK,,,,3,4,games/r0009-x-y-d001-s0.csv,\n"),
+        format!("{header}\nr0009-x-y-d001-s0,x-y,1,x y,5,1,2,y,OK,,,,3,4,games/r0009-x-y-d001-s0.csv,,\n"),
     )
     .unwrap();
     let err = go(&t, &RunOptions { resume: true, ..opts(dir.path(), 1) }).unwrap_err().to_string();
@@ -334,6 +334,6 @@ fn the_text_summary_shows_faults_per_bot_then_the_standings_last() {
     // Every faulted game is in faults.csv, with its commands.
     let faults = read(&out, "faults.csv");
     assert_eq!(faults.lines().count(), 1 + crashes as usize, "{faults}");
-    assert!(faults.starts_with("game_id,bot,kind,detail,replay,play,hint,hint_pt\n"), "{faults}");
+    assert!(faults.starts_with("game_id,bot,kind,detail,replay,play,hint,hint_pt,replays\n"), "{faults}");
     assert!(faults.lines().skip(1).all(|l| l.contains(",crashy,crash,") && l.contains("juiz play ")), "{faults}");
 }

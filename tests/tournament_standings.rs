@@ -4,7 +4,7 @@ use std::path::Path;
 
 use juiz::tournament::{Tournament, decode, repair_games, standings, standings_csv};
 
-const HEADER: &str = "game_id,pairing,deal,seats,seed,score0,score1,winner,verdict,fault_kind,faulty_bot,fault_detail,turns,duration_ms,log,check\n";
+const HEADER: &str = "game_id,pairing,deal,seats,seed,score0,score1,winner,verdict,fault_kind,faulty_bot,fault_detail,turns,duration_ms,log,replays,check\n";
 
 fn tournament(points: &str) -> Tournament {
     let text = format!(
@@ -18,14 +18,14 @@ fn tournament(points: &str) -> Tournament {
 /// timeout of ben's.
 fn games_csv() -> String {
     let rows = [
-        "r0001-ann-ben-d001-s0,ann-ben,1,ann ben,11,300,100,ann,OK,,,,40,5,games/r0001-ann-ben-d001-s0.csv,",
-        "r0001-ann-ben-d001-s1,ann-ben,1,ben ann,11,150,250,ann,OK,,,,41,5,games/r0001-ann-ben-d001-s1.csv,",
-        "r0001-ann-ben-d002-s0,ann-ben,2,ann ben,12,200,200,,OK,,,,30,5,games/r0001-ann-ben-d002-s0.csv,",
-        "r0001-ann-ben-d002-s1,ann-ben,2,ben ann,12,90,310,ann,OK,,,,33,5,games/r0001-ann-ben-d002-s1.csv,",
-        "r0002-ann-cat-d001-s0,ann-cat,1,ann cat,13,100,200,cat,OK,,,,20,5,games/r0002-ann-cat-d001-s0.csv,",
-        "r0002-ann-cat-d001-s1,ann-cat,1,cat ann,13,120,220,ann,OK,,,,21,5,games/r0002-ann-cat-d001-s1.csv,",
-        "r0003-ben-cat-d001-s0,ben-cat,1,ben cat,14,50,60,cat,NOK,timeout,ben,\"timeout: no line within 3s\",9,3000,games/r0003-ben-cat-d001-s0.csv,",
-        "r0003-ben-cat-d001-s1,ben-cat,1,cat ben,14,210,20,cat,OK,,,,25,5,games/r0003-ben-cat-d001-s1.csv,",
+        "r0001-ann-ben-d001-s0,ann-ben,1,ann ben,11,300,100,ann,OK,,,,40,5,games/r0001-ann-ben-d001-s0.csv,,",
+        "r0001-ann-ben-d001-s1,ann-ben,1,ben ann,11,150,250,ann,OK,,,,41,5,games/r0001-ann-ben-d001-s1.csv,,",
+        "r0001-ann-ben-d002-s0,ann-ben,2,ann ben,12,200,200,,OK,,,,30,5,games/r0001-ann-ben-d002-s0.csv,,",
+        "r0001-ann-ben-d002-s1,ann-ben,2,ben ann,12,90,310,ann,OK,,,,33,5,games/r0001-ann-ben-d002-s1.csv,,",
+        "r0002-ann-cat-d001-s0,ann-cat,1,ann cat,13,100,200,cat,OK,,,,20,5,games/r0002-ann-cat-d001-s0.csv,,",
+        "r0002-ann-cat-d001-s1,ann-cat,1,cat ann,13,120,220,ann,OK,,,,21,5,games/r0002-ann-cat-d001-s1.csv,,",
+        "r0003-ben-cat-d001-s0,ben-cat,1,ben cat,14,50,60,cat,NOK,timeout,ben,\"timeout: no line within 3s\",9,3000,games/r0003-ben-cat-d001-s0.csv,,",
+        "r0003-ben-cat-d001-s1,ben-cat,1,cat ben,14,210,20,cat,OK,,,,25,5,games/r0003-ben-cat-d001-s1.csv,,",
     ];
     format!("{HEADER}{}\n", rows.join("\n"))
 }
@@ -83,8 +83,8 @@ fn a_fault_cannot_flatter_the_pair_statistics() {
     )
     .unwrap();
     let text = format!(
-        "{HEADER}r0001-flaky-weak-d001-s0,flaky-weak,1,flaky weak,7,0,10,weak,NOK,crash,flaky,exited,2,5,,\n\
-         r0001-flaky-weak-d001-s1,flaky-weak,1,weak flaky,7,100,700,flaky,OK,,,,80,5,,\n"
+        "{HEADER}r0001-flaky-weak-d001-s0,flaky-weak,1,flaky weak,7,0,10,weak,NOK,crash,flaky,exited,2,5,,,\n\
+         r0001-flaky-weak-d001-s1,flaky-weak,1,weak flaky,7,100,700,flaky,OK,,,,80,5,,,\n"
     );
     let (rows, _) = decode(text.as_bytes(), Path::new("games.csv")).unwrap();
     let s = standings(&t, &rows);
@@ -181,7 +181,7 @@ fn a_game_neither_side_could_play_is_a_loss_for_both() {
     let build = |id: &str, seats: &str, winner: &str, faulty: &str| {
         let pairing = id.split('-').skip(1).take(2).collect::<Vec<_>>().join("-");
         let deal = "1";
-        format!("{id},{pairing},{deal},{seats},7,0,0,{winner},NOK,build,{faulty},compiling failed,0,0,,")
+        format!("{id},{pairing},{deal},{seats},7,0,0,{winner},NOK,build,{faulty},compiling failed,0,0,,,")
     };
     let rows = [
         build("r0001-ann-ben-d001-s0", "ann ben", "ann", "ben"),

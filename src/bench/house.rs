@@ -208,6 +208,7 @@ mod tests {
             turns: 1,
             duration_ms: 1,
             log: "missing.csv".into(),
+            replays: String::new(),
             check: String::new(),
         }
     }

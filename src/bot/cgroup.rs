@@ -1,7 +1,8 @@
 //! Kernel accounting of a bot: a cgroup of its own in every hierarchy juiz can write to (as root),
 //! so the kernel counts and limits its tasks (`pids`), memory (shared memory, memfd and files of
 //! its tmpfs work dir included) and CPU time whatever process groups or sessions its processes
-//! join, and `cgroup.kill` (v2) ends all of them at once.
+//! join, and `cgroup.kill` (v2) ends all of them at once. Where the `cpu` controller is there (v2,
+//! or the v1 `cpu` hierarchy), the box's CPU weight says whose turn it is (`cgroup_turn.rs`).
 //!
 //! Hierarchies are found in `/proc/self/mountinfo` and `/proc/self/cgroup`: a cgroup v2 with its
 //! controllers enabled for juiz's children, or the v1 `pids`, `memory` and `cpuacct` hierarchies,
@@ -17,6 +18,7 @@ use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 use super::cgroup_counters::{CgroupUsage, CounterFiles, Counters, CpuFile};
+use super::cgroup_turn::{Turn, WeightFile};
 
 /// A controller's files, named as its hierarchy names them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,6 +35,8 @@ pub(crate) struct Hierarchies {
     pids: Option<(PathBuf, Version)>,
     memory: Option<(PathBuf, Version)>,
     cpu: Option<(PathBuf, Version)>,
+    /// The CPU weight (`cpu.weight` in v2, `cpu.shares` in v1).
+    weight: Option<(PathBuf, WeightFile)>,
 }
 
 impl Hierarchies {
@@ -58,7 +62,8 @@ impl Hierarchies {
             return None;
         }
         let kill = if self.unified.is_some() { ", cgroup.kill" } else { "" };
-        Some(format!("cgroups ({}{kill})", names.join(", ")))
+        let weight = if self.weight.is_some() { ", cpu weight by turn" } else { "" };
+        Some(format!("cgroups ({}{kill}{weight})", names.join(", ")))
     }
 
     /// Whether the kernel can count and limit a bot's tasks.
@@ -111,6 +116,9 @@ fn probe() -> Option<Hierarchies> {
                     std::fs::write(dir.join("cgroup.subtree_control"), text.join(" ")).is_ok()
                 };
                 if enabled {
+                    if wanted.contains(&"cpu") && found.weight.is_none() {
+                        found.weight = Some((dir.clone(), WeightFile::Weight));
+                    }
                     for c in &wanted {
                         let slot = match *c {
                             "pids" => &mut found.pids,
@@ -123,6 +131,13 @@ fn probe() -> Option<Hierarchies> {
                 found.unified = Some(dir);
             }
             "cgroup" => {
+                if options.contains(&"cpu")
+                    && found.weight.is_none()
+                    && let Some(dir) = dir(&|list| list.split(',').any(|c| c == "cpu"))
+                    && writable(&dir, "cpu.shares")
+                {
+                    found.weight = Some((dir, WeightFile::Shares));
+                }
                 for (name, file) in
                     [("pids", "pids.max"), ("memory", "memory.limit_in_bytes"), ("cpuacct", "cpuacct.usage")]
                 {
@@ -146,6 +161,10 @@ fn probe() -> Option<Hierarchies> {
             _ => {}
         }
     }
+    // `JUIZ_CPU_WEIGHT=off`: no CPU weight by turn (to measure what it costs: `juiz bench`).
+    if std::env::var_os("JUIZ_CPU_WEIGHT").is_some_and(|v| v == "off") {
+        found.weight = None;
+    }
     Some(found)
 }
 
@@ -160,8 +179,8 @@ fn writable(dir: &Path, file: &str) -> bool {
     has
 }
 
-/// Most cgroup directories of one box: the unified one and three controllers.
-pub(crate) const MAX_DIRS: usize = 4;
+/// Most cgroup directories of one box: the unified one, three controllers and the CPU weight's.
+pub(crate) const MAX_DIRS: usize = 5;
 
 /// The cgroups of one bot box, reused from game to game once empty.
 #[derive(Debug)]
@@ -176,6 +195,8 @@ pub(crate) struct BoxCgroup {
     base: Mutex<Counters>,
     /// The limits set last (tasks, memory): the same for the next bot are not written again.
     set: Mutex<Option<(Option<u64>, Option<u64>)>>,
+    /// Its CPU weight, by turn.
+    turn: Turn,
 }
 
 impl BoxCgroup {
@@ -189,6 +210,7 @@ impl BoxCgroup {
             h.pids.as_ref().map(|p| &p.0),
             h.memory.as_ref().map(|p| &p.0),
             h.cpu.as_ref().map(|p| &p.0),
+            h.weight.as_ref().map(|p| &p.0),
         ];
         for parent in parents.into_iter().flatten() {
             let dir = parent.join(&name);
@@ -218,8 +240,20 @@ impl BoxCgroup {
             }),
             file(&h.pids, "pids.current", "pids.current").map(|(p, _)| p),
         );
-        let cgroup =
-            BoxCgroup { dirs, procs, h, name, counters, base: Mutex::new(Counters::default()), set: Mutex::new(None) };
+        let weight = h.weight.as_ref().map(|(parent, kind)| {
+            (parent.join(&name).join(if *kind == WeightFile::Shares { "cpu.shares" } else { "cpu.weight" }), *kind)
+        });
+        let turn = Turn::open(weight.as_ref().map(|(path, kind)| (path.as_path(), *kind)));
+        let cgroup = BoxCgroup {
+            dirs,
+            procs,
+            h,
+            name,
+            counters,
+            base: Mutex::new(Counters::default()),
+            set: Mutex::new(None),
+            turn,
+        };
         // Whatever a juiz killed with -9 left in it goes now.
         if !cgroup.kill_and_wait(Duration::from_secs(2)) {
             return Err(io::Error::other(format!("cgroup {} cannot be emptied", cgroup.name)));
@@ -246,6 +280,7 @@ impl BoxCgroup {
     /// Sets the limits of the next bot and takes its counters' starting values.
     pub(crate) fn prepare(&self, tasks: Option<u64>, memory: Option<u64>) -> io::Result<()> {
         *self.base() = self.counters();
+        self.turn.reset();
         let mut set = self.set.lock().unwrap_or_else(PoisonError::into_inner);
         if *set == Some((tasks, memory)) {
             return Ok(());
@@ -304,11 +339,24 @@ impl BoxCgroup {
     pub(crate) fn cpu_time(&self) -> Option<Duration> {
         self.h.cpu.as_ref()?;
         let base = self.base().cpu_ns;
-        Some(Duration::from_nanos(self.counters().cpu_ns.saturating_sub(base)))
+        Some(Duration::from_nanos(self.counters.cpu_ns().saturating_sub(base)))
     }
 
     fn base(&self) -> MutexGuard<'_, Counters> {
         self.base.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Says whether the box's bot is on move (or out of a game) or waits while another bot of
+    /// its game moves (`cgroup_turn.rs`); false when the scheduler cannot be told.
+    pub(crate) fn set_on_move(&self, on_move: bool) -> bool {
+        self.turn.set(on_move);
+        self.turn.works()
+    }
+
+    /// The watchdog's look at the box's CPU time `cpu`: a waiting bot found computing gets the
+    /// least CPU weight (`cgroup_turn.rs`).
+    pub(crate) fn look_at_turn(&self, cpu: Duration) {
+        self.turn.look(cpu);
     }
 
     /// Kills every process in the box, in any group or session.

@@ -87,6 +87,27 @@ impl CounterFiles {
         }
     }
 
+    /// The CPU time counter alone, in nanoseconds (0 when it cannot be read): one `pread` of a
+    /// file a few bytes long, where `read` reads every counter file to its end. The referee
+    /// reads it at every change of turn (`referee::turns`) and around a slow reply.
+    pub(super) fn cpu_ns(&self) -> u64 {
+        let Some((file, kind)) = &self.cpu else { return 0 };
+        let mut buf = [0u8; 512];
+        let text = match file.read_at(&mut buf, 0) {
+            // `cpuacct.usage` is one number; `cpu.stat` a few lines: a short read is the whole file.
+            Ok(n) if n < buf.len() => std::str::from_utf8(&buf[..n]).unwrap_or_default().to_string(),
+            _ => read_text(file),
+        };
+        match kind {
+            CpuFile::Nanoseconds => text.trim().parse::<u64>().unwrap_or(0),
+            CpuFile::StatMicroseconds => text
+                .lines()
+                .find_map(|l| l.strip_prefix("usage_usec ").and_then(|v| v.trim().parse::<u64>().ok()))
+                .unwrap_or(0)
+                .saturating_mul(1000),
+        }
+    }
+
     /// Whether `pids.current` reads 0 (false when it cannot be read).
     pub(super) fn no_tasks(&self) -> bool {
         self.tasks.as_ref().is_some_and(|f| read_text(f).trim() == "0")
@@ -133,6 +154,7 @@ mod tests {
         std::fs::write(&tasks, "0\n").unwrap();
         let later = files.read();
         assert_eq!((later.task_limit_hits, later.cpu_ns), (3, 12_345_678_000));
+        assert_eq!(files.cpu_ns(), 12_345_678_000);
         assert!(files.no_tasks());
     }
 }

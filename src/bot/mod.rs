@@ -16,6 +16,7 @@ mod bpf;
 mod build;
 mod cgroup;
 mod cgroup_counters;
+mod cgroup_turn;
 mod command;
 mod cost;
 mod escapees;

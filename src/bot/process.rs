@@ -126,6 +126,15 @@ pub struct BotProcess {
 }
 
 impl BotProcess {
+    /// Tells the scheduler whether this bot is on move (or out of a game: the default) or waits
+    /// while another bot of its game moves: as root with the `cpu` cgroup controller its box's
+    /// CPU weight drops to the least (`cgroup_turn.rs`); otherwise nothing changes.
+    pub fn set_on_move(&self, on_move: bool) {
+        if let Some(cgroup) = self.jail.as_ref().and_then(|b| b.cgroup.as_ref()) {
+            cgroup.set_on_move(on_move);
+        }
+    }
+
     /// The main process id, which is also the process group id.
     pub fn pid(&self) -> u32 {
         self.pid as u32

@@ -206,7 +206,12 @@ fn run() {
                         group_usage.next().map(|usage| procfs::GroupUsage { cpu_time: verdict.tally(&usage), ..usage });
                     usage.and_then(|usage| judge(limits, &usage)).or_else(|| quota.as_ref().and_then(disk_fault))
                 }
-                Target::Box { cgroup, quota } => judge_box(limits, &cgroup.usage(), quota.as_ref()),
+                Target::Box { cgroup, quota } => {
+                    let usage = cgroup.usage();
+                    // A waiting bot found computing gets the least CPU weight (issue 34).
+                    cgroup.look_at_turn(usage.cpu_time);
+                    judge_box(limits, &usage, quota.as_ref())
+                }
             };
             if let Some(fault) = fault {
                 let mut slot = lock(&verdict.fault);

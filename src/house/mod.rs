@@ -11,11 +11,13 @@ use crate::games::{GameKind, RuleOptions};
 
 pub mod buraco;
 pub mod canasta;
+mod cap;
 mod line_hash;
 pub mod schwab;
 pub mod shengji;
 mod spec;
 
+pub use cap::{MoveCap, thread_cpu};
 pub use line_hash::LineHash;
 pub use spec::{HOUSE_PREFIX, house_argv, house_level, house_name, house_program, house_spec};
 
@@ -60,19 +62,27 @@ impl FromStr for Level {
 }
 
 /// How much thinking a searching bot may do for one move. The playouts make the game: the same
-/// input gives the same moves whatever the machine's speed; the time is only a safety cap (a
-/// move that reaches it plays the best found so far, and the game may then differ).
+/// input gives the same moves whatever the machine's speed or load; the time is only a safety cap
+/// on the searching thread's CPU time (`MoveCap`), far over a move's normal cost and under the
+/// referee's 3 s move timeout (a move that reaches it plays the best found so far, says so on
+/// stderr, and the game may then differ).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
     /// Simulations (determinized playouts) per move.
     pub playouts: u32,
-    /// Longest a move may think, in milliseconds.
+    /// The safety cap: most CPU time a move may think, in milliseconds.
     pub max_ms: u64,
 }
 
+/// The default safety cap, in milliseconds of the searching thread's CPU: about 3.5 times the
+/// longest move measured (278 ms, Shengji with 3 decks, docs/house-bots.md) and a third of the
+/// default move timeout (3 s). Until 2026-11-27 it was 200 ms of the process's CPU (or of the
+/// wall clock), which a loaded machine reached: the moves changed with the load (issue 34).
+pub const DEFAULT_MAX_MS: u64 = 1000;
+
 impl Default for Budget {
     fn default() -> Budget {
-        Budget { playouts: 200, max_ms: 200 }
+        Budget { playouts: 200, max_ms: DEFAULT_MAX_MS }
     }
 }
 

@@ -65,6 +65,10 @@ fn recorded_config(transcript: &Transcript, live: Option<(Seat, &BotCommand)>) -
         players.push(PlayerSpec { name, player });
     }
     let mut config = GameConfig::new(game, meta.seed, players);
+    // A game with anonymous seats is played back with the wire ids it had.
+    let anonymous: Vec<String> =
+        (0..config.players.len()).map(|seat| referee::anonymous_wire_id(&config.players, seat)).collect();
+    config.anonymous = !meta.wire_ids.is_empty() && meta.wire_ids == anonymous;
     config.deal = Some(meta.deal.clone()).filter(|d| !d.is_empty());
     config.options = meta.options.clone();
     Ok(config)

@@ -279,7 +279,7 @@ impl Transcript {
                 ms: number(1, "ms")?,
                 seat: field(2).to_owned(),
                 dir,
-                text: super::cell::from_cell(field(4)).to_owned(),
+                text: super::cell::from_cell(field(4)).into_owned(),
             });
         }
         let meta = Metadata::from_rows(&rows).map_err(read_err)?;

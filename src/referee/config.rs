@@ -53,6 +53,9 @@ pub struct GameConfig {
     pub stderr_stem: String,
     /// When set, the game stops at the next message and every bot is killed.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Anonymous seats (graded runs): the wire ids name seats only (`p1.bot`), never the bots
+    /// (`anonymous_wire_id`); every output still uses the full ids.
+    pub anonymous: bool,
 }
 
 impl GameConfig {
@@ -71,6 +74,7 @@ impl GameConfig {
             stderr_dir: None,
             stderr_stem: "game".into(),
             cancel: None,
+            anonymous: false,
         }
     }
 }
@@ -126,6 +130,22 @@ pub fn display_id(players: &[PlayerSpec], seat: usize) -> String {
         Player::Bot(_) | Player::Scripted(_) => {
             let number = players[..seat].iter().filter(|p| !matches!(p.player, Player::Human)).count() + 1;
             format!("p{number}.{}", players[seat].name)
+        }
+    }
+}
+
+/// The name every bot has on the wire in a game with anonymous seats.
+pub const ANONYMOUS_NAME: &str = "bot";
+
+/// The id sent on the wire for `seat` in a game with anonymous seats: `p<N>.bot`, N as in
+/// `display_id` (a human is still `user`), so that a bot learns where each seat sits and
+/// nothing of who plays it.
+pub fn anonymous_wire_id(players: &[PlayerSpec], seat: usize) -> String {
+    match players[seat].player {
+        Player::Human => "user".to_owned(),
+        Player::Bot(_) | Player::Scripted(_) => {
+            let number = players[..seat].iter().filter(|p| !matches!(p.player, Player::Human)).count() + 1;
+            wire_id(&format!("p{number}.{ANONYMOUS_NAME}"))
         }
     }
 }

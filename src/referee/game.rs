@@ -8,10 +8,11 @@ use crate::bot::{BotFault, FaultKind};
 use crate::games::{Awaiting, Ending, Engine, Message, Seat, TableSetup, Violation, ViolationKind, new_engine};
 use crate::record::{Direction, TranscriptWriter};
 
-use super::config::{GameConfig, Player, RefereeError, display_id, wire_id};
+use super::config::{GameConfig, Player, RefereeError, anonymous_wire_id, display_id, wire_id};
 use super::observer::{Observer, TimingPoint};
 use super::report::{FaultRecord, GameReport, SeatReport, full_ids_message};
 use super::seats::{Look, SeatFailure, SeatPlayer};
+use super::turns::Turns;
 
 /// Plays one game to its end. `Err` only for a problem of the harness or of the setup (bad deal,
 /// unwritable log, cancellation); whatever the bots do is a fault in the report.
@@ -34,7 +35,7 @@ pub fn seat_reports(config: &GameConfig) -> Vec<SeatReport> {
             let id = display_id(&config.players, seat);
             let spec = &config.players[seat];
             SeatReport {
-                wire_id: wire_id(&id),
+                wire_id: if config.anonymous { anonymous_wire_id(&config.players, seat) } else { wire_id(&id) },
                 id,
                 name: spec.name.clone(),
                 command: match &spec.player {
@@ -67,9 +68,12 @@ pub fn play_engine(
             .map_err(|e| RefereeError::StderrDir { path: dir.clone(), message: e.to_string() })?;
     }
     let start = Instant::now();
-    let mut table = Table { players: SeatPlayer::start_all(config), engine, log, seats, config, look: Look::default() };
+    let mut table =
+        Table { players: SeatPlayer::start_all(config), engine, log, seats, config, look: Look::default(), turns: Turns::default() };
     observer.started(&table.seats, table.engine.as_ref());
     let ended = table.run(observer);
+    // Every bot gets its default CPU weight back, to read its last lines and exit.
+    table.turns.end(&table.players);
     if let Err(Stop::Fault(fault)) = &ended {
         // The lines of the step the game stopped at go to the other seats as far as their pipes
         // take them at once; the seat at fault gets no more.
@@ -180,6 +184,8 @@ struct Table<'a> {
     config: &'a GameConfig,
     /// The look for premature output's buffers, reused from line to line.
     look: Look,
+    /// Whose turn it is, for the scheduler and for blaming a seat that took the CPU.
+    turns: Turns,
 }
 
 impl Table<'_> {
@@ -200,6 +206,7 @@ impl Table<'_> {
                 Awaiting::Nobody => return self.flush(&[], observer),
                 Awaiting::One(seat) => {
                     self.check_seats(&[seat])?;
+                    self.turns.give(&self.players, seat);
                     self.flush(&[seat], observer)?;
                     self.take_line(seat, &[seat], observer)?;
                 }
@@ -267,7 +274,20 @@ impl Table<'_> {
         if self.players[seat].is_human() {
             return self.take_human_line(seat, observer);
         }
-        let line = self.players[seat].receive(self.config.cancel.as_ref()).map_err(|f| Stop::from_seat(seat, f))?;
+        let line = match self.players[seat].receive(self.config.cancel.as_ref()) {
+            Ok(line) => line,
+            Err(SeatFailure::Fault(f)) => {
+                // The wall-clock backstop, reached while a waiting seat's processes took the CPU:
+                // that seat's fault (`turns.rs`).
+                let allowance = self.config.limits_for(seat).move_timeout;
+                let id = self.seats[seat].id.as_str();
+                return Err(match self.turns.took_the_cpu(&self.players, seat, id, &f, allowance) {
+                    Some((other, blame)) => Stop::Fault(Box::new(fault(other, blame))),
+                    None => Stop::from_seat(seat, SeatFailure::Fault(f)),
+                });
+            }
+            Err(failure) => return Err(Stop::from_seat(seat, failure)),
+        };
         observer.timing(TimingPoint::LineArrived, seat);
         // The line's row and the row of what it did are timed by one clock read.
         let now = Instant::now();

@@ -214,6 +214,23 @@ impl SeatPlayer {
         known
     }
 
+    /// Whether the seat's bot is on move (or the game is over for it) or waits while another
+    /// seat moves: see `BotProcess::set_on_move`.
+    pub(super) fn set_on_move(&self, on_move: bool) {
+        if let SeatPlayer::Bot(process) = self {
+            process.set_on_move(on_move);
+        }
+    }
+
+    /// CPU time the seat's bot has used so far (see `BotProcess::cpu_time`); `None` for a seat
+    /// that is not a running bot.
+    pub(super) fn cpu_time(&self) -> Option<std::time::Duration> {
+        match self {
+            SeatPlayer::Bot(process) => process.cpu_time(),
+            _ => None,
+        }
+    }
+
     /// A bot's move timing over the game.
     pub(super) fn timing(&self) -> Option<crate::bot::TimingTotals> {
         match self {

@@ -6,36 +6,11 @@
 
 use std::borrow::Cow;
 
-/// Whether `c` must not reach a terminal as it is. A newline is kept: callers pass single lines
-/// or text whose lines they split themselves.
-fn unsafe_char(c: char) -> bool {
-    match c {
-        '\n' => false,
-        c if c.is_control() => true, // C0, DEL and C1 (CSI, OSC... as 0x9b, 0x9d)
-        // Bidirectional embeddings, overrides and isolates; zero-width and other format marks.
-        '\u{061c}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{feff}' => true,
-        '\u{fff9}'..='\u{fffb}' => true,
-        _ => false,
-    }
-}
-
 /// `text` with every unsafe character written as an escape: `\x1b` for one below 0x80 (`\t`,
-/// `\r` as such), `\u{202e}` above; borrowed unchanged when there is none.
+/// `\r` as such), `\u{202e}` above; borrowed unchanged when there is none. The same escapes as
+/// the CSV files' (`record::cell::escape_controls`).
 pub fn terminal_safe(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(unsafe_char) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 16);
-    for c in text.chars() {
-        match c {
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if unsafe_char(c) && (c as u32) < 0x80 => out.push_str(&format!("\\x{:02x}", c as u32)),
-            c if unsafe_char(c) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    Cow::Owned(out)
+    crate::record::cell::escape_controls(text)
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@ pub fn summary_text(s: &Summary) -> String {
     let _ = writeln!(out, "{}: {}/{} games{state}, results in {}", s.name, s.done, s.total, s.out.display());
     out.push_str(&reuse_line(s));
     out.push_str(&faults_text(s));
+    out.push_str(&fairness_text(s));
     out.push_str(&standings_text(s));
     terminal_safe(&out).into_owned()
 }
@@ -41,6 +42,30 @@ fn reuse_line(s: &Summary) -> String {
     } else {
         format!("{} games reused from {}{when}, {played} played now\n", s.reused, games_csv.display())
     }
+}
+
+/// Games played again because the host spoiled an attempt, those void, and pairs whose results
+/// are far from their ratings' prediction.
+fn fairness_text(s: &Summary) -> String {
+    let mut out = String::new();
+    let replayed: Vec<&FaultedGame> = s.faulted.iter().filter(|f| !f.replays.is_empty()).collect();
+    if !replayed.is_empty() {
+        let void = replayed.iter().filter(|f| crate::tournament::is_host_problem(&f.kind) && f.detail.starts_with("void")).count();
+        let _ = writeln!(
+            out,
+            "\n{} games played again: the host (or another seat's processes) kept the CPU from the bot on \
+             move ({void} void after {} attempts, counted for nobody); each in faults.csv",
+            replayed.len(),
+            crate::tournament::MAX_REPLAYS + 1
+        );
+    }
+    if !s.unexpected.is_empty() {
+        let _ = writeln!(out, "\nresults far from the ratings (look at these games: a bot may be throwing them):");
+        for pair in &s.unexpected {
+            let _ = writeln!(out, "  {}", pair.sentence());
+        }
+    }
+    out
 }
 
 /// One paragraph per bot that faulted: its faults by kind, each with the commands that

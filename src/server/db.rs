@@ -43,6 +43,8 @@ const MIGRATIONS: &[&str] = &[
      CREATE INDEX games_a ON games(a);
      CREATE INDEX games_b ON games(b);
      CREATE INDEX versions_student ON versions(student);",
+    // 3: the attempts of a game set aside because the host spoiled them (issue 34).
+    "ALTER TABLE games ADD COLUMN replays TEXT NOT NULL DEFAULT '';",
 ];
 
 /// The course's database, shared by the web handlers and the workers.

@@ -33,9 +33,15 @@ pub fn next_ranked(tx: &Transaction, house: &[String], bar: Option<&Bar>) -> rus
         Ok(set)
     };
     let playing = busy(&[RUNNING])?;
-    let mut stmt = tx.prepare("SELECT id, a, b FROM games WHERE state = ?1 AND ranked = 1 ORDER BY id")?;
-    let queued: Vec<(i64, i64, i64)> =
-        stmt.query_map([QUEUED], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?.collect::<rusqlite::Result<_>>()?;
+    // Never a game of a deal whose other game is running (two copies of a bot could pass each
+    // other's hands): the two games of a deal are played one after the other.
+    let mut stmt = tx.prepare(
+        "SELECT id, a, b FROM games WHERE state = ?1 AND ranked = 1
+         AND pair NOT IN (SELECT pair FROM games WHERE state = ?2) ORDER BY id",
+    )?;
+    let queued: Vec<(i64, i64, i64)> = stmt
+        .query_map([QUEUED, RUNNING], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+        .collect::<rusqlite::Result<_>>()?;
     drop(stmt);
     if let Some(&(id, ..)) = queued.iter().find(|(_, a, b)| !playing.contains(a) && !playing.contains(b)) {
         return Ok(Some(id));

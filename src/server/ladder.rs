@@ -14,8 +14,8 @@ use super::error::ServerError;
 use super::state::Shared;
 use crate::bot::{BotCommand, build_c};
 use crate::tournament::{
-    BotRun, BotSpec, GameRunner, GameSetup, PlayError, PreparedBot, RefereeRunner, Schedule, SeedKey, Tournament,
-    one_line,
+    BotRun, BotSpec, GameSetup, PlayError, PreparedBot, RefereeRunner, Schedule, SeedKey, Tournament, is_host_problem,
+    one_line, play_replaying,
 };
 
 /// A game's states, as stored.
@@ -85,7 +85,9 @@ pub fn active_versions(tx: &rusqlite::Connection) -> rusqlite::Result<Vec<(i64, 
 
 /// Takes the next game for this worker (marking it running), or none while the server is short
 /// of disk or files (`Shared::short`). Friendly games and ranked ones take turns while both can
-/// be played (`fair::lane`); the ranked game is the draw's (`draw::next_ranked`).
+/// be played (`fair::lane`); the ranked game is the draw's (`draw::next_ranked`). Never a game
+/// of a deal whose other game is running: the two games of a deal are played one after the
+/// other (two copies of a bot could pass each other's hands).
 pub fn claim(shared: &Shared) -> Result<Option<i64>, ServerError> {
     if shared.short()?.is_some() {
         return Ok(None);
@@ -96,8 +98,9 @@ pub fn claim(shared: &Shared) -> Result<Option<i64>, ServerError> {
     let claimed = shared.db.tx(|tx| {
         let next = |tx: &Transaction, ranked: bool| -> rusqlite::Result<Option<i64>> {
             tx.query_row(
-                "SELECT id FROM games WHERE state = ?1 AND ranked = ?2 ORDER BY id LIMIT 1",
-                rusqlite::params![QUEUED, ranked],
+                "SELECT id FROM games WHERE state = ?1 AND ranked = ?2
+                 AND pair NOT IN (SELECT pair FROM games WHERE state = ?3) ORDER BY id LIMIT 1",
+                rusqlite::params![QUEUED, ranked, RUNNING],
                 |r| r.get(0),
             )
             .optional()
@@ -172,8 +175,8 @@ pub(super) fn name_only(name: &str) -> BotSpec {
 }
 
 /// The course's tournament narrowed to one deal of two bots with `seed`: its schedule gives the
-/// game (seats, seed) exactly as a tournament of these two would; each seat's stderr kept up to
-/// `stderr_cap` bytes (the log says where it was cut).
+/// game (seats, seed) exactly as a tournament of these two would; anonymous seats; each seat's
+/// stderr kept up to `stderr_cap` bytes (the log says where it was cut).
 fn pair_tournament(course: &Tournament, names: [&str; 2], seed: u64, stderr_cap: u64) -> Tournament {
     let mut limits = course.limits.clone();
     limits.stderr_cap_bytes = limits.stderr_cap_bytes.min(stderr_cap);
@@ -183,6 +186,8 @@ fn pair_tournament(course: &Tournament, names: [&str; 2], seed: u64, stderr_cap:
         format: crate::tournament::Format::RoundRobin,
         games_per_pairing: 2,
         duplicate: true,
+        // Graded: the bots learn seat ids only (issue 34).
+        anonymous_seats: true,
         bots: vec![name_only(names[0]), name_only(names[1])],
         ..course.clone()
     }
@@ -211,11 +216,13 @@ pub fn play(shared: &Shared, id: i64) -> Result<(), ServerError> {
     let log = dir.join(format!("{}.csv", game.id()));
     let setup =
         GameSetup { tournament: &t, game: &game, seats, log: log.clone(), stderr_dir: dir.clone(), cancel: &cancel };
-    let result = RefereeRunner.play(&setup);
+    // A game the host spoils is played again (`tournament::play_replaying`), and void if it
+    // stays spoiled: no winner, and the ratings count it for nobody.
+    let result = play_replaying(&RefereeRunner, &setup);
     // A bot that could not start because the server lacked files or disk did nothing wrong:
     // the game is played again later, never scored (`disk::host_caused`).
     let host = match &result {
-        Ok(r) => r.fault.as_ref().filter(|f| f.kind == "spawn" && super::disk::host_caused(&f.detail)).is_some(),
+        Ok(p) => p.result.fault.as_ref().filter(|f| f.kind == "spawn" && super::disk::host_caused(&f.detail)).is_some(),
         Err(PlayError::Failed(message)) => super::disk::host_caused(message),
         Err(PlayError::Cancelled) => false,
     };
@@ -228,15 +235,18 @@ pub fn play(shared: &Shared, id: i64) -> Result<(), ServerError> {
     let log_rel = log.strip_prefix(shared.data()).unwrap_or(&log).display().to_string();
     shared.db.tx(|tx| {
         match &result {
-            Ok(r) => {
-                let winner = r.winner.map(|side| id_of(game.sides()[side]));
+            Ok(played) => {
+                let r = &played.result;
+                let void = r.fault.as_ref().is_some_and(|f| is_host_problem(&f.kind));
+                let winner = r.winner.filter(|_| !void).map(|side| id_of(game.sides()[side]));
                 let (kind, faulty, detail) = match &r.fault {
                     Some(f) => (f.kind.clone(), Some(id_of(game.seats()[f.seat])), one_line(&f.detail)),
                     None => (String::new(), None, String::new()),
                 };
                 tx.execute(
                     "UPDATE games SET state = ?1, finished = ?2, score0 = ?3, score1 = ?4, winner = ?5, verdict = ?6,
-                     fault_kind = ?7, faulty = ?8, fault_detail = ?9, turns = ?10, duration_ms = ?11, log = ?12
+                     fault_kind = ?7, faulty = ?8, fault_detail = ?9, turns = ?10, duration_ms = ?11, log = ?12,
+                     replays = ?14
                      WHERE id = ?13",
                     rusqlite::params![
                         DONE,
@@ -251,7 +261,8 @@ pub fn play(shared: &Shared, id: i64) -> Result<(), ServerError> {
                         r.turns,
                         r.duration.as_millis() as i64,
                         log_rel,
-                        id
+                        id,
+                        one_line(&played.note())
                     ],
                 )?;
             }

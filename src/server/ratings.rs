@@ -22,7 +22,7 @@ pub fn game_rows(shared: &Shared, ranked_only: bool) -> Result<Vec<GameRow>, Ser
     let players = shared.course.tournament.players;
     let mut stmt = conn.prepare(
         "SELECT id, pair, seed, swapped, a, b, score0, score1, winner, verdict, fault_kind, faulty,
-                fault_detail, turns, duration_ms, log
+                fault_detail, turns, duration_ms, log, replays
          FROM games WHERE state = 'done' AND (ranked = 1 OR ?1 = 0) ORDER BY id",
     )?;
     let rows = stmt.query_map([ranked_only], |r| {
@@ -47,6 +47,7 @@ pub fn game_rows(shared: &Shared, ranked_only: bool) -> Result<Vec<GameRow>, Ser
             turns: r.get(13)?,
             duration_ms: r.get::<_, i64>(14)? as u64,
             log: r.get(15)?,
+            replays: r.get(16)?,
             check: String::new(),
         })
     })?;

@@ -127,6 +127,11 @@ pub struct Tournament {
     /// Whether the bots include a `"submissions"` folder (students' bots: a fixed seed lets them
     /// predict their deals, which `juiz tournament` warns about). Not part of the identity.
     pub has_submissions: bool,
+    /// Graded runs: every bot learns only seat ids on the wire (`p1.bot p2.bot`), never the names
+    /// of the bots it plays, so it cannot recognise a friend's (protocol.md §3.2). The file's
+    /// `"anonymous_seats"`; by default true with `"submissions"`, and always in the course's
+    /// ladder and final.
+    pub anonymous_seats: bool,
     pub format: Format,
     /// Games per pairing of two bots (with `duplicate`: twice the number of deals).
     pub games_per_pairing: u32,
@@ -181,6 +186,9 @@ struct RawTournament {
     /// A folder of submissions, one folder per bot (see `submissions`), added to `bots`.
     #[serde(default)]
     submissions: Option<PathBuf>,
+    /// Seat ids only on the wire (see `Tournament::anonymous_seats`); default: with submissions.
+    #[serde(default)]
+    anonymous_seats: Option<bool>,
     #[serde(default)]
     bots: Vec<RawBot>,
     /// House bots added to the bots by level (`["medium", "hard"]`), named `house-LEVEL`.
@@ -207,6 +215,9 @@ struct Canonical<'a> {
     players: usize,
     points: Points,
     limits: LimitsConfig,
+    /// Omitted when false, so that earlier tournaments keep their canonical form.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    anonymous_seats: bool,
     bots: Vec<RawBot>,
     /// Omitted when empty, so that tournaments from before rule options keep their canonical form.
     #[serde(skip_serializing_if = "RuleOptions::is_empty")]
@@ -312,6 +323,7 @@ impl Tournament {
             game,
             seed: raw.seed,
             has_submissions: raw.submissions.is_some(),
+            anonymous_seats: raw.anonymous_seats.unwrap_or(raw.submissions.is_some()),
             format,
             games_per_pairing: raw.games_per_pairing,
             duplicate: raw.duplicate,
@@ -363,6 +375,7 @@ impl Tournament {
             players: self.players,
             points: self.points,
             limits: LimitsConfig::explicit(&self.limits),
+            anonymous_seats: self.anonymous_seats,
             bots,
             rules: &self.rules,
         };

@@ -106,8 +106,9 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<Summary, TournamentError> {
         hide(out)?;
     }
     let counts = (schedule.len(), entries.len());
-    let (standings, faulted) = write_results(&t, out, &sources, entries)?;
+    let (standings, faulted, pairs) = write_results(&t, out, &sources, entries)?;
     let mut summary = assemble(&t, out, standings, faulted, counts, false);
+    summary.flag_pairs(&pairs);
     let shards: Vec<Shard> = dirs.iter().filter_map(|dir| read_shard(dir)).collect();
     summary.missing = missing(&schedule, &taken, &shards);
     // The merged folder holds every shard's games: it is no shard of its own.

@@ -43,6 +43,7 @@ pub fn play_observed(setup: &GameSetup, observer: &mut dyn Observer) -> Result<G
     config.stderr_dir = Some(setup.stderr_dir.clone());
     config.stderr_stem = setup.game.id();
     config.cancel = Some(Arc::clone(setup.cancel));
+    config.anonymous = setup.tournament.anonymous_seats;
     match referee::play(&config, observer) {
         Ok(report) => Ok(result_of(&report)),
         Err(RefereeError::Cancelled) => Err(PlayError::Cancelled),

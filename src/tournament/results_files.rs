@@ -12,6 +12,7 @@ use super::schedule::{Schedule, Shard};
 use super::standings::{Standings, StandingsRow, standings_csv};
 use super::stream::{Entry, rewrite_sorted, scan};
 use super::summary::{FaultedGame, faulted_game};
+use super::unexpected::PairTally;
 
 /// Cuts a torn last line off `games_csv` (as `repair_games`), and checks that every row is a game
 /// of the schedule, once. Returns which games have a row, by schedule index.
@@ -104,13 +105,13 @@ pub(super) fn claim_dir(
 
 /// Puts `games.csv` in schedule order and rewrites `standings.csv`, both atomically, so the files
 /// of a run do not depend on which game finished first. Streams the rows: returns the standings,
-/// the faulted games and how many games of `shard` have a row.
+/// the faulted games, how many games of `shard` have a row, and each pair's results.
 pub(super) fn finish_files(
     t: &Tournament,
     out: &Path,
     schedule: &Schedule,
     shard: Shard,
-) -> Result<(Vec<StandingsRow>, Vec<FaultedGame>, usize), TournamentError> {
+) -> Result<(Vec<StandingsRow>, Vec<FaultedGame>, usize, PairTally), TournamentError> {
     let games_csv = out.join("games.csv");
     let identity = identity(&t.to_json());
     let mut seen = vec![false; schedule.len()];
@@ -127,27 +128,29 @@ pub(super) fn finish_files(
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
         Err(e) => return Err(TournamentError::io(&games_csv)(e)),
     };
-    let (standings, faulted) = write_results(t, out, &sources, entries)?;
-    Ok((standings, faulted, done))
+    let (standings, faulted, pairs) = write_results(t, out, &sources, entries)?;
+    Ok((standings, faulted, done, pairs))
 }
 
 /// Writes `out`'s `games.csv` from the rows `entries` of `sources`, in schedule order, and its
-/// `standings.csv` and `faults.csv` from those rows, all atomically. Returns the standings and
-/// faulted games.
+/// `standings.csv` and `faults.csv` from those rows, all atomically. Returns the standings, the
+/// faulted games and each pair's results (`unexpected`).
 pub(super) fn write_results(
     t: &Tournament,
     out: &Path,
     sources: &[(PathBuf, std::fs::File)],
     entries: Vec<Entry>,
-) -> Result<(Vec<StandingsRow>, Vec<FaultedGame>), TournamentError> {
+) -> Result<(Vec<StandingsRow>, Vec<FaultedGame>, PairTally), TournamentError> {
     let mut standings = Standings::new(t);
     let mut faulted = Vec::new();
+    let mut pairs = PairTally::default();
     rewrite_sorted(&out.join("games.csv"), sources, entries, &mut |row| {
         standings.add(row);
+        pairs.add(row);
         faulted.extend(faulted_game(t, out, row));
     })?;
     let standings = standings.finish();
     write_atomic(&out.join("standings.csv"), &standings_csv(&standings))?;
     write_atomic(&out.join("faults.csv"), &super::summary::faults_csv(&faulted))?;
-    Ok((standings, faulted))
+    Ok((standings, faulted, pairs))
 }

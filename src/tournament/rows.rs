@@ -39,13 +39,16 @@ pub struct GameRow {
     pub duration_ms: u64,
     /// The game's transcript, relative to the results directory (`games/<id>.csv`).
     pub log: String,
+    /// The attempts of this game set aside because the host spoiled them (`replays.rs`), `; `
+    /// between them: `timeout-overload by eve`; empty when the first attempt counted.
+    pub replays: String,
     /// `row_check` of the other fields with the tournament's identity: `--resume` and `merge`
     /// refuse a row that was edited or comes from another tournament.
     pub check: String,
 }
 
 /// The header of `games.csv`.
-pub const HEADER: [&str; 16] = [
+pub const HEADER: [&str; 17] = [
     "game_id",
     "pairing",
     "deal",
@@ -61,6 +64,7 @@ pub const HEADER: [&str; 16] = [
     "turns",
     "duration_ms",
     "log",
+    "replays",
     "check",
 ];
 
@@ -74,7 +78,12 @@ impl GameRow {
     /// played gives it (a bot of each side does not build or cannot run); a game played ends at
     /// its first fault, which the other side wins.
     pub fn lost_by_both(&self) -> bool {
-        self.winner.is_empty() && !self.fault_kind.is_empty()
+        self.winner.is_empty() && !self.fault_kind.is_empty() && !self.is_void()
+    }
+
+    /// A game the host spoiled even when played again (`replays.rs`): recorded, counted for nobody.
+    pub fn is_void(&self) -> bool {
+        super::replays::is_host_problem(&self.fault_kind)
     }
 
     /// The bot of side 0 and of side 1.
@@ -118,9 +127,10 @@ impl GameRow {
         self.check == row_check(identity, self)
     }
 
-    /// The fields two plays of one game must agree on (all but the time it took and `check`).
+    /// The fields two plays of one game must agree on (all but the time it took, the attempts the
+    /// host spoiled, and `check`).
     pub(super) fn outcome_digest(&self) -> String {
-        let outcome = GameRow { duration_ms: 0, check: String::new(), ..self.clone() };
+        let outcome = GameRow { duration_ms: 0, replays: String::new(), check: String::new(), ..self.clone() };
         digest(&[&encode_row(&outcome)])
     }
 }

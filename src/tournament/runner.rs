@@ -1,5 +1,6 @@
 //! Runs a tournament: the results directory checked (or resumed), bots built, the games of the
-//! schedule (or shard) played in a rayon pool, each finished row handed to the one thread that
+//! schedule (or shard) played in a rayon pool (the games of one deal one after the other, a game
+//! the host spoiled again: `replays.rs`), each finished row handed to the one thread that
 //! appends `games.csv`, then `games.csv` put in schedule order and the standings rewritten.
 
 use std::path::{Path, PathBuf};
@@ -130,7 +131,7 @@ pub fn run_with(
     let failure = play.all(&pool, progress);
     progress.finished();
 
-    let (standings, faulted, done) = finish_files(t, &plan.out, &plan.schedule, plan.shard)?;
+    let (standings, faulted, done, pairs) = finish_files(t, &plan.out, &plan.schedule, plan.shard)?;
     if let Some(e) = failure {
         return Err(e);
     }
@@ -140,6 +141,7 @@ pub fn run_with(
         super::secret::publish(&plan.out)?;
     }
     let mut summary = assemble(t, &plan.out, standings, faulted, (plan.mine, done), cancel.load(Ordering::SeqCst));
+    summary.flag_pairs(&pairs);
     summary.reused = plan.mine - todo_count;
     summary.reused_written = plan.written.filter(|_| summary.reused > 0);
     Ok(summary)
@@ -190,6 +192,22 @@ impl Plan {
             .filter(|&i| self.shard.contains_index(i) && !self.done[i])
             .map(|i| self.schedule.get(i).expect("an index of the schedule"))
     }
+
+    /// The games still to play, a deal at a time: the games of one deal (with `duplicate`, the
+    /// deal as dealt and with the seats swapped) come together, to be played one after the
+    /// other by one worker, never side by side, where two copies of a bot holding each other's
+    /// hands could pass them (issue 34).
+    fn todo_by_deal(&self) -> impl Iterator<Item = Vec<ScheduledGame>> + Send + '_ {
+        let mut games = self.todo().peekable();
+        std::iter::from_fn(move || {
+            let first = games.next()?;
+            let mut deal = vec![first];
+            while let Some(next) = games.next_if(|g| g.pairing == deal[0].pairing && g.deal == deal[0].deal) {
+                deal.push(next);
+            }
+            Some(deal)
+        })
+    }
 }
 
 /// The pool the games are played in: `--jobs` workers, each pinned to a core of its own unless
@@ -236,17 +254,19 @@ impl Play<'_> {
                 }
             });
             pool.install(|| {
-                self.plan.todo().par_bridge().for_each_with(tx, |tx, game| {
-                    if self.cancel.load(Ordering::SeqCst) || stop.load(Ordering::SeqCst) {
-                        return;
-                    }
-                    match self.one(&game) {
-                        // A game that ends while the run is being cancelled may have been cut short.
-                        Ok(Some(row)) if !self.cancel.load(Ordering::SeqCst) => {
-                            let _ = tx.send(row);
+                self.plan.todo_by_deal().par_bridge().for_each_with(tx, |tx, deal| {
+                    for game in deal {
+                        if self.cancel.load(Ordering::SeqCst) || stop.load(Ordering::SeqCst) {
+                            return;
                         }
-                        Ok(_) => {}
-                        Err(e) => fail(e),
+                        match self.one(&game) {
+                            // A game that ends while the run is being cancelled may have been cut short.
+                            Ok(Some(row)) if !self.cancel.load(Ordering::SeqCst) => {
+                                let _ = tx.send(row);
+                            }
+                            Ok(_) => {}
+                            Err(e) => fail(e),
+                        }
                     }
                 });
             });
@@ -274,8 +294,12 @@ impl Play<'_> {
             stderr_dir: self.plan.games_dir.clone(),
             cancel: self.cancel,
         };
-        match self.runner.play(&setup) {
-            Ok(result) => Ok(Some(played_row(game, &result).seal(&self.plan.identity))),
+        match super::replays::play_replaying(self.runner, &setup) {
+            Ok(played) => {
+                let mut row = played_row(game, &played.result);
+                row.replays = played.note();
+                Ok(Some(row.seal(&self.plan.identity)))
+            }
             Err(PlayError::Cancelled) => Ok(None),
             Err(PlayError::Failed(message)) => Err(TournamentError::Game { id: game.id(), message }),
         }
@@ -327,13 +351,16 @@ fn base_row(game: &ScheduledGame) -> GameRow {
         turns: 0,
         duration_ms: 0,
         log: String::new(),
+        replays: String::new(),
         check: String::new(),
     }
 }
 
-/// One line, at most 300 bytes: a detail must not break the CSV row or flood it.
+/// One line, at most 300 bytes: a detail must not break the CSV row or flood it, and every
+/// control character left (NUL, ESC...) is shown as an escape (`\x1b`), never written raw.
 pub(crate) fn one_line(text: &str) -> String {
-    let mut line: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let joined: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut line = crate::record::cell::escape_controls(&joined).into_owned();
     if line.len() > 300 {
         line.truncate(line.floor_char_boundary(300));
         line.push_str("...");
@@ -346,6 +373,10 @@ fn played_row(game: &ScheduledGame, result: &GameResult) -> GameRow {
     row.score0 = result.scores[0];
     row.score1 = result.scores[1];
     row.winner = result.winner.map_or(String::new(), |side| game.sides()[side].to_string());
+    if result.fault.as_ref().is_some_and(|f| super::replays::is_host_problem(&f.kind)) {
+        // Void: the host spoiled it on every attempt; nobody won it.
+        row.winner = String::new();
+    }
     if let Some(fault) = &result.fault {
         row.verdict = Verdict::Nok;
         row.fault_kind = fault.kind.clone();

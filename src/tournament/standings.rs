@@ -79,6 +79,8 @@ pub(super) struct Standings<'t> {
     /// The current deal, `(label id, deal)`, and its games.
     deal: Option<(u32, u32)>,
     deal_games: Vec<DealGame>,
+    /// A game of the current deal is void (`GameRow::is_void`).
+    deal_void: bool,
 }
 
 impl<'t> Standings<'t> {
@@ -95,6 +97,7 @@ impl<'t> Standings<'t> {
             labels: BTreeMap::new(),
             deal: None,
             deal_games: Vec::new(),
+            deal_void: false,
         }
     }
 
@@ -110,6 +113,18 @@ impl<'t> Standings<'t> {
         let (Some(i0), Some(i1)) = (self.index(sides[0]), self.index(sides[1])) else {
             return;
         };
+        if row.is_void() {
+            // Spoiled by the host on every attempt: counted for nobody, and its deal has no pair.
+            if self.t.duplicate {
+                let label = self.label(&row.pairing);
+                if self.deal != Some((label, row.deal)) {
+                    self.close_deal();
+                    self.deal = Some((label, row.deal));
+                }
+                self.deal_void = true;
+            }
+            return;
+        }
         let scores = [row.score0, row.score1];
         let both_lost = row.lost_by_both();
         for (side, &i) in [i0, i1].iter().enumerate() {
@@ -151,11 +166,7 @@ impl<'t> Standings<'t> {
             self.scored[i1][i0] += points[1];
         }
         if self.t.duplicate {
-            let next = self.labels.len() as u32;
-            let label = match self.labels.get(row.pairing.as_str()) {
-                Some(&id) => id,
-                None => *self.labels.entry(row.pairing.clone()).or_insert(next),
-            };
+            let label = self.label(&row.pairing);
             if self.deal != Some((label, row.deal)) {
                 self.close_deal();
                 self.deal = Some((label, row.deal));
@@ -164,9 +175,23 @@ impl<'t> Standings<'t> {
         }
     }
 
-    /// Adds the current deal's pair statistics, if it was played both ways.
+    /// The id of a pairing label, given on first sight.
+    fn label(&mut self, pairing: &str) -> u32 {
+        let next = self.labels.len() as u32;
+        match self.labels.get(pairing) {
+            Some(&id) => id,
+            None => *self.labels.entry(pairing.to_string()).or_insert(next),
+        }
+    }
+
+    /// Adds the current deal's pair statistics, if it was played both ways (and neither game
+    /// is void).
     fn close_deal(&mut self) {
         let games = std::mem::take(&mut self.deal_games);
+        if std::mem::take(&mut self.deal_void) {
+            self.deal = None;
+            return;
+        }
         let Some((label, deal)) = self.deal.take() else {
             return;
         };

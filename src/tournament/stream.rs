@@ -179,6 +179,7 @@ mod tests {
             turns: i,
             duration_ms: 3,
             log: String::new(),
+            replays: String::new(),
             check: String::new(),
         }
     }

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use super::config::{BotRun, Tournament};
 use super::rows::GameRow;
 use super::standings::{StandingsRow, standings};
+use super::unexpected::{PairTally, UnexpectedPair};
 use crate::bot::{BotCommand, Limits};
 use crate::referee::bot_name_from_command;
 
@@ -25,6 +26,9 @@ pub struct FaultedGame {
     /// there is no hint).
     pub hint: String,
     pub hint_pt: String,
+    /// The attempts of the game set aside because the host spoiled them (`GameRow::replays`);
+    /// empty when the first attempt counted.
+    pub replays: String,
     /// `juiz play --game G --seed S --move-timeout T --log <id>.csv BOT...`: the game played
     /// again with the same bots in the same seats; empty when a seat's submission has no bot.
     pub play: String,
@@ -64,6 +68,15 @@ pub struct Summary {
     /// Faults per bot, by kind; only bots that faulted.
     pub faults: BTreeMap<String, BTreeMap<String, u32>>,
     pub faulted: Vec<FaultedGame>,
+    /// Pairs whose results are far from what their ratings predict (`unexpected.rs`).
+    pub unexpected: Vec<UnexpectedPair>,
+}
+
+impl Summary {
+    /// Flags the pairs of `pairs` whose results are far from the standings' ratings.
+    pub fn flag_pairs(&mut self, pairs: &PairTally) {
+        self.unexpected = pairs.flagged(self.standings.iter().map(|s| (s.bot.as_str(), s.rating.elo)));
+    }
 }
 
 /// Single-quotes a word for a POSIX shell when it needs it.
@@ -133,22 +146,43 @@ fn row_has_unusable_bot(t: &Tournament, row: &GameRow) -> bool {
 /// games in the run's schedule or shard, and how many of them have a row).
 pub fn summarize(t: &Tournament, out: &Path, rows: &[GameRow], counts: (usize, usize), cancelled: bool) -> Summary {
     let faulted = rows.iter().filter_map(|r| faulted_game(t, out, r)).collect();
-    assemble(t, out, standings(t, rows), faulted, counts, cancelled)
+    let mut summary = assemble(t, out, standings(t, rows), faulted, counts, cancelled);
+    let mut pairs = PairTally::default();
+    for row in rows {
+        pairs.add(row);
+    }
+    summary.flag_pairs(&pairs);
+    summary
 }
 
-/// The faulted game of `row`, if a bot faulted in it.
+/// The faulted game of `row`, if a bot faulted in it or an attempt of it was set aside (then
+/// the first attempt set aside is named, and the detail says the game was played again).
 pub(super) fn faulted_game(t: &Tournament, out: &Path, r: &GameRow) -> Option<FaultedGame> {
-    if r.fault_kind.is_empty() {
+    let (bot, kind, detail) = if !r.fault_kind.is_empty() {
+        let detail = if r.is_void() {
+            format!("void, counted for nobody: the host spoiled every attempt; {}", r.fault_detail)
+        } else {
+            r.fault_detail.clone()
+        };
+        (r.faulty_bot.clone(), r.fault_kind.clone(), detail)
+    } else if let Some(first) = r.replays.split("; ").next().filter(|f| !f.is_empty()) {
+        let (kind, bot) = first.split_once(" by ").unwrap_or((first, ""));
+        let detail = "an attempt set aside (the host kept the CPU from the bot on move) and the game played again; \
+                      the last attempt counted"
+            .to_string();
+        (bot.to_string(), kind.to_string(), detail)
+    } else {
         return None;
-    }
-    let (hint, hint_pt) = crate::bot::recorded_hint_texts(&r.fault_kind, &r.fault_detail).unwrap_or_default();
+    };
+    let (hint, hint_pt) = crate::bot::recorded_hint_texts(&kind, &detail).unwrap_or_default();
     Some(FaultedGame {
         game_id: r.game_id.clone(),
-        bot: r.faulty_bot.clone(),
-        kind: r.fault_kind.clone(),
-        detail: r.fault_detail.clone(),
+        bot,
+        kind,
+        detail,
         hint,
         hint_pt,
+        replays: r.replays.clone(),
         replay: (!r.log.is_empty())
             .then(|| format!("juiz replay {}", shell_word(&out.join(&r.log).display().to_string()))),
         // A submission with no bot in it has nothing to play again.
@@ -178,18 +212,21 @@ pub(super) fn assemble(
         standings,
         faults,
         faulted,
+        unexpected: Vec::new(),
     }
 }
 
 /// `faults.csv`: every faulted game, in schedule order, with the commands that reproduce it.
 pub(super) fn faults_csv(faulted: &[FaultedGame]) -> Vec<u8> {
     let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record(["game_id", "bot", "kind", "detail", "replay", "play", "hint", "hint_pt"])
+    w.write_record(["game_id", "bot", "kind", "detail", "replay", "play", "hint", "hint_pt", "replays"])
         .expect("writing to memory cannot fail");
     for f in faulted {
         let replay = f.replay.as_deref().unwrap_or_default();
-        let detail = crate::record::cell::to_cell(&f.detail);
-        w.write_record([f.game_id.as_str(), &f.bot, &f.kind, &detail, replay, &f.play, &f.hint, &f.hint_pt])
+        let detail = crate::record::cell::escape_controls(&f.detail);
+        let detail = crate::record::cell::to_cell(&detail);
+        let replays = crate::record::cell::to_cell(&f.replays);
+        w.write_record([f.game_id.as_str(), &f.bot, &f.kind, &detail, replay, &f.play, &f.hint, &f.hint_pt, &replays])
             .expect("writing to memory cannot fail");
     }
     w.into_inner().expect("writing to memory cannot fail")

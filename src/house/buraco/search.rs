@@ -7,14 +7,12 @@
 //! melds (going out or staying in) and its discard by playing the game out to its end (the other
 //! side as `medium`, its own side racing: `medium` melding as `hard`), scoring the real result
 //! with a bonus for the win; there the playouts (twice `--playouts` a choice) go by successive
-//! halving to the candidates that stay close.
+//! halving to the candidates that stay close. The cap (`MoveCap`) counts this thread's CPU time:
+//! it is a safety far over a move's cost, never what ends a search on a busy machine.
 
-use std::time::Duration;
-
-use crate::bench::cpu_snapshot;
 use crate::cards::Card;
 use crate::games::buraco::StockOut;
-use crate::house::{Budget, Level};
+use crate::house::{Budget, Level, MoveCap};
 
 use super::board::{Board, Move};
 use super::guard;
@@ -151,19 +149,18 @@ fn choose<T>(
     }
     let side = board.side_of(me);
     let worlds = (budget.playouts as usize / candidates.len()).max(1);
-    // The cap is on this process's CPU time (as Shengji's), so that a loaded machine, which
-    // stretches the wall clock, does not change the move.
-    let started = cpu_snapshot().harness;
-    let cap = Duration::from_millis(budget.max_ms);
+    // The cap is on this thread's CPU time, a safety only: a loaded machine, which stretches the
+    // wall clock and the process's CPU, does not change the move.
+    let cap = MoveCap::start(budget.max_ms);
     let mut totals = vec![0i64; candidates.len()];
-    for _ in 0..worlds {
+    for done in 1..=worlds {
         let world = Sim::sample(board, me, hand, known, rng);
         for (i, mv) in candidates.iter().enumerate() {
             let mut sim = world.clone();
             play(&mut sim, me, mv);
             totals[i] += sim.value(side);
         }
-        if cpu_snapshot().harness.saturating_sub(started) >= cap {
+        if cap.reached(done, worlds) {
             break;
         }
     }
@@ -192,9 +189,10 @@ fn halve<T>(
     play: impl Fn(&mut Sim, usize, &T),
 ) -> usize {
     let side = board.side_of(me);
-    let started = cpu_snapshot().harness;
-    let cap = Duration::from_millis(max_ms);
+    let cap = MoveCap::start(max_ms);
+    let mut done = 0;
     halving(candidates.len(), playouts, |alive, scores| {
+        done += 1;
         let world = Sim::sample(board, me, hand, known, rng);
         for (&i, score) in alive.iter().zip(scores.iter_mut()) {
             let mut sim = world.clone();
@@ -202,7 +200,7 @@ fn halve<T>(
             let lead = sim.value(side);
             *score = lead + WIN_VALUE * lead.signum();
         }
-        cpu_snapshot().harness.saturating_sub(started) < cap
+        !cap.reached(done, playouts / alive.len().max(1))
     })
 }
 

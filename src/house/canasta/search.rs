@@ -2,13 +2,12 @@
 //! play the rest of the turn) is tried on the same sampled deals of the unseen cards, the round is
 //! played on by `medium` for both players for a few turns, and the candidate with the best mean
 //! score difference is chosen. The playouts count decides the move; the time cap only stops a
-//! search that would run far over its normal cost.
-
-use std::time::Instant;
+//! search that would run far over its normal cost (`MoveCap`: this thread's CPU time, not the
+//! clock, which a loaded machine stretches).
 
 use rand_pcg::Pcg64;
 
-use crate::house::Budget;
+use crate::house::{Budget, MoveCap};
 
 use super::kinds::Kind;
 use super::policy::{TurnStyle, best_discards, go_out, medium_draw, medium_lays, medium_turn};
@@ -52,10 +51,10 @@ fn best(seat: &Seat, budget: Budget, rng: &mut Pcg64, candidates: usize, apply: 
     if candidates <= 1 {
         return 0;
     }
-    let started = Instant::now();
+    let cap = MoveCap::start(budget.max_ms);
     let samples = (budget.playouts as usize / candidates).max(2);
     let mut totals = vec![0i64; candidates];
-    for _ in 0..samples {
+    for done in 1..=samples {
         let base = seat.determinize(rng);
         for (c, total) in totals.iter_mut().enumerate() {
             let mut sim = base.clone();
@@ -63,7 +62,7 @@ fn best(seat: &Seat, budget: Budget, rng: &mut Pcg64, candidates: usize, apply: 
             playout(&mut sim);
             *total += value(&sim, seat.me);
         }
-        if started.elapsed().as_millis() as u64 >= budget.max_ms {
+        if cap.reached(done, samples) {
             break;
         }
     }

@@ -5,12 +5,11 @@
 //! cards, followed by two rounds of every seat at `medium`, and the one with the best total lead
 //! wins. `Budget::playouts` is the number of worlds per decision (every candidate is played in
 //! each: 800 playouts measured stronger than 200 shared among the candidates); `max_ms` only caps
-//! a slow move.
-
-use std::time::Instant;
+//! a slow move (`MoveCap`: this thread's CPU time, not the clock, which a loaded machine
+//! stretches).
 
 use crate::cards::Card;
-use crate::house::{Budget, Level};
+use crate::house::{Budget, Level, MoveCap};
 
 use super::board::{Board, Move, SEATS};
 use super::melds::{cheapest_wild, pickups};
@@ -39,10 +38,11 @@ fn best<T>(
     if candidates.len() < 2 {
         return 0;
     }
-    let started = Instant::now();
+    let cap = MoveCap::start(budget.max_ms);
     let side = Board::side_of(me);
     let mut totals = vec![0i64; candidates.len()];
-    for _ in 0..budget.playouts.max(2) {
+    let worlds = budget.playouts.max(2) as usize;
+    for done in 1..=worlds {
         let world = World::sample(board, me, hand, rng);
         let seed = rng.below(usize::MAX) as u64;
         for (at, candidate) in candidates.iter().enumerate() {
@@ -54,7 +54,7 @@ fn best<T>(
             }
             totals[at] += w.lead(side);
         }
-        if started.elapsed().as_millis() as u64 >= budget.max_ms {
+        if cap.reached(done, worlds) {
             break;
         }
     }

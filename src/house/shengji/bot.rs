@@ -4,17 +4,15 @@
 //! the same lines give the same answers.
 
 use std::io::{self, BufRead, Write};
-use std::time::Duration;
 
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 
-use crate::bench::cpu_snapshot;
 use crate::cards::{Card, format_list};
 use crate::games::shengji::{DeclarePolicy, TrumpContext, legal};
 use crate::games::{GameKind, RuleOptions};
-use crate::house::{Budget, Level, LineHash};
+use crate::house::{Budget, Level, LineHash, MoveCap};
 
 use super::policy::{self, Table};
 use super::seen::{Seen, remove_cards};
@@ -42,7 +40,7 @@ impl Player {
 
     /// Takes one line from the referee (without its newline); the answer if the line asks for one.
     pub fn answer(&mut self, text: &str) -> Option<String> {
-        let started = cpu_snapshot().harness;
+        let cap = MoveCap::start(self.budget.max_ms);
         let (level, seen) = (self.level, &mut self.seen);
         self.hash.add(text);
         seen.update(text);
@@ -66,7 +64,7 @@ impl Player {
                 Some(format!("BURY {}", format_list(&cards)))
             }
             "LEAD" | "FOLLOW" => {
-                let cards = card_play(seen, level, self.budget, &mut rng, started);
+                let cards = card_play(seen, level, self.budget, &mut rng, &cap);
                 Some(format!("PLAY {}", format_list(&cards)))
             }
             _ => None,
@@ -105,7 +103,7 @@ fn declare(seen: &Seen, level: Level, last_call: bool, rng: &mut Pcg64) -> Strin
     }
 }
 
-fn card_play(seen: &Seen, level: Level, budget: Budget, rng: &mut Pcg64, started: Duration) -> Vec<Card> {
+fn card_play(seen: &Seen, level: Level, budget: Budget, rng: &mut Pcg64, cap: &MoveCap) -> Vec<Card> {
     let ctx = seen.trump;
     match level {
         Level::Easy => match &seen.trick {
@@ -113,7 +111,7 @@ fn card_play(seen: &Seen, level: Level, budget: Budget, rng: &mut Pcg64, started
             None => legal::lead(&seen.hand, &mut |n| rng.random_range(0..n)),
             Some(trick) => legal::follow(&ctx, trick, &seen.hand, &mut |n| rng.random_range(0..n)),
         },
-        Level::Hard if seen.deals <= HARD_DEALS => search::choose(seen, budget, rng, started),
+        Level::Hard if seen.deals <= HARD_DEALS => search::choose(seen, budget, rng, cap),
         Level::Medium | Level::Hard => {
             let outside = seen.unseen();
             let mut opp_void = [false; 5];

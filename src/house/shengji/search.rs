@@ -3,19 +3,16 @@
 //! with what it saw (hand sizes, shown voids, cards known to be held); every candidate play is
 //! then played out to the end of the deal with the medium policy at every seat, and the play
 //! with the best total of its side's points (the kitty bonus included) is chosen. The number of
-//! playouts decides the move; the time cap only stops a search early, and it counts this
-//! process's CPU time, not the clock, so that a loaded machine does not change the moves.
-
-use std::time::Duration;
+//! playouts decides the move; the time cap (`MoveCap`) is a safety only, on this thread's CPU
+//! time, not the clock nor the process's CPU, so that a loaded machine does not change the moves.
 
 use rand::RngExt;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64;
 
-use crate::bench::cpu_snapshot;
 use crate::cards::Card;
 use crate::games::shengji::{Trick, TrumpContext, kitty_multiplier, points_of};
-use crate::house::Budget;
+use crate::house::{Budget, MoveCap};
 
 use super::candidates::{follows, leads};
 use super::policy::{self, Table};
@@ -158,9 +155,9 @@ fn playout(seen: &Seen, world: &World, play: &[Card]) -> i64 {
     if seen.me % 2 == attackers { i64::from(total) } else { -i64::from(total) }
 }
 
-/// The play of the hard player for the trick in progress (`None`: a lead); `started` is the
-/// process's CPU time when the line asking for it arrived.
-pub fn choose(seen: &Seen, budget: Budget, rng: &mut Pcg64, started: Duration) -> Vec<Card> {
+/// The play of the hard player for the trick in progress (`None`: a lead); `cap` started when the
+/// line asking for it arrived.
+pub fn choose(seen: &Seen, budget: Budget, rng: &mut Pcg64, cap: &MoveCap) -> Vec<Card> {
     let ctx = seen.trump;
     let options = match &seen.trick {
         None => leads(&ctx, &seen.hand),
@@ -171,12 +168,12 @@ pub fn choose(seen: &Seen, budget: Budget, rng: &mut Pcg64, started: Duration) -
     }
     let samples = (budget.playouts as usize / options.len()).max(1);
     let mut totals = vec![0i64; options.len()];
-    for _ in 0..samples {
+    for done in 1..=samples {
         let world = sample(seen, rng);
         for (total, play) in totals.iter_mut().zip(&options) {
             *total += playout(seen, &world, play);
         }
-        if cpu_snapshot().harness.saturating_sub(started) >= Duration::from_millis(budget.max_ms) {
+        if cap.reached(done, samples) {
             break;
         }
     }

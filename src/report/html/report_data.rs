@@ -74,6 +74,8 @@ pub struct ReportData {
     pub faults: BTreeMap<String, BTreeMap<String, u32>>,
     /// Bot → its slowest moves, slowest first.
     pub slowest: BTreeMap<String, Vec<SlowMove>>,
+    /// Pairs whose results are far from their ratings' prediction (`tournament::unexpected`).
+    pub unexpected: Vec<crate::tournament::UnexpectedPair>,
 }
 
 fn read_err(path: &Path, message: impl ToString) -> ReportError {
@@ -95,7 +97,7 @@ pub fn read(dir: &Path) -> Result<ReportData, ReportError> {
         .unwrap_or_else(|| dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default());
     let mut data = ReportData { name, standings, ..ReportData::default() };
     for row in &games {
-        if let Some([a, b]) = row.side_bots() {
+        if let Some([a, b]) = row.side_bots().filter(|_| !row.is_void()) {
             let margin = row.score0 - row.score1;
             for (me, other, sign) in [(a, b, 1), (b, a, -1)] {
                 let rec = data.pairs.entry((me.to_owned(), other.to_owned())).or_default();
@@ -125,6 +127,10 @@ pub fn read(dir: &Path) -> Result<ReportData, ReportError> {
             }
         }
     }
+    data.unexpected = crate::tournament::unexpected_pairs_rated(
+        &games,
+        data.standings.iter().map(|s| (s.bot.as_str(), s.elo)),
+    );
     data.games = games;
     Ok(data)
 }

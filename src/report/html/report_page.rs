@@ -129,6 +129,49 @@ fn within(value: &str, low: &str, high: &str) -> String {
     }
 }
 
+/// Pairs whose results are far from what their ratings predict (a bot may be throwing games).
+fn unexpected_section(b: &mut String, data: &ReportData) {
+    if data.unexpected.is_empty() {
+        return;
+    }
+    let _ = write!(
+        b,
+        "<section id=\"unexpected\"><h2>Results far from the ratings</h2><p>Pairs whose games went {:.0} or more \
+         standard deviations from what their ratings predict: look at their games (a bot may be throwing them \
+         to a friend's).</p><ul>",
+        crate::tournament::FLAG_SIGMAS
+    );
+    for pair in &data.unexpected {
+        let _ = write!(b, "<li>{}</li>", escape(&pair.sentence()));
+    }
+    b.push_str("</ul></section>\n");
+}
+
+/// Games played again because the host spoiled an attempt (`tournament::replays`).
+fn replayed_section(b: &mut String, data: &ReportData, made: &BTreeMap<String, Result<(), String>>) {
+    let replayed: Vec<&crate::tournament::GameRow> = data.games.iter().filter(|g| !g.replays.is_empty()).collect();
+    if replayed.is_empty() {
+        return;
+    }
+    b.push_str(
+        "<section id=\"replayed\"><h2>Games played again</h2><p>An attempt that ended in <code>timeout-overload</code> \
+         (the host, or another seat's processes, kept the CPU from the bot on move) is set aside and the game played \
+         again; the result is the last attempt's.</p><table class=\"grid\"><thead><tr><th>game</th><th>attempts set aside</th>\
+         <th>result</th></tr></thead><tbody>\n",
+    );
+    for g in replayed {
+        let result = if g.is_void() { "void: counted for nobody".to_string() } else { "counted".to_string() };
+        let _ = writeln!(
+            b,
+            "<tr><td>{}</td><td class=\"left\">{}</td><td>{}</td></tr>",
+            game_link(&g.game_id, made),
+            escape(&g.replays),
+            escape(&result)
+        );
+    }
+    b.push_str("</tbody></table></section>\n");
+}
+
 fn report_html(data: &ReportData, made: &BTreeMap<String, Result<(), String>>, choice: &PageChoice) -> String {
     let mut b = String::new();
     let faulted = data.games.iter().filter(|g| !g.faulty_bot.is_empty()).count();
@@ -178,6 +221,8 @@ fn report_html(data: &ReportData, made: &BTreeMap<String, Result<(), String>>, c
     }
     b.push_str("</tbody></table></section>\n");
     unplayable_section(&mut b, data);
+    unexpected_section(&mut b, data);
+    replayed_section(&mut b, data, made);
     b.push_str("<section id=\"faulted\"><h2>Faulted games</h2>");
     if faulted == 0 {
         b.push_str("<p>None.</p>");
@@ -187,6 +232,8 @@ fn report_html(data: &ReportData, made: &BTreeMap<String, Result<(), String>>, c
             // A bot that did not build is said once, above; its games were not played.
             let detail: String = if g.fault_kind == "build" {
                 format!("not played: {} did not build (see above)", g.faulty_bot)
+            } else if g.is_void() {
+                format!("void (counted for nobody): the host spoiled every attempt · {}", g.fault_detail)
             } else {
                 g.fault_detail.chars().take(160).collect()
             };
