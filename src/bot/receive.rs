@@ -167,6 +167,7 @@ impl BotProcess {
         } else {
             clock.reading(None)
         };
+        self.note_reply_input(&line);
         self.replies += 1;
         self.timing.add(time);
         self.last_move = Some(time);

@@ -67,9 +67,11 @@ pub fn play_engine(
             .map_err(|e| RefereeError::StderrDir { path: dir.clone(), message: e.to_string() })?;
     }
     let start = Instant::now();
-    let mut table = Table { players: SeatPlayer::start_all(config), engine, log, seats, config, look: Look::default() };
+    let said = vec![Vec::new(); seats.len()];
+    let mut table =
+        Table { players: SeatPlayer::start_all(config), engine, log, seats, config, look: Look::default(), said };
     observer.started(&table.seats, table.engine.as_ref());
-    let ended = table.run(observer);
+    let mut ended = table.run(observer);
     if let Err(Stop::Fault(fault)) = &ended {
         // The lines of the step the game stopped at go to the other seats as far as their pipes
         // take them at once; the seat at fault gets no more.
@@ -81,6 +83,11 @@ pub fn play_engine(
     }
     for player in &mut table.players {
         player.shutdown();
+    }
+    if let Err(Stop::Fault(record)) = &mut ended
+        && let Some(SeatPlayer::Bot(process)) = table.players.get(record.seat)
+    {
+        super::diagnosis::with_stderr_cause(record, &process.stderr_tail());
     }
     let broken = |why: String| RefereeError::Engine { game: config.game, why };
     let fault = match ended {
@@ -180,6 +187,8 @@ struct Table<'a> {
     config: &'a GameConfig,
     /// The look for premature output's buffers, reused from line to line.
     look: Look,
+    /// Each seat's accepted lines with their turns: when a card left a hand (`diagnosis.rs`).
+    said: Vec<Vec<(usize, String)>>,
 }
 
 impl Table<'_> {
@@ -267,7 +276,21 @@ impl Table<'_> {
         if self.players[seat].is_human() {
             return self.take_human_line(seat, observer);
         }
-        let line = self.players[seat].receive(self.config.cancel.as_ref()).map_err(|f| Stop::from_seat(seat, f))?;
+        let line = match self.players[seat].receive(self.config.cancel.as_ref()) {
+            Ok(line) => line,
+            Err(SeatFailure::Fault(fault)) => {
+                let fault = match &self.players[seat] {
+                    SeatPlayer::Bot(process) => {
+                        let ids: Vec<String> = self.seats.iter().map(|s| s.wire_id.clone()).collect();
+                        let evidence = process.input_evidence();
+                        super::diagnosis::diagnosed(fault, &evidence, &self.seats[seat].wire_id, &ids)
+                    }
+                    _ => fault,
+                };
+                return Err(Stop::from_seat(seat, SeatFailure::Fault(fault)));
+            }
+            Err(failure) => return Err(Stop::from_seat(seat, failure)),
+        };
         observer.timing(TimingPoint::LineArrived, seat);
         // The line's row and the row of what it did are timed by one clock read.
         let now = Instant::now();
@@ -280,24 +303,28 @@ impl Table<'_> {
                 let text = crate::i18n::say_in(crate::i18n::Lang::En, &narration);
                 self.log.row_at(now, &self.seats[seat].id, Direction::Event, &text);
                 observer.action(seat, turn, &narration, self.engine.as_ref());
+                self.said[seat].push((turn as usize + 1, line));
                 Ok(())
             }
-            Err(violation) => Err(Stop::Fault(Box::new(FaultRecord {
-                seat,
-                kind: match violation.kind {
-                    ViolationKind::Malformed => FaultKind::Malformed,
-                    ViolationKind::Illegal => FaultKind::Illegal,
-                },
-                detail: format!(
-                    "{} (rule {}): {}",
-                    violation.detail,
-                    violation.rule,
-                    crate::bot::quote_line(line.as_bytes())
-                ),
-                violation: Some(violation),
-                line: Some(line),
-                message: None,
-            }))),
+            Err(mut violation) => {
+                super::diagnosis::with_card_history(&mut violation, &self.said[seat]);
+                Err(Stop::Fault(Box::new(FaultRecord {
+                    seat,
+                    kind: match violation.kind {
+                        ViolationKind::Malformed => FaultKind::Malformed,
+                        ViolationKind::Illegal => FaultKind::Illegal,
+                    },
+                    detail: format!(
+                        "{} (rule {}): {}",
+                        violation.detail,
+                        violation.rule,
+                        crate::bot::quote_line(line.as_bytes())
+                    ),
+                    violation: Some(violation),
+                    line: Some(line),
+                    message: None,
+                })))
+            }
         }
     }
 
