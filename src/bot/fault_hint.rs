@@ -19,7 +19,11 @@ pub fn fault_hint(kind: FaultKind, detail: &str) -> Option<Message> {
             _ => Message::new("hint-premature"),
         }),
         FaultKind::Malformed => Some(malformed_hint(detail)),
-        FaultKind::Illegal => Some(super::hint_evidence::card_left_hint(detail).unwrap_or(Message::new("hint-rules"))),
+        FaultKind::Illegal => Some(
+            early_hint(detail)
+                .or_else(|| super::hint_evidence::card_left_hint(detail))
+                .unwrap_or(Message::new("hint-rules")),
+        ),
         FaultKind::Spawn => spawn_hint(detail),
         FaultKind::Memory => Some(super::hint_evidence::memory_hint(detail)),
         FaultKind::CpuTime => Some(Message::new("hint-cpu-time")),
@@ -35,7 +39,9 @@ pub fn fault_hint(kind: FaultKind, detail: &str) -> Option<Message> {
 /// the rules.
 fn malformed_hint(detail: &str) -> Message {
     let line = refused_line(detail);
-    if let Some(hint) = line.and_then(upper_case_hint) {
+    if let Some(hint) = early_hint(detail) {
+        hint
+    } else if let Some(hint) = line.and_then(upper_case_hint) {
         hint
     } else if let Some(hint) = super::hint_evidence::card_notation_hint(detail) {
         hint
@@ -130,17 +136,30 @@ fn reading_hint(detail: &str) -> Option<Message> {
     if detail.contains(": it reads all of its input at once") {
         return Some(Message::new("hint-timeout-read-all"));
     }
-    if let Some(at) = detail.rfind("\" right after \"") {
-        let rest = &detail[at + "\" right after \"".len()..];
-        let end = rest.rfind(", before it had read ")?;
-        let after = rest[..end].split_once("\" (").map_or(&rest[..end], |(line, _)| line);
-        return Some(Message::new("hint-timeout-early").text("after", after.trim_end_matches('"')));
+    if let Some(hint) = early_hint(detail) {
+        return Some(hint);
     }
     if let Some(at) = detail.rfind(", the last its own id ") {
         let id = detail[at + ", the last its own id ".len()..].trim_end_matches(", and read on");
         return Some(Message::new("hint-timeout-past-turn").text("id", id));
     }
     detail.contains("; it wrote nothing this game").then(|| Message::new("hint-timeout-nothing"))
+}
+
+/// A bot that answered before it had read its input (the referee's evidence: `it answered "X"
+/// right after "Y" ..., before it had read ...`): out of step since, after the line it names.
+fn early_hint(detail: &str) -> Option<Message> {
+    let at = detail.rfind("\" right after \"")?;
+    let rest = &detail[at + "\" right after \"".len()..];
+    let end = rest.rfind(", before it had read ")?;
+    let (after, whose) = rest[..end].split_once("\" (").unwrap_or((&rest[..end], ""));
+    if whose.starts_with("its own id") {
+        let reply = detail[..at].rsplit_once("; it answered \"").map_or("", |(_, reply)| reply);
+        let unread = &rest[end + ", before it had read ".len()..];
+        let unread = unread.split(" (rule ").next().unwrap_or(unread);
+        return Some(Message::new("hint-early-own").text("reply", reply).text("unread", unread));
+    }
+    Some(Message::new("hint-timeout-early").text("after", after.trim_end_matches('"')))
 }
 
 /// The fix for a program that would not start, from the reason `exec_check` gave: the detail

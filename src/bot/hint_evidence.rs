@@ -10,6 +10,10 @@ pub(super) fn card_notation_hint(detail: &str) -> Option<Message> {
     let start = detail.find('\'')? + 1;
     let end = start + detail[start..].find("' is not a card")?;
     let token = &detail[start..end];
+    let id_like = token.len() > 3 && token.starts_with('p') && token[1..].split_once('.').is_some_and(|(n, _)| n.parse::<u8>().is_ok());
+    if id_like || (token.len() > 3 && token.bytes().all(|b| b.is_ascii_uppercase() || b == b'_')) {
+        return Some(Message::new("hint-out-of-step-card").text("token", token));
+    }
     let symbol = |letter: char| match letter.to_ascii_uppercase() {
         'H' => Some('♥'),
         'D' => Some('♦'),
@@ -98,6 +102,9 @@ mod tests {
         let hint = card_notation_hint("'10h' is not a card: no suit (rule bad-card): DISCARD 10h").unwrap();
         assert_eq!(hint.arg_text("card"), Some("10♥"));
         assert_eq!(card_notation_hint("'X' is not a card: x").unwrap().id, "hint-card-notation");
+        let stale = "'GET_STOCK' is not a card: no suit (rule bad-card): DISCARD GET_STOCK";
+        assert_eq!(card_notation_hint(stale).unwrap().id, "hint-out-of-step-card");
+        assert_eq!(card_notation_hint("'p2.bob' is not a card: x").unwrap().id, "hint-out-of-step-card");
     }
 
     #[test]

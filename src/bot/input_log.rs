@@ -1,7 +1,8 @@
 //! The evidence of how a bot reads its input, for the diagnosis of a timeout while it waited to
 //! read: the last lines the referee wrote to it, whether it answered before it had read what was
 //! sent (bytes still unread in its stdin pipe when its reply arrived), what is unread now, and
-//! how much its blocked `read` asks for. Nothing is decided or charged on it: it chooses words.
+//! how much its blocked `read` asks for; and, for a crash at the memory limit, the most memory
+//! its heap was seen to map. Nothing is charged on it: it chooses words and names a death.
 
 use std::os::fd::{AsRawFd, OwnedFd};
 
@@ -26,11 +27,20 @@ pub(crate) struct InputLog {
     recent: Vec<u8>,
     /// The first reply of the game written before its input was all read.
     early: Option<EarlyAnswer>,
+    /// The bytes written since the bot's last reply.
+    since_reply: usize,
+    /// The largest data segment (heap) seen, sampled every `DATA_SAMPLE` replies (bytes).
+    pub(crate) data_seen: u64,
 }
+
+/// Replies between two looks at the bot's data segment (`/proc/<pid>/statm`): a leak that ends
+/// in a crash at the memory limit grows over many turns.
+const DATA_SAMPLE: u64 = 16;
 
 impl InputLog {
     /// `data` (whole lines) was written to the bot.
     pub(crate) fn sent(&mut self, data: &[u8]) {
+        self.since_reply += data.len();
         if self.recent.len() + data.len() > 2 * KEPT {
             let cut = (self.recent.len() + data.len()).saturating_sub(KEPT).min(self.recent.len());
             // Keep whole lines: cut after a newline.
@@ -103,15 +113,34 @@ impl super::BotProcess {
         }
     }
 
-    /// Notes a reply that came while bytes sent were still unread (the first of the game only).
-    pub(super) fn note_reply_input(&mut self, line: &str) {
-        if !self.input.has_early()
-            && let Some(unread) = self.stdin.as_ref().and_then(unread_bytes)
-            && unread > 0
+    /// Notes a reply that came while bytes sent were still unread (the first of the game only);
+    /// `before_prompt`: the line was read from its pipe before the last lines were written to it,
+    /// so it was written before them.
+    pub(super) fn note_reply_input(&mut self, line: &str, before_prompt: bool) {
+        if self.replies % DATA_SAMPLE == DATA_SAMPLE - 1
+            && let Some(bytes) = data_segment(self.pid)
         {
+            self.input.data_seen = self.input.data_seen.max(bytes);
+        }
+        let since_reply = std::mem::take(&mut self.input.since_reply);
+        if self.input.has_early() {
+            return;
+        }
+        let unread = self.stdin.as_ref().and_then(unread_bytes).unwrap_or(0);
+        let unread = if before_prompt { unread.max(since_reply) } else { unread };
+        if unread > 0 {
             self.input.note_early(line, unread);
         }
     }
+}
+
+/// The data segment (heap and stack) `pid` maps, from `/proc/<pid>/statm` (bytes).
+fn data_segment(pid: i32) -> Option<u64> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/statm")).ok()?;
+    let pages: u64 = text.split_whitespace().nth(5)?.parse().ok()?;
+    // SAFETY: sysconf has no preconditions.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    Some(pages * u64::try_from(page).unwrap_or(4096))
 }
 
 /// Bytes written to the pipe `stdin` that its reader has not read yet.

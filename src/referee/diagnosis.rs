@@ -4,8 +4,8 @@
 //! nothing this game (its answer in a buffer). The clause ends the fault's detail, so the hint
 //! (`bot::fault_hint`) is chosen from the English a log keeps.
 
-use crate::bot::{BotFault, FaultKind, InputEvidence, quote_line};
-use crate::games::Message;
+use crate::bot::{BotFault, EarlyAnswer, FaultKind, InputEvidence, quote_line};
+use crate::games::{Message, Violation};
 
 /// The note a timeout's detail ends with when the bot was blocked reading its standard input.
 const READING: &str = "; it was waiting to read its input";
@@ -24,20 +24,7 @@ pub(super) fn diagnosed(fault: BotFault, input: &InputEvidence, own: &str, ids: 
     let evidence = if let Some(size) = input.read_size.filter(|&n| crate::bot::reads_to_the_end(n)) {
         Message::new("bf-reads-to-end").text("bytes", size)
     } else if let Some(early) = &input.early {
-        let after = early.after.as_deref().unwrap_or("");
-        let whose = if after == own {
-            Message::new("bf-own-id")
-        } else if ids.iter().any(|id| id == after) {
-            Message::new("bf-other-id")
-        } else {
-            Message::new("empty")
-        };
-        let unread: Vec<String> = early.unread.iter().map(|l| format!("\"{}\"", quote(l))).collect();
-        Message::new("bf-answered-early")
-            .text("reply", quote(&early.reply))
-            .text("after", quote(after))
-            .clause("whose", whose)
-            .text("unread", unread.join(", "))
+        early_clause(early, own, ids)
     } else if input.unread.is_some_and(|n| n > 0) {
         return fault;
     } else if input.replies == 0 {
@@ -48,6 +35,35 @@ pub(super) fn diagnosed(fault: BotFault, input: &InputEvidence, own: &str, ids: 
         Message::new("bf-read-everything").text("last", last)
     };
     BotFault::new(fault.kind, Message::new("bf-two-notes").clause("first", message).clause("second", evidence))
+}
+
+/// The clause of a reply written before the bot had read its input: which line it came after.
+fn early_clause(early: &EarlyAnswer, own: &str, ids: &[String]) -> Message {
+    let quote = |line: &str| quote_line(line.as_bytes());
+    let after = early.after.as_deref().unwrap_or("");
+    let whose = if after == own {
+        Message::new("bf-own-id")
+    } else if ids.iter().any(|id| id == after) {
+        Message::new("bf-other-id")
+    } else {
+        Message::new("empty")
+    };
+    let unread: Vec<String> = early.unread.iter().map(|l| format!("\"{}\"", quote(l))).collect();
+    Message::new("bf-answered-early")
+        .text("reply", quote(&early.reply))
+        .text("after", quote(after))
+        .clause("whose", whose)
+        .text("unread", unread.join(", "))
+}
+
+/// A refused line of a bot that had answered before reading its input (so it is out of step
+/// since): the violation's detail says after which line.
+pub(super) fn with_early_answer(violation: &mut Violation, input: &InputEvidence, own: &str, ids: &[String]) {
+    let Some(early) = &input.early else {
+        return;
+    };
+    let first = std::mem::replace(&mut violation.detail, Message::new("empty"));
+    violation.detail = Message::new("bf-two-notes").clause("first", first).clause("second", early_clause(early, own, ids));
 }
 
 /// `record`, a crash, with the line of the bot's stderr that explains it (a Python syntax error,
@@ -72,7 +88,7 @@ pub(super) fn with_stderr_cause(record: &mut super::report::FaultRecord, stderr_
 
 /// A refused card the hand does not hold, with when the bot's own lines took it out of its hand:
 /// the last of `said` (its accepted lines, with their turns) that names it.
-pub(super) fn with_card_history(violation: &mut crate::games::Violation, said: &[(usize, String)]) {
+pub(super) fn with_card_history(violation: &mut Violation, said: &[(usize, String)]) {
     if violation.rule != "card-not-in-hand" {
         return;
     }
@@ -93,7 +109,6 @@ pub(super) fn with_card_history(violation: &mut crate::games::Violation, said: &
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bot::EarlyAnswer;
 
     fn timeout() -> BotFault {
         let note = Message::new("bf-was-reading");

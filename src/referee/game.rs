@@ -308,6 +308,11 @@ impl Table<'_> {
             }
             Err(mut violation) => {
                 super::diagnosis::with_card_history(&mut violation, &self.said[seat]);
+                if let SeatPlayer::Bot(process) = &self.players[seat] {
+                    let ids: Vec<String> = self.seats.iter().map(|s| s.wire_id.clone()).collect();
+                    let own = &self.seats[seat].wire_id;
+                    super::diagnosis::with_early_answer(&mut violation, &process.input_evidence(), own, &ids);
+                }
                 Err(Stop::Fault(Box::new(FaultRecord {
                     seat,
                     kind: match violation.kind {
