@@ -252,6 +252,33 @@ mod tests {
     }
 
     #[test]
+    fn every_fault_kind_has_a_hint_in_both_languages() {
+        use crate::i18n::{Lang, say_in};
+        for kind in FaultKind::ALL {
+            let detail = match kind {
+                FaultKind::Spawn => "cannot start `./b`: could not exec: x: ./b is not executable",
+                _ => "x",
+            };
+            let hint = fault_hint(kind, detail).unwrap_or_else(|| panic!("{kind} has no hint"));
+            let (en, pt) = (say_in(Lang::En, &hint), say_in(Lang::Pt, &hint));
+            assert!(!en.is_empty() && en != hint.id && pt != en, "{kind}: {en} / {pt}");
+        }
+        assert_eq!(id(FaultKind::TimeoutOverload, "host overloaded: ..."), "hint-overload");
+        let lower = "unknown command 'get_stock' (expected GET_STOCK) (rule unknown-command): get_stock";
+        let hint = fault_hint(FaultKind::Malformed, lower).unwrap();
+        assert_eq!((hint.id, hint.arg_text("command")), ("hint-upper-case", Some("GET_STOCK")));
+        assert_eq!(
+            id(FaultKind::Memory, "ran out of its memory limit of 1 GiB (killed by signal 11 (SIGSEGV))"),
+            "hint-memory"
+        );
+        let numpy = "exited with code 1; its stderr says: ModuleNotFoundError: No module named 'numpy'";
+        assert_eq!(id(FaultKind::Crash, numpy), "hint-python-module");
+        let left = "6♣ is named 1 time but the hand holds 0; it played it at turn 7 (\"DISCARD 6♣\") (rule card-not-in-hand): DISCARD 6♣";
+        let hint = fault_hint(FaultKind::Illegal, left).unwrap();
+        assert_eq!((hint.id, hint.arg_text("turn")), ("hint-card-left", Some("7")));
+    }
+
+    #[test]
     fn a_program_that_would_not_start_gets_its_fix() {
         let detail =
             "cannot start `./bot.py`: could not exec: Exec format error (os error 8): /tmp/bot.py has no #! line";

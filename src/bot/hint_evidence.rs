@@ -10,7 +10,9 @@ pub(super) fn card_notation_hint(detail: &str) -> Option<Message> {
     let start = detail.find('\'')? + 1;
     let end = start + detail[start..].find("' is not a card")?;
     let token = &detail[start..end];
-    let id_like = token.len() > 3 && token.starts_with('p') && token[1..].split_once('.').is_some_and(|(n, _)| n.parse::<u8>().is_ok());
+    let id_like = token.len() > 3
+        && token.starts_with('p')
+        && token[1..].split_once('.').is_some_and(|(n, _)| n.parse::<u8>().is_ok());
     if id_like || (token.len() > 3 && token.bytes().all(|b| b.is_ascii_uppercase() || b == b'_')) {
         return Some(Message::new("hint-out-of-step-card").text("token", token));
     }
@@ -86,6 +88,12 @@ pub fn stderr_cause(tail: &str) -> Option<String> {
     let place = lines[..at].iter().rev().take(4).find_map(|l| {
         let (file, line) = l.trim().strip_prefix("File \"")?.split_once("\", line ")?;
         let name = file.rsplit('/').next().unwrap_or(file);
+        // The copy juiz ran (`.juiz-0-bot.py`, see `own_program.rs`) is the student's `bot.py`.
+        let name = name
+            .strip_prefix(".juiz-")
+            .and_then(|rest| rest.split_once('-'))
+            .filter(|(n, _)| n.bytes().all(|b| b.is_ascii_digit()))
+            .map_or(name, |(_, original)| original);
         Some(format!(" ({name}, line {})", line.split(',').next().unwrap_or(line)))
     });
     Some(format!("{error}{}", place.unwrap_or_default()))
@@ -113,7 +121,7 @@ mod tests {
         assert_eq!(stderr_cause(tail).as_deref(), Some("ModuleNotFoundError: No module named 'numpy'"));
         let hint = python_hint("exited with code 1; its stderr says: ModuleNotFoundError: No module named 'numpy'");
         assert_eq!(hint.unwrap().arg_text("module"), Some("numpy"));
-        let tail = "  File \"/w/bot.py\", line 12\n    if x = 3:\n         ^\nSyntaxError: invalid syntax\n";
+        let tail = "  File \"/w/.juiz-0-bot.py\", line 12\n    if x = 3:\n         ^\nSyntaxError: invalid syntax\n";
         assert_eq!(stderr_cause(tail).as_deref(), Some("SyntaxError: invalid syntax (bot.py, line 12)"));
         assert_eq!(stderr_cause("Segmentation fault\n"), None);
     }

@@ -51,7 +51,7 @@ check-see-again = see it again: { $command }
 check-feed-fixed = after a fix, feed your bot the same input: { $command }
 check-timing = timing:  { $moves } moves; median { $median }, slowest { $slowest }, against a limit of { $limit } per move
 check-first-replies = first replies (start-up included): slowest { $slowest }, against { $limit }
-check-slow-warning = warning: some replies took more than half the limit; on a busier machine they may time out
+check-slow-warning = warning: some replies took more than half the limit; a grading machine charges the clock when it is idle, and a slower or busier one gives less: keep every move well under the limit
 check-no-stderr = stderr:  nothing (that is where debugging output belongs, never on stdout)
 check-stderr = stderr:  { $bytes } in { $games } games; the last lines (game { $game }):
 check-logs = logs:    { $dir } (juiz replay <file>.csv)
@@ -81,8 +81,14 @@ narr-discards = discards { $card }{ $out }
 end-went-out = { $player } went out
 
 viol-empty-line = the line is empty; expected a command
-viol-discard-join-args = GET_DISCARD_JOIN takes exactly one meld index, got { $count } argument(s)
-viol-discard-args = DISCARD takes exactly one card, got { $count } argument(s)
+viol-discard-join-args = GET_DISCARD_JOIN takes exactly one meld index, got { $count } { $count ->
+        [one] argument
+       *[other] arguments
+    }
+viol-discard-args = DISCARD takes exactly one card, got { $count } { $count ->
+        [one] argument
+       *[other] arguments
+    }
 viol-unknown-command = unknown command '{ $command }' (expected GET_STOCK, GET_DISCARD, MELD_NEW, MELD_JOIN or DISCARD)
 viol-meld-join-args = MELD_JOIN needs a meld index and a list of cards
 viol-missing-brackets = MELD_JOIN needs its cards between brackets: MELD_JOIN <index> [ c1 c2 ... ]
@@ -97,7 +103,10 @@ viol-game-over = the game is over
 viol-not-your-turn = it is { $current }'s turn, not { $seat }'s
 viol-draw-first = the turn starts with GET_STOCK or GET_DISCARD
 viol-already-drew = you already drew this turn
-viol-card-not-in-hand = { $card } is named { $named } time(s) but the hand holds { $held }
+viol-card-not-in-hand = { $card } is named { $named } { $named ->
+        [one] time
+       *[other] times
+    } but the hand holds { $held }
 viol-discard-pile-empty = the discard pile is empty
 viol-not-a-meld = { $cards } is not a meld: { $why }
 viol-no-melds-yet = meld index { $index }: your side has no melds yet{ $note }
@@ -291,3 +300,7 @@ hint-python-syntax = Python could not read the script: fix the line its error na
 
 hint-early-own = it is out of step: it wrote "{ $reply }" before it read { $unread }, which the referee had sent it for that moment, so it answered with an older line in mind; a common cause is an earlier answer after another player's id (scanf("%s") reads only one word of the ids line "p1.a p2.b"): read whole lines (fgets) and answer only after its own id, reading the one line that answers each of its commands
 hint-out-of-step-card = it is out of step: it put "{ $token }", a line of the protocol, where a card belongs: it took a line meant for another moment for its card; after GET_STOCK the very next line is its card, and another player's moves come only after that player's id (scanf("%s") reads only one word of the ids line "p1.a p2.b")
+check-status-undecided = UNDECIDED
+check-slow-by-clock = verdict: NOT PASSED: { $bot } followed the protocol, but a move of game { $game } took { $wall } by the clock, over the { $limit } limit; it was charged only { $charged } here because this machine is busy (the bot waited for a processor), but an idle grading machine charges the clock, and that move times out there: stop its search well before { $limit } by the clock
+check-undecided = verdict: UNDECIDED: the machine was overloaded in { $count } of { $games } games ({ $list }): a move ran out of time by the clock while { $bot } had not used its own time, which says nothing of the bot; rerun the check when the machine is idle
+check-undecided-also = undecided: the machine was overloaded in { $count } of { $games } games ({ $list }): rerun the check when the machine is idle

@@ -51,14 +51,14 @@ check-see-again = veja de novo: { $command }
 check-feed-fixed = depois de corrigir, dê ao seu bot a mesma entrada: { $command }
 check-timing = tempo:   { $moves } jogadas; mediana { $median }, a mais lenta { $slowest }, com limite de { $limit } por jogada
 check-first-replies = primeiras respostas (com a inicialização): a mais lenta { $slowest }, com limite de { $limit }
-check-slow-warning = atenção: algumas respostas levaram mais da metade do limite; numa máquina mais ocupada podem estourar o tempo
+check-slow-warning = atenção: algumas respostas levaram mais da metade do limite; a máquina de correção cobra o relógio quando está ociosa, e uma mais lenta ou ocupada dá menos: mantenha cada jogada bem abaixo do limite
 check-no-stderr = stderr:  nada (é lá que vai a saída de depuração, nunca em stdout)
 check-stderr = stderr:  { $bytes } em { $games } partidas; as últimas linhas (partida { $game }):
 check-logs = logs:    { $dir } (juiz replay <arquivo>.csv)
 check-house = casa:    { $games } partidas contra easy/medium/hard: venceu { $won }
 check-passed = veredito: APROVADO: { $bot } seguiu o protocolo nas { $games } partidas
 check-failed = veredito: REPROVADO: { $failed } de { $games } partidas terminaram com uma falta de { $bot } ({ $failed ->
-        [one] partida
+        [1] partida
        *[other] partidas
     } { $list })
 check-rerun = repita as mesmas partidas com: { $command }
@@ -81,8 +81,14 @@ narr-discards = descarta { $card }{ $out }
 end-went-out = { $player } bateu
 
 viol-empty-line = a linha está vazia; esperava-se um comando
-viol-discard-join-args = GET_DISCARD_JOIN recebe exatamente um índice de jogo, mas recebeu { $count } argumento(s)
-viol-discard-args = DISCARD recebe exatamente uma carta, mas recebeu { $count } argumento(s)
+viol-discard-join-args = GET_DISCARD_JOIN recebe exatamente um índice de jogo, mas recebeu { $count } { $count ->
+        [1] argumento
+       *[other] argumentos
+    }
+viol-discard-args = DISCARD recebe exatamente uma carta, mas recebeu { $count } { $count ->
+        [1] argumento
+       *[other] argumentos
+    }
 viol-unknown-command = comando desconhecido '{ $command }' (esperava-se GET_STOCK, GET_DISCARD, MELD_NEW, MELD_JOIN ou DISCARD)
 viol-meld-join-args = MELD_JOIN precisa de um índice de jogo e de uma lista de cartas
 viol-missing-brackets = MELD_JOIN precisa das cartas entre colchetes: MELD_JOIN <índice> [ c1 c2 ... ]
@@ -97,7 +103,10 @@ viol-game-over = a partida já terminou
 viol-not-your-turn = é a vez de { $current }, não de { $seat }
 viol-draw-first = a jogada começa com GET_STOCK ou GET_DISCARD
 viol-already-drew = você já comprou nesta jogada
-viol-card-not-in-hand = { $card } aparece { $named } vez(es), mas a mão tem { $held }
+viol-card-not-in-hand = { $card } aparece { $named } { $named ->
+        [1] vez
+       *[other] vezes
+    }, mas a mão tem { $held }
 viol-discard-pile-empty = o lixo está vazio
 viol-not-a-meld = { $cards } não é um jogo: { $why }
 viol-no-melds-yet = índice de jogo { $index }: seu lado ainda não tem jogos{ $note }
@@ -119,11 +128,11 @@ view-forfeits = { $id } perde por falta
 view-draw = empate
 view-winner = vencedor: { $winner }
 view-turns = { $turns ->
-        [one] { $turns } jogada
+        [1] { $turns } jogada
        *[other] { $turns } jogadas
     }
 view-turns-fault = { $turns ->
-        [one] { $turns } jogada completa
+        [1] { $turns } jogada completa
        *[other] { $turns } jogadas completas
     }, a falta na jogada { $next }
 view-summary = { $ending }. { $scores } — { $winner } ({ $turns })
@@ -162,7 +171,7 @@ table-closed = { " " }(fechado)
 table-frozen = { " " }(congelado)
 table-discard = lixo{ $closed } ({ $count }, a de cima por último): { $cards }
 table-stock = monte: { $count ->
-        [one] { $count } carta
+        [1] { $count } carta
        *[other] { $count } cartas
     }
 table-morto = lado { $side } { $state }
@@ -290,3 +299,7 @@ hint-python-syntax = o Python não conseguiu ler o script: corrija a linha que o
 
 hint-early-own = ele está fora de compasso: escreveu "{ $reply }" antes de ler { $unread }, que o juiz já tinha enviado para aquele momento, e respondeu pensando numa linha anterior; uma causa comum é uma resposta anterior depois do id de outro jogador (scanf("%s") lê só uma palavra da linha dos ids "p1.a p2.b"): leia linhas inteiras (fgets) e responda só depois do seu próprio id, lendo a linha que responde a cada comando seu
 hint-out-of-step-card = ele está fora de compasso: pôs "{ $token }", uma linha do protocolo, onde vai uma carta: tomou uma linha de outro momento pela sua carta; depois de GET_STOCK a linha seguinte é a sua carta, e as jogadas de outro jogador só vêm depois do id dele (scanf("%s") lê só uma palavra da linha dos ids "p1.a p2.b")
+check-status-undecided = INDECISO
+check-slow-by-clock = veredito: NÃO APROVADO: { $bot } seguiu o protocolo, mas uma jogada da partida { $game } levou { $wall } no relógio, acima do limite de { $limit }; aqui foram cobrados só { $charged } porque esta máquina está ocupada (o bot esperou por um processador), mas uma máquina de correção ociosa cobra o relógio, e lá essa jogada estoura o tempo: pare a busca bem antes de { $limit } no relógio
+check-undecided = veredito: INDECISO: a máquina estava sobrecarregada em { $count } de { $games } partidas ({ $list }): uma jogada esgotou o tempo no relógio sem que { $bot } usasse o seu próprio tempo, o que não diz nada do bot; rode a verificação de novo com a máquina ociosa
+check-undecided-also = indeciso: a máquina estava sobrecarregada em { $count } de { $games } partidas ({ $list }): rode a verificação de novo com a máquina ociosa

@@ -63,7 +63,8 @@ pub(super) fn with_early_answer(violation: &mut Violation, input: &InputEvidence
         return;
     };
     let first = std::mem::replace(&mut violation.detail, Message::new("empty"));
-    violation.detail = Message::new("bf-two-notes").clause("first", first).clause("second", early_clause(early, own, ids));
+    violation.detail =
+        Message::new("bf-two-notes").clause("first", first).clause("second", early_clause(early, own, ids));
 }
 
 /// `record`, a crash, with the line of the bot's stderr that explains it (a Python syntax error,

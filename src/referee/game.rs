@@ -125,11 +125,12 @@ pub fn play_engine(
         fault,
         turns: table.engine.turns(),
         duration: start.elapsed(),
+        timing: table.players.iter().map(SeatPlayer::timing).collect(),
     };
     // How each bot's time was charged (its own time against the wall clock), for the record; after
     // the fault row, which a replay takes as the last thing its seat did.
-    for (seat, player) in table.players.iter().enumerate() {
-        if let Some(timing) = player.timing() {
+    for (seat, timing) in report.timing.iter().enumerate() {
+        if let Some(timing) = timing {
             table.log.row(&report.seats[seat].id, Direction::Event, &format!("timing {timing}"));
         }
     }
