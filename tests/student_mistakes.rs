@@ -154,11 +154,14 @@ fn a_bot_that_does_not_flush_is_told_its_answer_sits_in_a_buffer() {
         ),
         english: texts![
             "timeout: no line within 1s (",
-            "; it was waiting to read its input",
-            "hint: it was waiting to read a line while the referee waited for its answer: its answer is probably \
-             still in its stdout buffer",
+            "; it was waiting to read its input; it wrote nothing this game and had read every line sent",
+            "hint: it wrote nothing this game: its first answer is probably still in its stdout buffer",
         ],
-        portuguese: texts!["; ele esperava ler a sua entrada", "dica: ele esperava ler uma linha", "buffer do stdout"],
+        portuguese: texts![
+            "; ele esperava ler a sua entrada",
+            "dica: ele não escreveu nada nesta partida",
+            "buffer do stdout"
+        ],
     });
 }
 

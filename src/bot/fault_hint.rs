@@ -11,21 +11,79 @@ use super::fault::FaultKind;
 /// nothing to add to the fault's own explanation.
 pub fn fault_hint(kind: FaultKind, detail: &str) -> Option<Message> {
     match kind {
-        FaultKind::Crash if detail.contains("SIGSEGV") => Some(Message::new("hint-segfault")),
-        FaultKind::Crash if detail.contains("exited with code") => Some(Message::new("hint-exit-code")),
+        FaultKind::Crash => Some(crash_hint(detail)),
         FaultKind::Timeout => Some(timeout_hint(detail)),
+        FaultKind::TimeoutOverload => Some(Message::new("hint-overload")),
         FaultKind::PrematureOutput => Some(match quoted_premature(detail) {
             Some(line) if looks_like_debugging(line) => Message::new("hint-premature-debug"),
             _ => Message::new("hint-premature"),
         }),
-        FaultKind::Malformed => Some(match refused_line(detail) {
-            Some(line) if looks_like_debugging(line) => Message::new("hint-debug-stderr"),
-            _ => Message::new("hint-rules"),
-        }),
-        FaultKind::Illegal => Some(Message::new("hint-rules")),
+        FaultKind::Malformed => Some(malformed_hint(detail)),
+        FaultKind::Illegal => Some(
+            early_hint(detail)
+                .or_else(|| super::hint_evidence::card_left_hint(detail))
+                .unwrap_or(Message::new("hint-rules")),
+        ),
         FaultKind::Spawn => spawn_hint(detail),
-        _ => None,
+        FaultKind::Memory => Some(super::hint_evidence::memory_hint(detail)),
+        FaultKind::CpuTime => Some(Message::new("hint-cpu-time")),
+        FaultKind::Processes => Some(Message::new("hint-processes")),
+        FaultKind::FileSize | FaultKind::Disk => Some(Message::new("hint-disk")),
+        FaultKind::ClosedOutput | FaultKind::ClosedInput => Some(Message::new("hint-closed")),
+        FaultKind::OversizedLine => Some(Message::new("hint-oversized")),
+        FaultKind::InvalidUtf8 => Some(Message::new("hint-utf8")),
     }
+}
+
+/// A refused line: a command in lower case, a card written with letters, debugging output, or
+/// the rules.
+fn malformed_hint(detail: &str) -> Message {
+    let line = refused_line(detail);
+    if let Some(hint) = early_hint(detail) {
+        hint
+    } else if let Some(hint) = line.and_then(upper_case_hint) {
+        hint
+    } else if let Some(hint) = super::hint_evidence::card_notation_hint(detail) {
+        hint
+    } else if line.is_some_and(looks_like_debugging) {
+        Message::new("hint-debug-stderr")
+    } else {
+        Message::new("hint-rules")
+    }
+}
+
+/// A crash: what its stderr said (a Python syntax error, a missing module), else the signal or
+/// the exit code, and how to find the line.
+fn crash_hint(detail: &str) -> Message {
+    if let Some(hint) = super::hint_evidence::python_hint(detail) {
+        hint
+    } else if detail.contains("SIGSEGV") || detail.contains("SIGABRT") || detail.contains("SIGFPE") {
+        Message::new("hint-segfault")
+    } else {
+        Message::new("hint-exit-code")
+    }
+}
+
+/// A command of some game's protocol written in lower case (`get_stock`, `Discard 5♠`):
+/// "commands are upper case", naming the command as it must be written.
+fn upper_case_hint(line: &str) -> Option<Message> {
+    const COMMANDS: [&str; 11] = [
+        "GET_STOCK",
+        "GET_DISCARD",
+        "GET_DISCARD_JOIN",
+        "MELD_NEW",
+        "MELD_JOIN",
+        "DISCARD",
+        "PASS",
+        "DECLARE",
+        "BURY",
+        "PLAY",
+        "HAND_END",
+    ];
+    let word = line.split_whitespace().next()?;
+    let upper = word.to_ascii_uppercase();
+    (word != upper && COMMANDS.contains(&upper.as_str()))
+        .then(|| Message::new("hint-upper-case").text("word", word).text("command", upper))
 }
 
 /// The hint for a fault recorded by its kind's name (a tournament's `games.csv`), `build` (a
@@ -62,13 +120,46 @@ fn timeout_hint(detail: &str) -> Message {
     let text = |v: Option<f64>| format!("{:.2}", v.unwrap_or(0.0));
     if detail.ends_with("; it was sleeping") {
         Message::new("hint-timeout-sleeping").text("limit", limit)
-    } else if detail.ends_with("; it was waiting to read its input") {
-        Message::new("hint-timeout-reading").text("cpu", text(cpu))
+    } else if detail.contains("; it was waiting to read its input") {
+        reading_hint(detail).unwrap_or_else(|| Message::new("hint-timeout-reading").text("cpu", text(cpu)))
     } else if detail.ends_with("; it was computing") || busy {
         Message::new("hint-timeout-computing").text("cpu", text(cpu)).text("limit", limit)
     } else {
         Message::new("hint-timeout-waiting").text("cpu", text(cpu))
     }
+}
+
+/// The hint for a bot that waited to read its input, from the evidence the referee added
+/// (`referee::diagnosis`): it reads everything at once, it answered after the wrong line, it read
+/// past its own id, or it wrote nothing at all.
+fn reading_hint(detail: &str) -> Option<Message> {
+    if detail.contains(": it reads all of its input at once") {
+        return Some(Message::new("hint-timeout-read-all"));
+    }
+    if let Some(hint) = early_hint(detail) {
+        return Some(hint);
+    }
+    if let Some(at) = detail.rfind(", the last its own id ") {
+        let id = detail[at + ", the last its own id ".len()..].trim_end_matches(", and read on");
+        return Some(Message::new("hint-timeout-past-turn").text("id", id));
+    }
+    detail.contains("; it wrote nothing this game").then(|| Message::new("hint-timeout-nothing"))
+}
+
+/// A bot that answered before it had read its input (the referee's evidence: `it answered "X"
+/// right after "Y" ..., before it had read ...`): out of step since, after the line it names.
+fn early_hint(detail: &str) -> Option<Message> {
+    let at = detail.rfind("\" right after \"")?;
+    let rest = &detail[at + "\" right after \"".len()..];
+    let end = rest.rfind(", before it had read ")?;
+    let (after, whose) = rest[..end].split_once("\" (").unwrap_or((&rest[..end], ""));
+    if whose.starts_with("its own id") {
+        let reply = detail[..at].rsplit_once("; it answered \"").map_or("", |(_, reply)| reply);
+        let unread = &rest[end + ", before it had read ".len()..];
+        let unread = unread.split(" (rule ").next().unwrap_or(unread);
+        return Some(Message::new("hint-early-own").text("reply", reply).text("unread", unread));
+    }
+    Some(Message::new("hint-timeout-early").text("after", after.trim_end_matches('"')))
 }
 
 /// The fix for a program that would not start, from the reason `exec_check` gave: the detail
@@ -103,7 +194,7 @@ pub fn looks_like_debugging(line: &str) -> bool {
     let Some(first) = line.split_whitespace().next() else {
         return false;
     };
-    !first.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+    upper_case_hint(line).is_none() && !first.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
 }
 
 #[cfg(test)]
@@ -126,6 +217,19 @@ mod tests {
         assert_eq!(id(FaultKind::Timeout, reading), "hint-timeout-reading");
         let running = "no line within 1s (1.00s charged, 0.41s cpu, 2.50s wall); it was computing";
         assert_eq!(id(FaultKind::Timeout, running), "hint-timeout-computing");
+        let base = "no line within 1s (1.00s charged, 0.00s cpu, 1.00s wall); it was waiting to read its input";
+        let all = format!("{base}; its read of stdin asks for 8162 bytes: it reads all of its input at once and waits");
+        assert_eq!(id(FaultKind::Timeout, &all), "hint-timeout-read-all");
+        let early = format!(
+            "{base}; it answered \"GET_STOCK\" right after \"p2.b\" (another player's id), before it had read \"p1.a\""
+        );
+        let hint = fault_hint(FaultKind::Timeout, &early).unwrap();
+        assert_eq!((hint.id, hint.arg_text("after")), ("hint-timeout-early", Some("p2.b")));
+        let past = format!("{base}; it had read every line sent, the last its own id p1.a, and read on");
+        let hint = fault_hint(FaultKind::Timeout, &past).unwrap();
+        assert_eq!((hint.id, hint.arg_text("id")), ("hint-timeout-past-turn", Some("p1.a")));
+        let nothing = format!("{base}; it wrote nothing this game and had read every line sent (the last: \"p1.a\")");
+        assert_eq!(id(FaultKind::Timeout, &nothing), "hint-timeout-nothing");
         let waiting = "no line within 3s (3.00s charged, 0.20s cpu, 3.00s wall) (12 bytes of an unfinished line)";
         assert_eq!(id(FaultKind::Timeout, waiting), "hint-timeout-waiting");
     }
@@ -145,6 +249,33 @@ mod tests {
         let refused = "unknown command 'hand:' (expected GET_STOCK, ...) (rule unknown-command): hand: 5♠";
         assert_eq!(id(FaultKind::Malformed, refused), "hint-debug-stderr");
         assert_eq!(id(FaultKind::Malformed, "x (rule bad-card): DISCARD 9x"), "hint-rules");
+    }
+
+    #[test]
+    fn every_fault_kind_has_a_hint_in_both_languages() {
+        use crate::i18n::{Lang, say_in};
+        for kind in FaultKind::ALL {
+            let detail = match kind {
+                FaultKind::Spawn => "cannot start `./b`: could not exec: x: ./b is not executable",
+                _ => "x",
+            };
+            let hint = fault_hint(kind, detail).unwrap_or_else(|| panic!("{kind} has no hint"));
+            let (en, pt) = (say_in(Lang::En, &hint), say_in(Lang::Pt, &hint));
+            assert!(!en.is_empty() && en != hint.id && pt != en, "{kind}: {en} / {pt}");
+        }
+        assert_eq!(id(FaultKind::TimeoutOverload, "host overloaded: ..."), "hint-overload");
+        let lower = "unknown command 'get_stock' (expected GET_STOCK) (rule unknown-command): get_stock";
+        let hint = fault_hint(FaultKind::Malformed, lower).unwrap();
+        assert_eq!((hint.id, hint.arg_text("command")), ("hint-upper-case", Some("GET_STOCK")));
+        assert_eq!(
+            id(FaultKind::Memory, "ran out of its memory limit of 1 GiB (killed by signal 11 (SIGSEGV))"),
+            "hint-memory"
+        );
+        let numpy = "exited with code 1; its stderr says: ModuleNotFoundError: No module named 'numpy'";
+        assert_eq!(id(FaultKind::Crash, numpy), "hint-python-module");
+        let left = "6♣ is named 1 time but the hand holds 0; it played it at turn 7 (\"DISCARD 6♣\") (rule card-not-in-hand): DISCARD 6♣";
+        let hint = fault_hint(FaultKind::Illegal, left).unwrap();
+        assert_eq!((hint.id, hint.arg_text("turn")), ("hint-card-left", Some("7")));
     }
 
     #[test]

@@ -123,6 +123,8 @@ pub struct BotProcess {
     /// A look made just before the wait for its line found its stdout readable
     /// (`output_seen_ready`): the wait reads the pipe where it would have polled it first.
     pub(super) output_ready: bool,
+    /// What was sent to it, for the diagnosis of a timeout (`input_log.rs`).
+    pub(super) input: super::input_log::InputLog,
 }
 
 impl BotProcess {
@@ -201,6 +203,7 @@ impl BotProcess {
         }
         let mut data = std::mem::take(&mut self.outbox);
         let written = self.write_all(&data);
+        self.input.sent(&data);
         data.clear();
         self.outbox = data; // keeps its capacity for the next lines
         written

@@ -61,15 +61,18 @@ impl BotProcess {
     ) -> Result<Option<(String, MoveTime)>, BotFault> {
         let mut clock = MoveClock::start(timeout, self.limits.wall_limit(timeout));
         let mut ready = std::mem::take(&mut self.output_ready);
+        // A whole line already read from the pipe was written before the last prompt.
+        let mut before_prompt = self.lines.first_line().len() < self.lines.len();
         loop {
             if let Some(line) = self.line_or_end(&clock)? {
-                return Ok(Some(self.replied(line, &mut clock)));
+                return Ok(Some(self.replied(line, &mut clock, before_prompt)));
             }
+            before_prompt = false;
             if cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
                 return Ok(None);
             }
             match self.next_wait(&mut clock)? {
-                Waited::Line(line) => return Ok(Some(self.replied(line, &mut clock))),
+                Waited::Line(line) => return Ok(Some(self.replied(line, &mut clock, false))),
                 // Known readable: the poll would return at once, so read instead (a wrong
                 // guess reads nothing and the next turn of the loop polls).
                 Waited::For(_) if std::mem::take(&mut ready) => self.fill(),
@@ -160,13 +163,14 @@ impl BotProcess {
         }
     }
 
-    fn replied(&mut self, line: String, clock: &mut MoveClock) -> (String, MoveTime) {
+    fn replied(&mut self, line: String, clock: &mut MoveClock, before_prompt: bool) -> (String, MoveTime) {
         let time = if clock.has_baseline() {
             clock.refresh(&self.run_delay);
             clock.reading(self.cpu_time())
         } else {
             clock.reading(None)
         };
+        self.note_reply_input(&line, before_prompt);
         self.replies += 1;
         self.timing.add(time);
         self.last_move = Some(time);

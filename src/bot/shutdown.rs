@@ -103,7 +103,11 @@ impl BotProcess {
         }
         if let Some(bytes) = limits.memory_bytes {
             let abnormal = !matches!(term, Termination::Exited(0));
-            let near = exited.usage.max_rss_bytes.saturating_mul(2) >= bytes;
+            // Its resident memory, or a heap seen mapped (`input_log.rs`): untouched `malloc`s
+            // count against the limit (RLIMIT_DATA) without being resident, and a NULL from
+            // `malloc` at the limit dies of SIGSEGV.
+            let heap = self.input.data_seen;
+            let near = exited.usage.max_rss_bytes.max(heap).saturating_mul(2) >= bytes;
             let tail = self.stderr.tail();
             let said_so = OOM_MARKERS.iter().any(|m| tail.contains(m));
             if abnormal && (near || said_so) {

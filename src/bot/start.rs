@@ -262,6 +262,7 @@ impl BotProcess {
             run_delay: RunDelay::open(pid_i32),
             seen_child_events: None,
             output_ready: false,
+            input: Default::default(),
         };
         let nonblocking =
             [&bot.stdin, &bot.stdout].into_iter().flatten().try_for_each(|fd| sys::set_nonblocking(fd.as_fd()));

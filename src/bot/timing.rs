@@ -37,10 +37,17 @@ pub struct TimingTotals {
     pub max_charged: Duration,
     /// The longest reply by the wall clock.
     pub max_wall: Duration,
+    /// The move (a reply after the first, which has the start-up allowance) that took longest
+    /// by the wall clock, with what it was charged: `juiz check` judges a move slower than the
+    /// limit by the clock, though charged under it on a busy machine (not in `Display`).
+    pub slowest_move: MoveTime,
 }
 
 impl TimingTotals {
     pub(crate) fn add(&mut self, t: MoveTime) {
+        if self.replies > 0 && t.wall > self.slowest_move.wall {
+            self.slowest_move = t;
+        }
         self.replies += 1;
         self.wall += t.wall;
         self.charged += t.charged;

@@ -4,6 +4,8 @@
 
 mod opponents;
 mod run;
+#[cfg(test)]
+mod verdict_tests;
 mod words;
 
 pub use crate::games::kit::{CheckGame, Opponent};

@@ -105,12 +105,20 @@ pub struct GameCheck {
     pub stderr_tail: Vec<String>,
     /// The transcript, when the logs are kept.
     pub log: Option<PathBuf>,
+    /// The checked bot's move that took longest by the clock, with what it was charged.
+    pub slowest_move: Option<crate::bot::MoveTime>,
 }
 
 impl GameCheck {
     /// The checked bot made the fault that ended the game.
     pub fn bot_faulted(&self) -> bool {
         self.fault.as_ref().is_some_and(|f| self.game.bot_seats.contains(&f.seat))
+    }
+
+    /// The checked bot's fault was the host's overload (`timeout-overload`): it decides nothing
+    /// about the bot.
+    pub fn overloaded(&self) -> bool {
+        self.bot_faulted() && self.fault.as_ref().is_some_and(|f| f.kind.is_host_problem())
     }
 
     /// The checked bot's side won (the result line's winner names it).
@@ -136,9 +144,22 @@ pub struct CheckReport {
 }
 
 impl CheckReport {
-    /// No game ended with a fault of the checked bot.
+    /// No game ended with a fault of the checked bot, none was undecided for the host's
+    /// overload, and no move was slower than the limit by the clock.
     pub fn passed(&self) -> bool {
-        !self.games.iter().any(GameCheck::bot_faulted)
+        !self.games.iter().any(GameCheck::bot_faulted) && self.slow_by_clock().is_none()
+    }
+
+    /// The game and the move of the checked bot slowest by the clock, when it took longer than
+    /// the move limit by the clock though it was charged less (it waited for a processor on a
+    /// busy machine): an idle grading machine charges the clock, and times it out.
+    pub fn slow_by_clock(&self) -> Option<(usize, crate::bot::MoveTime)> {
+        let limit = self.limits.move_timeout;
+        self.games
+            .iter()
+            .filter_map(|g| Some((g.game.number, g.slowest_move?)))
+            .filter(|(_, t)| t.wall > limit && t.charged < limit)
+            .max_by_key(|(_, t)| t.wall)
     }
 }
 
@@ -296,6 +317,12 @@ fn play_one(config: &GameConfig, game: CheckGame, bot: &str, dir: &Path, keep: b
         stderr_bytes,
         stderr_tail,
         log: None,
+        slowest_move: game
+            .bot_seats
+            .iter()
+            .filter_map(|&seat| Some(report.timing.get(seat).copied().flatten()?.slowest_move))
+            .filter(|t| !t.wall.is_zero())
+            .max_by_key(|t| t.wall),
         game,
     };
     if keep || checked.bot_faulted() {

@@ -104,6 +104,7 @@ impl GameCheck {
         let status = tr(
             match &self.fault {
                 None => "check-status-ok",
+                Some(_) if self.overloaded() => "check-status-undecided",
                 Some(_) if self.bot_faulted() => "check-status-failed",
                 Some(_) => "check-status-unsure",
             },
@@ -256,18 +257,39 @@ impl CheckReport {
         Some(tr("check-house", &args))
     }
 
-    /// The final line: PASSED or FAILED, and why.
+    /// The final line: PASSED, FAILED, NOT PASSED (a move slower than the limit by the clock,
+    /// though charged under it here), or UNDECIDED (the host's overload, never the bot's fault),
+    /// and why.
     pub fn verdict(&self) -> String {
-        let failed: Vec<String> =
-            self.games.iter().filter(|g| g.bot_faulted()).map(|g| g.game.number.to_string()).collect();
-        if failed.is_empty() {
-            tr("check-passed", &[("bot", &self.bot), ("games", &self.games.len())])
-        } else {
+        let numbers = |games: Vec<&GameCheck>| games.iter().map(|g| g.game.number.to_string()).collect::<Vec<_>>();
+        let failed = numbers(self.games.iter().filter(|g| g.bot_faulted() && !g.overloaded()).collect());
+        let undecided = numbers(self.games.iter().filter(|g| g.overloaded()).collect());
+        let mut lines = Vec::new();
+        if !failed.is_empty() {
             let list = failed.join(", ");
             let args: [(&str, &dyn std::fmt::Display); 4] =
                 [("failed", &failed.len()), ("games", &self.games.len()), ("bot", &self.bot), ("list", &list)];
-            tr("check-failed", &args)
+            lines.push(tr("check-failed", &args));
+        } else if let Some((game, t)) = self.slow_by_clock() {
+            let limit = limit_text(self.limits.move_timeout);
+            let args: [(&str, &dyn std::fmt::Display); 5] = [
+                ("bot", &self.bot),
+                ("game", &game),
+                ("wall", &duration_text(t.wall)),
+                ("charged", &duration_text(t.charged)),
+                ("limit", &limit),
+            ];
+            lines.push(tr("check-slow-by-clock", &args));
+        } else if undecided.is_empty() {
+            lines.push(tr("check-passed", &[("bot", &self.bot), ("games", &self.games.len())]));
         }
+        if !undecided.is_empty() {
+            let list = undecided.join(", ");
+            let args: [(&str, &dyn std::fmt::Display); 4] =
+                [("count", &undecided.len()), ("games", &self.games.len()), ("bot", &self.bot), ("list", &list)];
+            lines.push(tr(if lines.is_empty() { "check-undecided" } else { "check-undecided-also" }, &args));
+        }
+        lines.join("\n")
     }
 }
 

@@ -17,8 +17,8 @@ fault-file-size = the bot wrote a file larger than the limit
 fault-disk = the bot filled its work dir (its disk quota)
 fault-timeout-overload = the move took too long by the clock while the machine was overloaded (not counted against the bot's own time)
 
-hint-segfault = a segmentation fault: an invalid memory access (an index out of bounds, a NULL pointer, a buffer too small for a line)
-hint-exit-code = a bot must keep reading until the referee closes its input, then exit
+hint-segfault = a segmentation fault: an invalid memory access (an index out of bounds, a NULL pointer, a buffer too small for a line); to find the line: rebuild with cc -g -fsanitize=address,undefined, then feed it the game: juiz replay LOG --seat N --bot ./mybot (the report on stderr names the line)
+hint-exit-code = a bot must keep reading until the referee closes its input, then exit; to find the line: rebuild with cc -g -fsanitize=address,undefined, then feed it the game: juiz replay LOG --seat N --bot ./mybot (the report on stderr names the line)
 hint-timeout-computing = it was computing: it used { $cpu }s of CPU of the { $limit } it had (an endless loop, or a search too slow for the limit): stop searching well before the limit, and look for a loop that never ends
 hint-timeout-sleeping = it was sleeping (sleep, usleep, time.sleep) when its time ran out: never sleep during a game; a move may take { $limit } (--move-timeout), and only the first reply has the longer start-up allowance (10s unless --startup-timeout says otherwise)
 hint-timeout-reading = it was waiting to read a line while the referee waited for its answer: its answer is probably still in its stdout buffer (flush after each line: fflush(stdout) or setbuf(stdout, NULL) in C, print(..., flush=True) in Python), or it reads a line the referee does not send
@@ -51,7 +51,7 @@ check-see-again = see it again: { $command }
 check-feed-fixed = after a fix, feed your bot the same input: { $command }
 check-timing = timing:  { $moves } moves; median { $median }, slowest { $slowest }, against a limit of { $limit } per move
 check-first-replies = first replies (start-up included): slowest { $slowest }, against { $limit }
-check-slow-warning = warning: some replies took more than half the limit; on a busier machine they may time out
+check-slow-warning = warning: some replies took more than half the limit; a grading machine charges the clock when it is idle, and a slower or busier one gives less: keep every move well under the limit
 check-no-stderr = stderr:  nothing (that is where debugging output belongs, never on stdout)
 check-stderr = stderr:  { $bytes } in { $games } games; the last lines (game { $game }):
 check-logs = logs:    { $dir } (juiz replay <file>.csv)
@@ -81,8 +81,14 @@ narr-discards = discards { $card }{ $out }
 end-went-out = { $player } went out
 
 viol-empty-line = the line is empty; expected a command
-viol-discard-join-args = GET_DISCARD_JOIN takes exactly one meld index, got { $count } argument(s)
-viol-discard-args = DISCARD takes exactly one card, got { $count } argument(s)
+viol-discard-join-args = GET_DISCARD_JOIN takes exactly one meld index, got { $count } { $count ->
+        [one] argument
+       *[other] arguments
+    }
+viol-discard-args = DISCARD takes exactly one card, got { $count } { $count ->
+        [one] argument
+       *[other] arguments
+    }
 viol-unknown-command = unknown command '{ $command }' (expected GET_STOCK, GET_DISCARD, MELD_NEW, MELD_JOIN or DISCARD)
 viol-meld-join-args = MELD_JOIN needs a meld index and a list of cards
 viol-missing-brackets = MELD_JOIN needs its cards between brackets: MELD_JOIN <index> [ c1 c2 ... ]
@@ -97,7 +103,10 @@ viol-game-over = the game is over
 viol-not-your-turn = it is { $current }'s turn, not { $seat }'s
 viol-draw-first = the turn starts with GET_STOCK or GET_DISCARD
 viol-already-drew = you already drew this turn
-viol-card-not-in-hand = { $card } is named { $named } time(s) but the hand holds { $held }
+viol-card-not-in-hand = { $card } is named { $named } { $named ->
+        [one] time
+       *[other] times
+    } but the hand holds { $held }
 viol-discard-pile-empty = the discard pile is empty
 viol-not-a-meld = { $cards } is not a meld: { $why }
 viol-no-melds-yet = meld index { $index }: your side has no melds yet{ $note }
@@ -256,3 +265,42 @@ bot-not-executable = bot program { $path } is not executable (chmod +x it)
 bot-not-in-path = bot program `{ $name }` is neither a file in the current folder nor in PATH
 bot-script-not-found = bot script { $path } does not exist (check the path: it is taken from the current folder)
 bot-compile-failed = compiling { $path } failed ({ $status }):
+
+# --- issue 35 (messages branch): the evidence of a timeout while the bot waited to read
+# (src/referee/diagnosis.rs), and the hints chosen from it and from other faults' evidence.
+bf-reads-to-end = ; its read of stdin asks for { $bytes } bytes: it reads all of its input at once and waits for its end
+bf-answered-early = ; it answered "{ $reply }" right after "{ $after }"{ $whose }, before it had read { $unread }
+bf-own-id = { " " }(its own id)
+bf-other-id = { " " }(another player's id)
+bf-wrote-nothing = ; it wrote nothing this game and had read every line sent (the last: "{ $last }")
+bf-read-past-turn = ; it had read every line sent, the last its own id { $id }, and read on
+bf-read-everything = ; it had read every line sent (the last: "{ $last }") and wrote no answer
+hint-timeout-read-all = it reads its whole input before it answers (sys.stdin.read(), open(0).read(), sys.stdin.readlines(), a large fread), but the referee closes the input only when the game is over: read one line at a time (input() or sys.stdin.readline() in Python, fgets in C) and answer as soon as a line is its own id
+hint-timeout-early = it is out of step: it answered right after "{ $after }", not after its own id, so it has read every later line one step late; read the ids line as one whole line (fgets: scanf("%s") reads only one word of "p1.a p2.b"), keep its own id from the second line, and answer only after a line equal to it
+hint-timeout-past-turn = its own id { $id } was the last line sent, and it read it without answering: it took its id for some other line (does it read a fixed number of lines after each opponent's turn? a turn sends a varying number): read line by line and answer whenever a line equals its id
+hint-timeout-nothing = it wrote nothing this game: its first answer is probably still in its stdout buffer (flush after each line: fflush(stdout) or setbuf(stdout, NULL) in C, print(..., flush=True) in Python); if it does flush, it read its own id as another opening line: count the lines it reads at the start (protocol.md)
+bf-stderr-says = ; its stderr says: { $line }
+bf-card-played = ; it played it at turn { $turn } ("{ $line }")
+bf-card-never = ; it has not played it this game
+hint-overload = the machine was overloaded: the bot did not use up its own time, the clock ran out while it waited for a processor; this is not the bot's fault: run it again when the machine is idle (a tournament plays such a game again)
+hint-upper-case = commands are upper case: write { $command }, not { $word } (the referee compares each command exactly as protocol.md spells it)
+hint-card-suit-letter = suits are symbols, not letters: write { $card }, not { $token } (♥ ♦ ♣ ♠ are UTF-8 characters of 3 bytes each: copy them from protocol.md)
+hint-card-notation = a card is its value then its suit symbol, with no space: A♠, 10♥, Q♦ (the suits ♥ ♦ ♣ ♠ are UTF-8 characters of 3 bytes each: keep them as strings, never as one char)
+hint-card-left = { $card } left its hand at turn { $turn }, with the line quoted: keep its own copy of the hand up to date after every line it sends (remove what it melds and discards, add what it draws or takes)
+hint-card-never = it never played { $card } and does not hold it: check how it reads its hand, the card it draws and the pile it takes (a card read in another player's line is not its own)
+hint-memory = it used up its memory limit ({ $limit }): something grows without end — an array or list added to every turn and never emptied, malloc without free, a recursion that never returns; print the sizes of its data to stderr every turn, or replay the game with --bot "valgrind ./mybot" to see where it grew
+hint-cpu-time = it used up its CPU time for the whole game: a search that grows turn after turn, or helper processes that keep running; search less per move
+hint-processes = it started too many processes or threads at once: a bot needs none (fork and threads gain nothing: a game runs on one core)
+hint-disk = it wrote too much to disk: a bot needs no files; write debugging output to stderr, and little of it
+hint-closed = a bot must keep its standard input and output open until the referee closes its input at the end of the game (never fclose(stdout) or close(0))
+hint-oversized = every line has a length limit (in the fault): end every line with \n, one command per line
+hint-utf8 = write only UTF-8 text: the suits are the UTF-8 characters ♥ ♦ ♣ ♠, copied whole (3 bytes each), never one char of them
+hint-python-module = the module { $module } is not installed where bots run: bots have Python's standard library only (bots/README.md); write the bot without { $module }
+hint-python-syntax = Python could not read the script: fix the line its error names (python3 -m py_compile bot.py shows it before any game)
+
+hint-early-own = it is out of step: it wrote "{ $reply }" before it read { $unread }, which the referee had sent it for that moment, so it answered with an older line in mind; a common cause is an earlier answer after another player's id (scanf("%s") reads only one word of the ids line "p1.a p2.b"): read whole lines (fgets) and answer only after its own id, reading the one line that answers each of its commands
+hint-out-of-step-card = it is out of step: it put "{ $token }", a line of the protocol, where a card belongs: it took a line meant for another moment for its card; after GET_STOCK the very next line is its card, and another player's moves come only after that player's id (scanf("%s") reads only one word of the ids line "p1.a p2.b")
+check-status-undecided = UNDECIDED
+check-slow-by-clock = verdict: NOT PASSED: { $bot } followed the protocol, but a move of game { $game } took { $wall } by the clock, over the { $limit } limit; it was charged only { $charged } here because this machine is busy (the bot waited for a processor), but an idle grading machine charges the clock, and that move times out there: stop its search well before { $limit } by the clock
+check-undecided = verdict: UNDECIDED: the machine was overloaded in { $count } of { $games } games ({ $list }): a move ran out of time by the clock while { $bot } had not used its own time, which says nothing of the bot; rerun the check when the machine is idle
+check-undecided-also = undecided: the machine was overloaded in { $count } of { $games } games ({ $list }): rerun the check when the machine is idle

@@ -17,8 +17,8 @@ fault-file-size = o bot escreveu um arquivo maior que o limite
 fault-disk = o bot encheu sua pasta de trabalho (sua cota de disco)
 fault-timeout-overload = a jogada demorou demais no relógio com a máquina sobrecarregada (não contado contra o tempo do próprio bot)
 
-hint-segfault = falha de segmentação: um acesso inválido à memória (um índice fora dos limites, um ponteiro NULL, um buffer pequeno demais para uma linha)
-hint-exit-code = o bot deve continuar lendo até o juiz fechar a sua entrada, e só então terminar
+hint-segfault = falha de segmentação: um acesso inválido à memória (um índice fora dos limites, um ponteiro NULL, um buffer pequeno demais para uma linha); para achar a linha: recompile com cc -g -fsanitize=address,undefined e alimente-o com a partida: juiz replay LOG --seat N --bot ./meubot (o relatório em stderr aponta a linha)
+hint-exit-code = o bot deve continuar lendo até o juiz fechar a sua entrada, e só então terminar; para achar a linha: recompile com cc -g -fsanitize=address,undefined e alimente-o com a partida: juiz replay LOG --seat N --bot ./meubot (o relatório em stderr aponta a linha)
 hint-timeout-computing = ele estava calculando: usou { $cpu }s de CPU dos { $limit } que tinha (um laço sem fim, ou uma busca lenta demais para o limite): pare de buscar bem antes do limite, e procure um laço que nunca termina
 hint-timeout-sleeping = ele estava dormindo (sleep, usleep, time.sleep) quando o tempo acabou: nunca durma durante a partida; uma jogada pode levar { $limit } (--move-timeout), e só a primeira resposta tem a tolerância maior de início (10s, salvo --startup-timeout)
 hint-timeout-reading = ele esperava ler uma linha enquanto o juiz esperava a sua resposta: a resposta provavelmente ainda está no buffer do stdout (dê flush após cada linha: fflush(stdout) ou setbuf(stdout, NULL) em C, print(..., flush=True) em Python), ou ele lê uma linha que o juiz não envia
@@ -51,14 +51,14 @@ check-see-again = veja de novo: { $command }
 check-feed-fixed = depois de corrigir, dê ao seu bot a mesma entrada: { $command }
 check-timing = tempo:   { $moves } jogadas; mediana { $median }, a mais lenta { $slowest }, com limite de { $limit } por jogada
 check-first-replies = primeiras respostas (com a inicialização): a mais lenta { $slowest }, com limite de { $limit }
-check-slow-warning = atenção: algumas respostas levaram mais da metade do limite; numa máquina mais ocupada podem estourar o tempo
+check-slow-warning = atenção: algumas respostas levaram mais da metade do limite; a máquina de correção cobra o relógio quando está ociosa, e uma mais lenta ou ocupada dá menos: mantenha cada jogada bem abaixo do limite
 check-no-stderr = stderr:  nada (é lá que vai a saída de depuração, nunca em stdout)
 check-stderr = stderr:  { $bytes } em { $games } partidas; as últimas linhas (partida { $game }):
 check-logs = logs:    { $dir } (juiz replay <arquivo>.csv)
 check-house = casa:    { $games } partidas contra easy/medium/hard: venceu { $won }
 check-passed = veredito: APROVADO: { $bot } seguiu o protocolo nas { $games } partidas
 check-failed = veredito: REPROVADO: { $failed } de { $games } partidas terminaram com uma falta de { $bot } ({ $failed ->
-        [one] partida
+        [1] partida
        *[other] partidas
     } { $list })
 check-rerun = repita as mesmas partidas com: { $command }
@@ -81,8 +81,14 @@ narr-discards = descarta { $card }{ $out }
 end-went-out = { $player } bateu
 
 viol-empty-line = a linha está vazia; esperava-se um comando
-viol-discard-join-args = GET_DISCARD_JOIN recebe exatamente um índice de jogo, mas recebeu { $count } argumento(s)
-viol-discard-args = DISCARD recebe exatamente uma carta, mas recebeu { $count } argumento(s)
+viol-discard-join-args = GET_DISCARD_JOIN recebe exatamente um índice de jogo, mas recebeu { $count } { $count ->
+        [1] argumento
+       *[other] argumentos
+    }
+viol-discard-args = DISCARD recebe exatamente uma carta, mas recebeu { $count } { $count ->
+        [1] argumento
+       *[other] argumentos
+    }
 viol-unknown-command = comando desconhecido '{ $command }' (esperava-se GET_STOCK, GET_DISCARD, MELD_NEW, MELD_JOIN ou DISCARD)
 viol-meld-join-args = MELD_JOIN precisa de um índice de jogo e de uma lista de cartas
 viol-missing-brackets = MELD_JOIN precisa das cartas entre colchetes: MELD_JOIN <índice> [ c1 c2 ... ]
@@ -97,7 +103,10 @@ viol-game-over = a partida já terminou
 viol-not-your-turn = é a vez de { $current }, não de { $seat }
 viol-draw-first = a jogada começa com GET_STOCK ou GET_DISCARD
 viol-already-drew = você já comprou nesta jogada
-viol-card-not-in-hand = { $card } aparece { $named } vez(es), mas a mão tem { $held }
+viol-card-not-in-hand = { $card } aparece { $named } { $named ->
+        [1] vez
+       *[other] vezes
+    }, mas a mão tem { $held }
 viol-discard-pile-empty = o lixo está vazio
 viol-not-a-meld = { $cards } não é um jogo: { $why }
 viol-no-melds-yet = índice de jogo { $index }: seu lado ainda não tem jogos{ $note }
@@ -119,11 +128,11 @@ view-forfeits = { $id } perde por falta
 view-draw = empate
 view-winner = vencedor: { $winner }
 view-turns = { $turns ->
-        [one] { $turns } jogada
+        [1] { $turns } jogada
        *[other] { $turns } jogadas
     }
 view-turns-fault = { $turns ->
-        [one] { $turns } jogada completa
+        [1] { $turns } jogada completa
        *[other] { $turns } jogadas completas
     }, a falta na jogada { $next }
 view-summary = { $ending }. { $scores } — { $winner } ({ $turns })
@@ -162,7 +171,7 @@ table-closed = { " " }(fechado)
 table-frozen = { " " }(congelado)
 table-discard = lixo{ $closed } ({ $count }, a de cima por último): { $cards }
 table-stock = monte: { $count ->
-        [one] { $count } carta
+        [1] { $count } carta
        *[other] { $count } cartas
     }
 table-morto = lado { $side } { $state }
@@ -255,3 +264,42 @@ bot-not-executable = o programa do bot { $path } não é executável (dê chmod 
 bot-not-in-path = o programa do bot `{ $name }` não é um arquivo da pasta atual nem está no PATH
 bot-script-not-found = o script do bot { $path } não existe (confira o caminho: ele é lido a partir da pasta atual)
 bot-compile-failed = a compilação de { $path } falhou ({ $status }):
+
+# --- issue 35 (ramo messages): a evidência de um tempo esgotado enquanto o bot esperava ler
+# (src/referee/diagnosis.rs), e as dicas escolhidas por ela e pela evidência de outras faltas.
+bf-reads-to-end = ; a sua leitura de stdin pede { $bytes } bytes: ele lê toda a entrada de uma vez e espera o fim dela
+bf-answered-early = ; ele respondeu "{ $reply }" logo depois de "{ $after }"{ $whose }, antes de ler { $unread }
+bf-own-id = { " " }(o seu próprio id)
+bf-other-id = { " " }(o id de outro jogador)
+bf-wrote-nothing = ; ele não escreveu nada nesta partida e tinha lido todas as linhas enviadas (a última: "{ $last }")
+bf-read-past-turn = ; ele tinha lido todas as linhas enviadas, a última o seu próprio id { $id }, e continuou lendo
+bf-read-everything = ; ele tinha lido todas as linhas enviadas (a última: "{ $last }") e não escreveu resposta
+hint-timeout-read-all = ele lê toda a entrada antes de responder (sys.stdin.read(), open(0).read(), sys.stdin.readlines(), um fread grande), mas o juiz só fecha a entrada quando a partida acaba: leia uma linha por vez (input() ou sys.stdin.readline() em Python, fgets em C) e responda assim que uma linha for o seu próprio id
+hint-timeout-early = ele está fora de compasso: respondeu logo depois de "{ $after }", não depois do seu próprio id, e por isso lê cada linha seguinte com um passo de atraso; leia a linha dos ids como uma linha inteira (fgets: scanf("%s") lê só uma palavra de "p1.a p2.b"), guarde o seu id da segunda linha, e responda só depois de uma linha igual a ele
+hint-timeout-past-turn = o seu próprio id { $id } foi a última linha enviada, e ele a leu sem responder: tomou o id por outra linha (ele lê um número fixo de linhas depois de cada vez do adversário? uma vez envia um número variável): leia linha por linha e responda sempre que uma linha for igual ao seu id
+hint-timeout-nothing = ele não escreveu nada nesta partida: a primeira resposta provavelmente ainda está no buffer do stdout (dê flush após cada linha: fflush(stdout) ou setbuf(stdout, NULL) em C, print(..., flush=True) em Python); se ele dá flush, leu o próprio id como mais uma linha do início: conte as linhas que ele lê no começo (protocol.md)
+bf-stderr-says = ; o seu stderr diz: { $line }
+bf-card-played = ; ele a jogou na vez { $turn } ("{ $line }")
+bf-card-never = ; ele não a jogou nesta partida
+hint-overload = a máquina estava sobrecarregada: o bot não usou todo o seu tempo, o relógio acabou enquanto ele esperava um processador; a culpa não é do bot: rode de novo com a máquina ociosa (um torneio joga essa partida de novo)
+hint-upper-case = os comandos são em maiúsculas: escreva { $command }, não { $word } (o juiz compara cada comando exatamente como protocol.md o escreve)
+hint-card-suit-letter = os naipes são símbolos, não letras: escreva { $card }, não { $token } (♥ ♦ ♣ ♠ são caracteres UTF-8 de 3 bytes cada: copie-os de protocol.md)
+hint-card-notation = uma carta é o valor e depois o símbolo do naipe, sem espaço: A♠, 10♥, Q♦ (os naipes ♥ ♦ ♣ ♠ são caracteres UTF-8 de 3 bytes cada: guarde-os como strings, nunca como um char)
+hint-card-left = { $card } saiu da mão na vez { $turn }, com a linha citada: mantenha a cópia da mão em dia depois de cada linha enviada (tire o que baixa e descarta, some o que compra ou pega do lixo)
+hint-card-never = ele nunca jogou { $card } e não a tem: confira como ele lê a mão, a carta comprada e o lixo que pega (uma carta lida na linha de outro jogador não é dele)
+hint-memory = ele esgotou o limite de memória ({ $limit }): algo cresce sem fim — um vetor ou lista que aumenta a cada vez e nunca se esvazia, malloc sem free, uma recursão que não volta; escreva os tamanhos dos dados em stderr a cada vez, ou repita a partida com --bot "valgrind ./meubot" para ver onde cresce
+hint-cpu-time = ele esgotou o tempo de CPU da partida inteira: uma busca que cresce a cada vez, ou processos auxiliares que continuam rodando; busque menos por jogada
+hint-processes = ele iniciou processos ou threads demais ao mesmo tempo: um bot não precisa de nenhum (fork e threads não ganham nada: a partida roda num só núcleo)
+hint-disk = ele escreveu demais em disco: um bot não precisa de arquivos; escreva a depuração em stderr, e pouca
+hint-closed = o bot deve manter a entrada e a saída padrão abertas até o juiz fechar a sua entrada no fim da partida (nunca fclose(stdout) nem close(0))
+hint-oversized = toda linha tem um limite de tamanho (na falta): termine cada linha com \n, um comando por linha
+hint-utf8 = escreva só texto UTF-8: os naipes são os caracteres UTF-8 ♥ ♦ ♣ ♠, copiados inteiros (3 bytes cada), nunca um char deles
+hint-python-module = o módulo { $module } não está instalado onde os bots rodam: os bots têm só a biblioteca padrão do Python (bots/README.md); escreva o bot sem { $module }
+hint-python-syntax = o Python não conseguiu ler o script: corrija a linha que o erro aponta (python3 -m py_compile bot.py mostra antes de qualquer partida)
+
+hint-early-own = ele está fora de compasso: escreveu "{ $reply }" antes de ler { $unread }, que o juiz já tinha enviado para aquele momento, e respondeu pensando numa linha anterior; uma causa comum é uma resposta anterior depois do id de outro jogador (scanf("%s") lê só uma palavra da linha dos ids "p1.a p2.b"): leia linhas inteiras (fgets) e responda só depois do seu próprio id, lendo a linha que responde a cada comando seu
+hint-out-of-step-card = ele está fora de compasso: pôs "{ $token }", uma linha do protocolo, onde vai uma carta: tomou uma linha de outro momento pela sua carta; depois de GET_STOCK a linha seguinte é a sua carta, e as jogadas de outro jogador só vêm depois do id dele (scanf("%s") lê só uma palavra da linha dos ids "p1.a p2.b")
+check-status-undecided = INDECISO
+check-slow-by-clock = veredito: NÃO APROVADO: { $bot } seguiu o protocolo, mas uma jogada da partida { $game } levou { $wall } no relógio, acima do limite de { $limit }; aqui foram cobrados só { $charged } porque esta máquina está ocupada (o bot esperou por um processador), mas uma máquina de correção ociosa cobra o relógio, e lá essa jogada estoura o tempo: pare a busca bem antes de { $limit } no relógio
+check-undecided = veredito: INDECISO: a máquina estava sobrecarregada em { $count } de { $games } partidas ({ $list }): uma jogada esgotou o tempo no relógio sem que { $bot } usasse o seu próprio tempo, o que não diz nada do bot; rode a verificação de novo com a máquina ociosa
+check-undecided-also = indeciso: a máquina estava sobrecarregada em { $count } de { $games } partidas ({ $list }): rode a verificação de novo com a máquina ociosa

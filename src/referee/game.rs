@@ -68,10 +68,19 @@ pub fn play_engine(
             .map_err(|e| RefereeError::StderrDir { path: dir.clone(), message: e.to_string() })?;
     }
     let start = Instant::now();
-    let mut table =
-        Table { players: SeatPlayer::start_all(config), engine, log, seats, config, look: Look::default(), turns: Turns::default() };
+    let said = vec![Vec::new(); seats.len()];
+    let mut table = Table {
+        players: SeatPlayer::start_all(config),
+        engine,
+        log,
+        seats,
+        config,
+        look: Look::default(),
+        turns: Turns::default(),
+        said,
+    };
     observer.started(&table.seats, table.engine.as_ref());
-    let ended = table.run(observer);
+    let mut ended = table.run(observer);
     // Every bot gets its default CPU weight back, to read its last lines and exit.
     table.turns.end(&table.players);
     if let Err(Stop::Fault(fault)) = &ended {
@@ -85,6 +94,11 @@ pub fn play_engine(
     }
     for player in &mut table.players {
         player.shutdown();
+    }
+    if let Err(Stop::Fault(record)) = &mut ended
+        && let Some(SeatPlayer::Bot(process)) = table.players.get(record.seat)
+    {
+        super::diagnosis::with_stderr_cause(record, &process.stderr_tail());
     }
     let broken = |why: String| RefereeError::Engine { game: config.game, why };
     let fault = match ended {
@@ -122,11 +136,12 @@ pub fn play_engine(
         fault,
         turns: table.engine.turns(),
         duration: start.elapsed(),
+        timing: table.players.iter().map(SeatPlayer::timing).collect(),
     };
     // How each bot's time was charged (its own time against the wall clock), for the record; after
     // the fault row, which a replay takes as the last thing its seat did.
-    for (seat, player) in table.players.iter().enumerate() {
-        if let Some(timing) = player.timing() {
+    for (seat, timing) in report.timing.iter().enumerate() {
+        if let Some(timing) = timing {
             table.log.row(&report.seats[seat].id, Direction::Event, &format!("timing {timing}"));
         }
     }
@@ -186,6 +201,8 @@ struct Table<'a> {
     look: Look,
     /// Whose turn it is, for the scheduler and for blaming a seat that took the CPU.
     turns: Turns,
+    /// Each seat's accepted lines with their turns: when a card left a hand (`diagnosis.rs`).
+    said: Vec<Vec<(usize, String)>>,
 }
 
 impl Table<'_> {
@@ -281,10 +298,18 @@ impl Table<'_> {
                 // that seat's fault (`turns.rs`).
                 let allowance = self.config.limits_for(seat).move_timeout;
                 let id = self.seats[seat].id.as_str();
-                return Err(match self.turns.took_the_cpu(&self.players, seat, id, &f, allowance) {
-                    Some((other, blame)) => Stop::Fault(Box::new(fault(other, blame))),
-                    None => Stop::from_seat(seat, SeatFailure::Fault(f)),
-                });
+                if let Some((other, blame)) = self.turns.took_the_cpu(&self.players, seat, id, &f, allowance) {
+                    return Err(Stop::Fault(Box::new(fault(other, blame))));
+                }
+                let f = match &self.players[seat] {
+                    SeatPlayer::Bot(process) => {
+                        let ids: Vec<String> = self.seats.iter().map(|s| s.wire_id.clone()).collect();
+                        let evidence = process.input_evidence();
+                        super::diagnosis::diagnosed(f, &evidence, &self.seats[seat].wire_id, &ids)
+                    }
+                    _ => f,
+                };
+                return Err(Stop::from_seat(seat, SeatFailure::Fault(f)));
             }
             Err(failure) => return Err(Stop::from_seat(seat, failure)),
         };
@@ -300,24 +325,33 @@ impl Table<'_> {
                 let text = crate::i18n::say_in(crate::i18n::Lang::En, &narration);
                 self.log.row_at(now, &self.seats[seat].id, Direction::Event, &text);
                 observer.action(seat, turn, &narration, self.engine.as_ref());
+                self.said[seat].push((turn as usize + 1, line));
                 Ok(())
             }
-            Err(violation) => Err(Stop::Fault(Box::new(FaultRecord {
-                seat,
-                kind: match violation.kind {
-                    ViolationKind::Malformed => FaultKind::Malformed,
-                    ViolationKind::Illegal => FaultKind::Illegal,
-                },
-                detail: format!(
-                    "{} (rule {}): {}",
-                    violation.detail,
-                    violation.rule,
-                    crate::bot::quote_line(line.as_bytes())
-                ),
-                violation: Some(violation),
-                line: Some(line),
-                message: None,
-            }))),
+            Err(mut violation) => {
+                super::diagnosis::with_card_history(&mut violation, &self.said[seat]);
+                if let SeatPlayer::Bot(process) = &self.players[seat] {
+                    let ids: Vec<String> = self.seats.iter().map(|s| s.wire_id.clone()).collect();
+                    let own = &self.seats[seat].wire_id;
+                    super::diagnosis::with_early_answer(&mut violation, &process.input_evidence(), own, &ids);
+                }
+                Err(Stop::Fault(Box::new(FaultRecord {
+                    seat,
+                    kind: match violation.kind {
+                        ViolationKind::Malformed => FaultKind::Malformed,
+                        ViolationKind::Illegal => FaultKind::Illegal,
+                    },
+                    detail: format!(
+                        "{} (rule {}): {}",
+                        violation.detail,
+                        violation.rule,
+                        crate::bot::quote_line(line.as_bytes())
+                    ),
+                    violation: Some(violation),
+                    line: Some(line),
+                    message: None,
+                })))
+            }
         }
     }
 

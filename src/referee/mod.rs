@@ -2,6 +2,7 @@
 //! human at the terminal), and where faults are decided.
 
 mod config;
+mod diagnosis;
 mod game;
 mod human;
 mod observer;

@@ -68,6 +68,8 @@ pub struct GameReport {
     pub fault: Option<FaultRecord>,
     pub turns: u32,
     pub duration: Duration,
+    /// How each seat's replies were timed (`None`: not a bot).
+    pub timing: Vec<Option<crate::bot::TimingTotals>>,
 }
 
 /// How a game ended for the record, as the original referee's result line says it: `OK` when it

@@ -15,7 +15,7 @@ viol-discard-needs-cards = GET_DISCARD precisa de pelo menos { $min } cartas da 
 viol-team-note = ; o índice conta os jogos da sua dupla na ordem em que foram feitos, incluindo os do parceiro{ $partner }{ $yours }
 viol-team-note-partner = : o jogo { $index } é do seu parceiro ({ $partner })
 viol-team-note-yours = , { $count ->
-        [one] o seu é o
+        [1] o seu é o
        *[other] os seus são os
     } { $list }
 viol-wild-top-card = a carta de cima { $top } é um coringa: só pode começar um jogo novo (GET_DISCARD [ … ])

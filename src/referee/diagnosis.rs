@@ -1,0 +1,155 @@
+//! The evidence added to a timeout while the bot waited to read its input: which of the usual
+//! causes what it was sent, what it read and when it wrote show — it reads all its input at once,
+//! it answered at the wrong moment (after whose line), it read past its own id, or it wrote
+//! nothing this game (its answer in a buffer). The clause ends the fault's detail, so the hint
+//! (`bot::fault_hint`) is chosen from the English a log keeps.
+
+use crate::bot::{BotFault, EarlyAnswer, FaultKind, InputEvidence, quote_line};
+use crate::games::{Message, Violation};
+
+/// The note a timeout's detail ends with when the bot was blocked reading its standard input.
+const READING: &str = "; it was waiting to read its input";
+
+/// `fault` with the evidence of `input` added, when it is a timeout while the bot waited to read
+/// its input; `own` is the bot's wire id, `ids` every seat's.
+pub(super) fn diagnosed(fault: BotFault, input: &InputEvidence, own: &str, ids: &[String]) -> BotFault {
+    if fault.kind != FaultKind::Timeout || !fault.detail.ends_with(READING) {
+        return fault;
+    }
+    let Some(message) = fault.message.clone() else {
+        return fault;
+    };
+    let quote = |line: &str| quote_line(line.as_bytes());
+    let last = input.last_lines.last().map(|l| quote(l)).unwrap_or_default();
+    let evidence = if let Some(size) = input.read_size.filter(|&n| crate::bot::reads_to_the_end(n)) {
+        Message::new("bf-reads-to-end").text("bytes", size)
+    } else if let Some(early) = &input.early {
+        early_clause(early, own, ids)
+    } else if input.unread.is_some_and(|n| n > 0) {
+        return fault;
+    } else if input.replies == 0 {
+        Message::new("bf-wrote-nothing").text("last", last)
+    } else if input.last_lines.last().is_some_and(|l| l == own) {
+        Message::new("bf-read-past-turn").text("id", own)
+    } else {
+        Message::new("bf-read-everything").text("last", last)
+    };
+    BotFault::new(fault.kind, Message::new("bf-two-notes").clause("first", message).clause("second", evidence))
+}
+
+/// The clause of a reply written before the bot had read its input: which line it came after.
+fn early_clause(early: &EarlyAnswer, own: &str, ids: &[String]) -> Message {
+    let quote = |line: &str| quote_line(line.as_bytes());
+    let after = early.after.as_deref().unwrap_or("");
+    let whose = if after == own {
+        Message::new("bf-own-id")
+    } else if ids.iter().any(|id| id == after) {
+        Message::new("bf-other-id")
+    } else {
+        Message::new("empty")
+    };
+    let unread: Vec<String> = early.unread.iter().map(|l| format!("\"{}\"", quote(l))).collect();
+    Message::new("bf-answered-early")
+        .text("reply", quote(&early.reply))
+        .text("after", quote(after))
+        .clause("whose", whose)
+        .text("unread", unread.join(", "))
+}
+
+/// A refused line of a bot that had answered before reading its input (so it is out of step
+/// since): the violation's detail says after which line.
+pub(super) fn with_early_answer(violation: &mut Violation, input: &InputEvidence, own: &str, ids: &[String]) {
+    let Some(early) = &input.early else {
+        return;
+    };
+    let first = std::mem::replace(&mut violation.detail, Message::new("empty"));
+    violation.detail =
+        Message::new("bf-two-notes").clause("first", first).clause("second", early_clause(early, own, ids));
+}
+
+/// `record`, a crash, with the line of the bot's stderr that explains it (a Python syntax error,
+/// a missing module), when there is one.
+pub(super) fn with_stderr_cause(record: &mut super::report::FaultRecord, stderr_tail: &str) {
+    if record.kind != FaultKind::Crash {
+        return;
+    }
+    let Some(cause) = crate::bot::stderr_cause(stderr_tail) else {
+        return;
+    };
+    let said = Message::new("bf-stderr-says").text("line", quote_line(cause.as_bytes()));
+    match record.message.take() {
+        Some(first) => {
+            let message = Message::new("bf-two-notes").clause("first", first).clause("second", said);
+            record.detail = crate::i18n::say_in(crate::i18n::Lang::En, &message);
+            record.message = Some(message);
+        }
+        None => record.detail.push_str(&crate::i18n::say_in(crate::i18n::Lang::En, &said)),
+    }
+}
+
+/// A refused card the hand does not hold, with when the bot's own lines took it out of its hand:
+/// the last of `said` (its accepted lines, with their turns) that names it.
+pub(super) fn with_card_history(violation: &mut Violation, said: &[(usize, String)]) {
+    if violation.rule != "card-not-in-hand" {
+        return;
+    }
+    let Some(card) = violation.detail.arg_text("card").map(str::to_owned) else {
+        return;
+    };
+    let played = said.iter().rev().find(|(_, line)| line.split_whitespace().any(|token| token == card));
+    let evidence = match played {
+        Some((turn, line)) => {
+            Message::new("bf-card-played").number("turn", *turn).text("line", quote_line(line.as_bytes()))
+        }
+        None => Message::new("bf-card-never"),
+    };
+    let first = std::mem::replace(&mut violation.detail, Message::new("empty"));
+    violation.detail = Message::new("bf-two-notes").clause("first", first).clause("second", evidence);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn timeout() -> BotFault {
+        let note = Message::new("bf-was-reading");
+        BotFault::new(
+            FaultKind::Timeout,
+            Message::new("bf-timeout")
+                .text("timeout", "1s")
+                .text("charged", "1.00")
+                .text("cpu", "0.00")
+                .text("wall", "1.00")
+                .clause("note", note),
+        )
+    }
+
+    fn detail(input: &InputEvidence) -> String {
+        let ids = ["p1.a".to_owned(), "p2.b".to_owned()];
+        diagnosed(timeout(), input, "p1.a", &ids).detail
+    }
+
+    #[test]
+    fn each_cause_is_told_by_its_evidence() {
+        let base = InputEvidence {
+            unread: Some(0),
+            read_size: Some(4096),
+            last_lines: vec!["p1.a".into()],
+            ..InputEvidence::default()
+        };
+        assert!(
+            detail(&base).ends_with("; it wrote nothing this game and had read every line sent (the last: \"p1.a\")")
+        );
+        let all = InputEvidence { read_size: Some(8162), ..base.clone() };
+        assert!(detail(&all).contains("; its read of stdin asks for 8162 bytes: it reads all of its input at once"));
+        let past = InputEvidence { replies: 3, ..base.clone() };
+        assert!(detail(&past).ends_with("; it had read every line sent, the last its own id p1.a, and read on"));
+        let early = EarlyAnswer { reply: "GET_STOCK".into(), after: Some("p2.b".into()), unread: vec!["p1.a".into()] };
+        let early = InputEvidence { replies: 3, early: Some(early), ..base.clone() };
+        assert!(detail(&early).ends_with(
+            "; it answered \"GET_STOCK\" right after \"p2.b\" (another player's id), before it had read \"p1.a\""
+        ));
+        let other = InputEvidence { replies: 3, last_lines: vec!["Q♣".into()], ..base };
+        assert!(detail(&other).ends_with("; it had read every line sent (the last: \"Q♣\") and wrote no answer"));
+    }
+}
