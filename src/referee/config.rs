@@ -53,6 +53,18 @@ pub struct GameConfig {
     pub stderr_stem: String,
     /// When set, the game stops at the next message and every bot is killed.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// A replay of a recorded premature output (`juiz replay --bot`): once `lines` lines were
+    /// sent to `seat`, the look for output no line was asked for waits up to `wait` for that
+    /// seat's, as the live game's timing let it be seen (`None`: no wait, as in a live game).
+    pub premature_at: Option<PrematureAt>,
+}
+
+/// Where a replay waits for a bot's premature output (`GameConfig::premature_at`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PrematureAt {
+    pub seat: usize,
+    pub lines: usize,
+    pub wait: std::time::Duration,
 }
 
 impl GameConfig {
@@ -71,6 +83,7 @@ impl GameConfig {
             stderr_dir: None,
             stderr_stem: "game".into(),
             cancel: None,
+            premature_at: None,
         }
     }
 }

@@ -11,7 +11,8 @@ mod scripted;
 mod seats;
 
 pub use config::{
-    GameConfig, Player, PlayerSpec, RefereeError, bot_name_from_command, display_id, stderr_log_path, wire_id,
+    GameConfig, Player, PlayerSpec, PrematureAt, RefereeError, bot_name_from_command, display_id, stderr_log_path,
+    wire_id,
 };
 pub use game::{play, play_engine, seat_reports};
 pub use observer::{Observer, Quiet, TimingPoint};
