@@ -139,7 +139,7 @@ impl GameCheck {
                 say(tr("check-opponent-fault", &[("fault", &format!("{}: {detail}", fault.kind))]));
             }
             Some(fault) => {
-                say(format!("{}: {}", fault.kind, explain(fault.kind)));
+                say(format!("{}: {}", crate::bot::kind_label(fault.kind), explain(fault.kind)));
                 let line = self.fault_line.as_deref();
                 // Labels padded alike, so that the line, the reason and the rule align.
                 let label = |id: &str| format!("{:<11}", tr(id, &[]));
