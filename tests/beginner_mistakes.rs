@@ -112,7 +112,11 @@ fn a_lower_case_command_is_told_commands_are_upper_case() {
         "lower case",
         &against_template(student("lower-case"), &[]),
         &["(rule unknown-command): get_stock", "hint: commands are upper case: write GET_STOCK, not get_stock"],
-        &["dica: os comandos são em maiúsculas: escreva GET_STOCK, não get_stock"],
+        &[
+            "dica: os comandos são em maiúsculas: escreva GET_STOCK, não get_stock",
+            "falta: p2.student malformed (linha mal formada):",
+            "(0 jogadas completas, a falta na jogada 1)",
+        ],
     );
 }
 
@@ -191,4 +195,21 @@ fn a_segmentation_fault_says_how_to_find_its_line() {
         &["killed by signal 11 (SIGSEGV)", "cc -g -fsanitize=address,undefined", "juiz replay LOG --seat N --bot"],
         &["para achar a linha: recompile com cc -g -fsanitize=address,undefined"],
     );
+}
+
+#[test]
+fn a_c_file_that_does_not_compile_says_how_the_compiler_ended_in_portuguese() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = dir.path().join("broken.c");
+    std::fs::write(&source, "int main( {\n").unwrap();
+    for (lang, wanted) in [("en", "failed (exited with code 1):"), ("pt", "falhou (saiu com o código 1):")] {
+        let output = juiz()
+            .env("JUIZ_BUILD_CACHE", dir.path().join(format!("cache-{lang}")))
+            .args(["play", "--lang", lang, &path_str(&source)])
+            .arg(c_bot("template"))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(err.contains(wanted), "{lang}: {err}");
+    }
 }

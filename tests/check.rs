@@ -195,7 +195,7 @@ fn the_report_speaks_portuguese_with_lang_pt_or_a_portuguese_locale() {
         let output = command.output().unwrap();
         let text = output_text(&output);
         assert_eq!(output.status.code(), Some(1), "{text}");
-        assert!(text.contains("crash: o processo do bot terminou antes do fim da partida"), "{text}");
+        assert!(text.contains("crash (terminou): o processo do bot terminou antes do fim da partida"), "{text}");
         assert!(text.contains("dica: falha de segmentação"), "{text}");
         assert!(text.contains("veredito: REPROVADO: 5 de 6 partidas terminaram com uma falta de"), "{text}");
         assert!(text.contains("repita as mesmas partidas com: juiz check --seed 4"), "{text}");

@@ -97,7 +97,7 @@ fn bots_and_their_faults_are_told_in_portuguese() {
     let text = String::from_utf8_lossy(&output.stdout).into_owned();
     assert!(output.status.success(), "{text}{}", String::from_utf8_lossy(&output.stderr));
     for portuguese in
-        ["compra do monte", "descarta", "falta: p2.misbehave illegal:", "(regra card-not-in-hand)", "lado 1"]
+        ["compra do monte", "descarta", "falta: p2.misbehave illegal (jogada ilegal):", "(regra card-not-in-hand)", "lado 1"]
     {
         assert!(text.contains(portuguese), "{portuguese:?} missing:\n{text}");
     }

@@ -86,6 +86,13 @@ fn upper_case_hint(line: &str) -> Option<Message> {
         .then(|| Message::new("hint-upper-case").text("word", word).text("command", upper))
 }
 
+/// A fault kind as the terminal names it in the process's language: the kebab-case name of the
+/// logs, with its translation in Portuguese (`timeout (tempo esgotado)`).
+pub fn kind_label(kind: FaultKind) -> String {
+    let id = format!("kind-{}", kind.name());
+    crate::i18n::tr(&id, &[])
+}
+
 /// The hint for a fault recorded by its kind's name (a tournament's `games.csv`), `build` (a
 /// bot whose source does not compile) included.
 pub fn hint_for_recorded(kind: &str, detail: &str) -> Option<Message> {

@@ -221,6 +221,22 @@ impl BotProcess {
         !self.lines.is_empty()
     }
 
+    /// Waits up to `wait` for the bot to write something not yet received (`juiz replay --bot`
+    /// at a recorded premature output); true when it did.
+    pub fn output_within(&mut self, wait: Duration) -> bool {
+        let deadline = std::time::Instant::now() + wait;
+        loop {
+            if self.has_pending_output() {
+                return true;
+            }
+            let left = sys::left(deadline);
+            if left.is_zero() || self.stdout_eof || self.report.is_some() {
+                return false;
+            }
+            self.wait_for_output(left, false);
+        }
+    }
+
     /// The first line the bot wrote and was not yet received (the bytes so far when no line is
     /// complete): what it wrote out of turn, to quote.
     pub fn pending_line(&self) -> Vec<u8> {

@@ -74,6 +74,17 @@ fn a_move_over_the_limit_by_the_clock_is_not_passed_whatever_it_was_charged() {
         "{pt}"
     );
     assert!(pt.contains("aqui foram cobrados só 980 ms"), "{pt}");
+    // Over by the clock after waiting for a processor, with little computed: passed, with a
+    // warning in the verdict line.
+    let waited = report(vec![game(1, Some(MoveTime { wall: ms(3200), charged: ms(10), cpu: ms(5) }), None)]);
+    assert!(waited.passed());
+    let en = with_lang(Lang::En, || waited.verdict());
+    assert!(
+        en.contains("; but a move of game 1 took 3.20 s by the clock, over the 3s limit, of which it computed 10 ms"),
+        "{en}"
+    );
+    let pt = with_lang(Lang::Pt, || waited.verdict());
+    assert!(pt.contains("; mas uma jogada da partida 1 levou 3.20 s no relógio"), "{pt}");
     // Under the limit by the clock: passed.
     let fast = report(vec![game(1, Some(MoveTime { wall: ms(2900), charged: ms(2900), cpu: ms(2800) }), None)]);
     assert!(fast.passed());

@@ -139,7 +139,7 @@ impl GameCheck {
                 say(tr("check-opponent-fault", &[("fault", &format!("{}: {detail}", fault.kind))]));
             }
             Some(fault) => {
-                say(format!("{}: {}", fault.kind, explain(fault.kind)));
+                say(format!("{}: {}", crate::bot::kind_label(fault.kind), explain(fault.kind)));
                 let line = self.fault_line.as_deref();
                 // Labels padded alike, so that the line, the reason and the rule align.
                 let label = |id: &str| format!("{:<11}", tr(id, &[]));
@@ -270,7 +270,7 @@ impl CheckReport {
             let args: [(&str, &dyn std::fmt::Display); 4] =
                 [("failed", &failed.len()), ("games", &self.games.len()), ("bot", &self.bot), ("list", &list)];
             lines.push(tr("check-failed", &args));
-        } else if let Some((game, t)) = self.slow_by_clock() {
+        } else if let Some((game, t)) = self.slow_by_clock().filter(|(_, t)| super::run::computed(*t, self)) {
             let limit = limit_text(self.limits.move_timeout);
             let args: [(&str, &dyn std::fmt::Display); 5] = [
                 ("bot", &self.bot),
@@ -281,7 +281,17 @@ impl CheckReport {
             ];
             lines.push(tr("check-slow-by-clock", &args));
         } else if undecided.is_empty() {
-            lines.push(tr("check-passed", &[("bot", &self.bot), ("games", &self.games.len())]));
+            let mut passed = tr("check-passed", &[("bot", &self.bot), ("games", &self.games.len())]);
+            if let Some((game, t)) = self.slow_by_clock() {
+                let args: [(&str, &dyn std::fmt::Display); 4] = [
+                    ("game", &game),
+                    ("wall", &duration_text(t.wall)),
+                    ("charged", &duration_text(t.charged)),
+                    ("limit", &limit_text(self.limits.move_timeout)),
+                ];
+                passed.push_str(&tr("check-busy-warning", &args));
+            }
+            lines.push(passed);
         }
         if !undecided.is_empty() {
             let list = undecided.join(", ");

@@ -88,7 +88,7 @@ fn said(e: &CommandError) -> String {
         CommandError::ScriptNotFound(p) => tr("bot-script-not-found", &[("path", &path(p))]),
         CommandError::Build(juiz::bot::BuildError::Compile { path: p, status, output }) => {
             let hint = juiz::i18n::say(&juiz::games::Message::new("hint-build"));
-            let failed = tr("bot-compile-failed", &[("path", &path(p)), ("status", status)]);
+            let failed = tr("bot-compile-failed", &[("path", &path(p)), ("status", &status_text(status))]);
             format!("{failed}\n{}\n{}", output.trim_end(), tr("check-hint", &[("hint", &hint)]))
         }
         e => e.to_string(),
@@ -104,4 +104,21 @@ pub fn stop_on_signals() -> Result<std::sync::Arc<std::sync::atomic::AtomicBool>
             .map_err(|e| Failure::input(format!("cannot install the Ctrl-C handler: {e}")))?;
     }
     Ok(flag)
+}
+
+/// A compiler's end as recorded in English (`exited with code 1`, `killed by signal 9 (SIGKILL)`),
+/// in the process's language.
+fn status_text(status: &str) -> String {
+    use juiz::games::Message;
+    if let Some(code) = status.strip_prefix("exited with code ").and_then(|c| c.parse::<i32>().ok()) {
+        return juiz::i18n::say(&Message::new("bf-exited").text("code", code));
+    }
+    let signal = status
+        .strip_prefix("killed by signal ")
+        .and_then(|rest| rest.split_once(" ("))
+        .and_then(|(number, rest)| Some((number.parse::<i32>().ok()?, rest.strip_suffix(')')?)));
+    match signal {
+        Some((number, name)) => juiz::i18n::say(&Message::new("bf-signaled").text("signal", number).text("name", name)),
+        None => status.to_owned(),
+    }
 }

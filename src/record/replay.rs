@@ -125,6 +125,9 @@ pub enum FeedOutcome {
     GetsPast { seq: u64, recorded: BotFault, wrote: Vec<String>, then: Option<BotFault> },
 }
 
+/// How long a replay waits for a bot's output where the recording has its premature output.
+const PREMATURE_WAIT: Duration = Duration::from_secs(2);
+
 /// Plays the game of `transcript` again with `bot` at seat `seat` and the other seats answering
 /// from the recording, and compares the bot's lines with the seat's recorded ones; where the
 /// recording has the seat's fault, says whether the bot still commits it. `timeout` bounds each
@@ -141,6 +144,15 @@ pub fn feed_bot(
     let id = transcript.meta.seat_ids.get(seat).ok_or(ReplayError::NoSuchSeat { seat, count })?;
     let mut config = recorded_config(transcript, Some((seat, bot)))?;
     config.limits = Limits { move_timeout: timeout, startup_timeout: timeout, ..Limits::default() };
+    // A recorded premature output was seen when the live game's timing let it be: the replay
+    // waits for the bot's output at that point (the recorded seats answer at once).
+    if let Some((fault_seq, fault)) = script_for(transcript, id)?.recorded_fault()
+        && fault.kind == FaultKind::PrematureOutput
+    {
+        let lines =
+            transcript.rows.iter().filter(|r| &r.seat == id && r.dir == Direction::ToSeat && r.seq < fault_seq).count();
+        config.premature_at = Some(crate::referee::PrematureAt { seat, lines, wait: timeout.min(PREMATURE_WAIT) });
+    }
     let human = transcript.meta.seat_ids.iter().find(|i| *i == "user").map(|u| human_lines(transcript, u));
     let mut watch = Feed { seat, said: Vec::new(), human: human.unwrap_or_default().into(), on_line };
     let (fault, diverged) = match referee::play(&config, &mut watch) {

@@ -56,6 +56,18 @@ pub struct GameConfig {
     /// Anonymous seats (graded runs): the wire ids name seats only (`p1.bot`), never the bots
     /// (`anonymous_wire_id`); every output still uses the full ids.
     pub anonymous: bool,
+    /// A replay of a recorded premature output (`juiz replay --bot`): once `lines` lines were
+    /// sent to `seat`, the look for output no line was asked for waits up to `wait` for that
+    /// seat's, as the live game's timing let it be seen (`None`: no wait, as in a live game).
+    pub premature_at: Option<PrematureAt>,
+}
+
+/// Where a replay waits for a bot's premature output (`GameConfig::premature_at`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PrematureAt {
+    pub seat: usize,
+    pub lines: usize,
+    pub wait: std::time::Duration,
 }
 
 impl GameConfig {
@@ -75,6 +87,7 @@ impl GameConfig {
             stderr_stem: "game".into(),
             cancel: None,
             anonymous: false,
+            premature_at: None,
         }
     }
 }

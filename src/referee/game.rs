@@ -73,6 +73,7 @@ pub fn play_engine(
         players: SeatPlayer::start_all(config),
         engine,
         log,
+        sent: vec![0; seats.len()],
         seats,
         config,
         look: Look::default(),
@@ -203,6 +204,8 @@ struct Table<'a> {
     turns: Turns,
     /// Each seat's accepted lines with their turns: when a card left a hand (`diagnosis.rs`).
     said: Vec<Vec<(usize, String)>>,
+    /// Lines sent to each seat (`GameConfig::premature_at`).
+    sent: Vec<usize>,
 }
 
 impl Table<'_> {
@@ -264,6 +267,7 @@ impl Table<'_> {
                 observer.tell_human(seat, &delivery.line);
             }
             self.players[seat].queue(&delivery.line).map_err(|f| Stop::from_seat(seat, f))?;
+            self.sent[seat] += 1;
         }
         Ok(())
     }
@@ -404,6 +408,13 @@ impl Table<'_> {
             [seat] => Some(*seat),
             _ => None,
         };
+        if let Some(at) = self.config.premature_at
+            && self.sent.get(at.seat) == Some(&at.lines)
+            && !awaited.contains(&at.seat)
+            && let Some(SeatPlayer::Bot(process)) = self.players.get_mut(at.seat)
+        {
+            process.output_within(at.wait);
+        }
         match SeatPlayer::first_with_pending_output(&mut self.players, awaited, next, &mut self.look) {
             Some(seat) => {
                 // The evidence: what it wrote, and when (whose line the referee was waiting for).

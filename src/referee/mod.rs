@@ -12,8 +12,8 @@ mod seats;
 mod turns;
 
 pub use config::{
-    ANONYMOUS_NAME, GameConfig, Player, PlayerSpec, RefereeError, anonymous_wire_id, bot_name_from_command, display_id,
-    stderr_log_path, wire_id,
+    ANONYMOUS_NAME, GameConfig, Player, PlayerSpec, PrematureAt, RefereeError, anonymous_wire_id,
+    bot_name_from_command, display_id, stderr_log_path, wire_id,
 };
 pub use game::{play, play_engine, seat_reports};
 pub use observer::{Observer, Quiet, TimingPoint};

@@ -158,7 +158,7 @@ impl<W: Write> Observer for GameView<W> {
             terminal_safe(&self.full_ids(&fault_detail(fault))).into_owned()
         };
         let args: [(&str, &dyn std::fmt::Display); 3] =
-            [("id", &self.seats[fault.seat].id), ("kind", &fault.kind.name()), ("detail", &detail)];
+            [("id", &self.seats[fault.seat].id), ("kind", &crate::bot::kind_label(fault.kind)), ("detail", &detail)];
         let line = tr("view-fault", &args);
         self.say(&self.style.bold(&line));
     }
