@@ -2,7 +2,9 @@
 //! has one game running at a time while others can play (a slow bot then holds one worker at
 //! most, never all of them), and a pair is drawn by `fair::pair` from each version's share of
 //! the workers' seconds over the last ten minutes, counted from when it joined if later (so a
-//! new version starts at once but cannot claim the seconds the others spent before it came).
+//! new version starts at once but cannot claim the seconds the others spent before it came); a
+//! game's seconds are charged to each side up to twice its usual game (a slow bot's games cost
+//! it, not its opponents).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -84,6 +86,7 @@ fn draw_pair(
     let mut met: BTreeMap<(i64, i64), u32> = BTreeMap::new();
     let mut unfinished: Vec<(i64, i64)> = Vec::new();
     let mut recent = (0.0, 0u32);
+    let mut in_window: Vec<(i64, i64, f64)> = Vec::new();
     let mut stmt =
         tx.prepare("SELECT a, b, state, duration_ms, finished FROM games WHERE ranked = 1 AND state != ?1")?;
     let rows = stmt.query_map([ERROR], |r| {
@@ -105,12 +108,10 @@ fn draw_pair(
                     let entry = games.entry(v).or_default();
                     entry.0 += 1;
                     entry.1 += seconds;
-                    if finished.is_some_and(|f| f >= since) {
-                        *spent.entry(v).or_default() += seconds;
-                    }
                 }
                 if finished.is_some_and(|f| f >= since) {
                     recent = (recent.0 + seconds, recent.1 + 1);
+                    in_window.push((a, b, seconds));
                 }
             }
             _ => unfinished.push((a, b)),
@@ -125,6 +126,13 @@ fn draw_pair(
     };
     // A game queued or running counts as one of its slower version's usual length.
     let mean = |v: i64| games.get(&v).filter(|g| g.0 > 0).map_or(typical, |g| g.1 / f64::from(g.0));
+    // A game's seconds are charged to each side up to twice that side's usual game: a slow
+    // bot's games are its own cost, not its opponents'.
+    for (a, b, seconds) in in_window {
+        for v in [a, b] {
+            *spent.entry(v).or_default() += seconds.min(2.0 * mean(v));
+        }
+    }
     let mut count: BTreeMap<i64, u32> = games.iter().map(|(v, g)| (*v, g.0)).collect();
     for (a, b) in unfinished {
         let seconds = mean(a).max(mean(b));

@@ -1,8 +1,9 @@
 //! The ladder: which game plays next (friendly games and ranked ones taking turns; the ranked
-//! pairs drawn by compute spent, `draw.rs` and `fair.rs`), and one game of it played by the tournament's own runner (`RefereeRunner`), its transcript and stderr logs
-//! (capped per seat) kept in `games/<id>/`, its result stored in one transaction. Nothing starts
-//! while the server is short of disk or files, and a game whose bot could not start for a reason
-//! of the server's is played again, never scored. House bots join as versions.
+//! pairs drawn by compute spent, `draw.rs` and `fair.rs`), and one game of it played by the
+//! tournament's own runner (`RefereeRunner`), its transcript and stderr logs (capped per seat)
+//! kept in `games/<id>/`, its result stored in one transaction. Nothing starts while the server
+//! is short of disk or files, and a game whose bot could not start for a reason of the server's
+//! is played again, never scored. House bots join as versions.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
