@@ -62,7 +62,13 @@ impl Hierarchies {
             return None;
         }
         let kill = if self.unified.is_some() { ", cgroup.kill" } else { "" };
-        let weight = if self.weight.is_some() { ", cpu weight by turn" } else { "" };
+        // The file that says whose turn it is, named as the kernel names it (the line is not
+        // translated: every other word of it is a name too).
+        let weight = match &self.weight {
+            Some((_, WeightFile::Weight)) => ", cpu.weight",
+            Some((_, WeightFile::Shares)) => ", cpu.shares",
+            None => "",
+        };
         Some(format!("cgroups ({}{kill}{weight})", names.join(", ")))
     }
 
