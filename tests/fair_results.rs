@@ -9,8 +9,8 @@ mod common;
 
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use juiz::tournament::{self, GameResult, GameSetup, PlayError, Quiet, SeatFault, Tournament, run_with};
@@ -183,7 +183,11 @@ fn control_bytes_a_bot_writes_never_reach_the_csv_files_raw() {
     tournament::run(&t, &run_options(&out, 1), &Quiet, Arc::new(AtomicBool::new(false))).unwrap();
     for name in ["games.csv", "faults.csv", "standings.csv"] {
         let bytes = std::fs::read(out.join(name)).unwrap();
-        assert!(!bytes.iter().any(|&b| b == 0 || b == 0x1b || b == 0x07), "{name}: {}", String::from_utf8_lossy(&bytes));
+        assert!(
+            !bytes.iter().any(|&b| b == 0 || b == 0x1b || b == 0x07),
+            "{name}: {}",
+            String::from_utf8_lossy(&bytes)
+        );
     }
     let games = std::fs::read_to_string(out.join("games.csv")).unwrap();
     assert!(games.contains("controls"), "{games}");
@@ -222,12 +226,8 @@ fn graded_runs_tell_a_bot_seat_ids_only() {
     for row in &rows {
         assert_eq!(row.fault_kind, "", "{row:?}");
         let log = juiz::record::Transcript::read(&out.join(&row.log)).unwrap();
-        let sent: Vec<&str> = log
-            .rows
-            .iter()
-            .filter(|r| r.dir == juiz::record::Direction::ToSeat)
-            .map(|r| r.text.as_str())
-            .collect();
+        let sent: Vec<&str> =
+            log.rows.iter().filter(|r| r.dir == juiz::record::Direction::ToSeat).map(|r| r.text.as_str()).collect();
         assert_eq!(sent[0], "p1.bot p2.bot", "{sent:?}");
         assert!(sent.iter().all(|line| !line.contains("ana") && !line.contains("eve")), "{sent:?}");
         assert!(log.meta.seat_ids.iter().any(|id| id == "p1.ana" || id == "p1.eve"), "{:?}", log.meta.seat_ids);
@@ -236,7 +236,11 @@ fn graded_runs_tell_a_bot_seat_ids_only() {
         assert!(replayed.matches(), "{}", replayed.report.result_line());
     }
     // Without submissions (a bundled tournament) the names stay on the wire.
-    let named = Tournament::parse(r#"{"name": "n", "bots": [{"name": "a", "command": "sh"}, {"name": "b", "command": "sh"}]}"#, false).unwrap();
+    let named = Tournament::parse(
+        r#"{"name": "n", "bots": [{"name": "a", "command": "sh"}, {"name": "b", "command": "sh"}]}"#,
+        false,
+    )
+    .unwrap();
     assert!(!named.anonymous_seats);
 }
 

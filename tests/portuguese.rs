@@ -96,9 +96,13 @@ fn bots_and_their_faults_are_told_in_portuguese() {
         .unwrap();
     let text = String::from_utf8_lossy(&output.stdout).into_owned();
     assert!(output.status.success(), "{text}{}", String::from_utf8_lossy(&output.stderr));
-    for portuguese in
-        ["compra do monte", "descarta", "falta: p2.misbehave illegal (jogada ilegal):", "(regra card-not-in-hand)", "lado 1"]
-    {
+    for portuguese in [
+        "compra do monte",
+        "descarta",
+        "falta: p2.misbehave illegal (jogada ilegal):",
+        "(regra card-not-in-hand)",
+        "lado 1",
+    ] {
         assert!(text.contains(portuguese), "{portuguese:?} missing:\n{text}");
     }
     assert_no_english(&text);

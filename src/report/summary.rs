@@ -50,7 +50,10 @@ fn fairness_text(s: &Summary) -> String {
     let mut out = String::new();
     let replayed: Vec<&FaultedGame> = s.faulted.iter().filter(|f| !f.replays.is_empty()).collect();
     if !replayed.is_empty() {
-        let void = replayed.iter().filter(|f| crate::tournament::is_host_problem(&f.kind) && f.detail.starts_with("void")).count();
+        let void = replayed
+            .iter()
+            .filter(|f| crate::tournament::is_host_problem(&f.kind) && f.detail.starts_with("void"))
+            .count();
         let _ = writeln!(
             out,
             "\n{} games played again: the host (or another seat's processes) kept the CPU from the bot on \

@@ -40,8 +40,7 @@ pub fn final_tournament(shared: &Shared) -> Result<Tournament, ServerError> {
         )));
     }
     // Graded: the bots learn seat ids only (issue 34).
-    let mut t =
-        Tournament { name: "final".into(), bots, anonymous_seats: true, ..shared.course.tournament.clone() };
+    let mut t = Tournament { name: "final".into(), bots, anonymous_seats: true, ..shared.course.tournament.clone() };
     if let crate::tournament::Format::Gauntlet { champion } = &t.format
         && t.bot(champion).is_none()
     {

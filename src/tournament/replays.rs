@@ -79,6 +79,9 @@ mod tests {
         for kind in ["timeout", "crash", "cpu-time", "build", ""] {
             assert!(!is_host_problem(kind), "{kind}");
         }
-        assert_eq!(replay_path(Path::new("games/r0001-a-b-d001-s0.csv"), 2), Path::new("games/r0001-a-b-d001-s0.replay2.csv"));
+        assert_eq!(
+            replay_path(Path::new("games/r0001-a-b-d001-s0.csv"), 2),
+            Path::new("games/r0001-a-b-d001-s0.replay2.csv")
+        );
     }
 }

@@ -108,9 +108,7 @@ impl PairTally {
                 sigmas: sigmas.abs(),
             });
         }
-        flagged.sort_by(|x, y| {
-            y.sigmas.total_cmp(&x.sigmas).then(x.better.cmp(&y.better)).then(x.worse.cmp(&y.worse))
-        });
+        flagged.sort_by(|x, y| y.sigmas.total_cmp(&x.sigmas).then(x.better.cmp(&y.better)).then(x.worse.cmp(&y.worse)));
         flagged
     }
 }

@@ -127,10 +127,8 @@ pub fn read(dir: &Path) -> Result<ReportData, ReportError> {
             }
         }
     }
-    data.unexpected = crate::tournament::unexpected_pairs_rated(
-        &games,
-        data.standings.iter().map(|s| (s.bot.as_str(), s.elo)),
-    );
+    data.unexpected =
+        crate::tournament::unexpected_pairs_rated(&games, data.standings.iter().map(|s| (s.bot.as_str(), s.elo)));
     data.games = games;
     Ok(data)
 }
