@@ -4,7 +4,7 @@
 //! registry; nothing outside a game's folder names the game.
 
 use super::kit::{CheckGame, RuleOption};
-use super::table::Table;
+use super::table::{Table, Words};
 use super::{Engine, GameKind, RuleOptions, SetupError, TableSetup};
 
 // Each game's folder, declared here beside its line in `GAMES`, so that adding a game touches
@@ -55,11 +55,8 @@ pub struct GameDef {
     pub seed_help: Option<&'static str>,
     /// Its own terminal drawing of a table (`juiz play`, `juiz replay`, the human seat), for a
     /// layout the generic drawing (`report::table_text`: hands, melds, piles, scores) does not
-    /// show; `None`: the generic one.
-    pub table_text: Option<fn(&Table) -> String>,
-    /// Its house bots (`juiz bot LEVEL --game NAME`, `house:LEVEL` in a tournament), whose code
-    /// lives under `src/house/`; `None`: the game has none yet.
-    pub house: Option<crate::house::Play>,
+    /// show, in the words the caller's language gives; `None`: the generic one.
+    pub table_text: Option<fn(&Table, Words) -> String>,
     /// Its messages (Project Fluent), English and Portuguese: the ids its engine, views and check
     /// plan use, in its own folder.
     pub messages_en: &'static str,

@@ -183,6 +183,10 @@ impl Counter {
     }
 }
 
+/// The words of a table's drawing in the caller's language: a message id and its arguments in,
+/// the text out (the terminal passes `i18n::tr`). The engines never pick a language themselves.
+pub type Words<'a> = &'a dyn Fn(&str, &[(&str, &dyn std::fmt::Display)]) -> String;
+
 /// The table as one seat sees it, or everything (`viewer` is `None`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Table {

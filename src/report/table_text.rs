@@ -169,7 +169,7 @@ fn hand_zone(table: &Table, seat: usize) -> Option<&Zone> {
 /// (`GameDef::table_text`) if it has one, else the generic `table_text`.
 pub fn game_table_text(game: GameKind, table: &Table) -> String {
     match game.def().table_text {
-        Some(draw) => draw(table),
+        Some(draw) => draw(table, &crate::i18n::tr),
         None => table_text(table),
     }
 }

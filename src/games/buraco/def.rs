@@ -40,7 +40,6 @@ static ITP: GameDef = GameDef {
                 top down",
     seed_help: Some("a seed deals the same cards and first player as `buraco.js -seed N`"),
     table_text: None,
-    house: Some(crate::house::buraco::play),
     messages_en: MESSAGES_EN,
     messages_pt: MESSAGES_PT,
 };
@@ -59,7 +58,6 @@ static STBL: GameDef = GameDef {
                 line (protocol.md §6.1)",
     seed_help: None,
     table_text: None,
-    house: Some(crate::house::buraco::play),
     messages_en: MESSAGES_EN,
     messages_pt: MESSAGES_PT,
 };
@@ -79,7 +77,6 @@ static SCHWAB: GameDef = GameDef {
                 optional stock line (protocol.md §7.1)",
     seed_help: None,
     table_text: None,
-    house: Some(crate::house::schwab::play),
     messages_en: MESSAGES_EN,
     messages_pt: MESSAGES_PT,
 };

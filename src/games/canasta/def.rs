@@ -28,7 +28,6 @@ static CANASTA: GameDef = GameDef {
                 optional stock line (protocol.md §8.1)",
     seed_help: None,
     table_text: None,
-    house: Some(crate::house::canasta::play),
     messages_en: include_str!("messages/en.ftl"),
     messages_pt: include_str!("messages/pt.ftl"),
 };

@@ -27,7 +27,6 @@ static SHENGJI: GameDef = GameDef {
     deal_help: "the four hands in the order dealt, the kitty, the first seat dealt to (protocol.md §9.1)",
     seed_help: None,
     table_text: Some(super::table_text::table_text),
-    house: Some(crate::house::shengji::play),
     messages_en: include_str!("messages/en.ftl"),
     messages_pt: include_str!("messages/pt.ftl"),
 };

@@ -4,8 +4,7 @@
 //! sizes; the omniscient view shows every hand.
 
 use crate::cards::format_list;
-use crate::games::table::{Owner, Table, Value, Zone, ZoneKind};
-use crate::i18n::tr;
+use crate::games::table::{Owner, Table, Value, Words, Zone, ZoneKind};
 
 fn text(table: &Table, id: &str, owner: Owner) -> String {
     match table.counter(id, owner) {
@@ -15,17 +14,18 @@ fn text(table: &Table, id: &str, owner: Owner) -> String {
     }
 }
 
-fn line(out: &mut String, id: &str, args: &[(&str, &dyn std::fmt::Display)]) {
+fn line(tr: Words, out: &mut String, id: &str, args: &[(&str, &dyn std::fmt::Display)]) {
     out.push_str(&tr(id, args));
     out.push('\n');
 }
 
-fn cards(zone: &Zone) -> String {
+fn cards(tr: Words, zone: &Zone) -> String {
     zone.cards.as_deref().map_or_else(|| tr("table-hidden", &[("count", &zone.count)]), format_list)
 }
 
-/// The table as its viewer sees it (multi-line, plain text; wire ids as the model has them).
-pub fn table_text(table: &Table) -> String {
+/// The table as its viewer sees it (multi-line, plain text; wire ids as the model has them), in
+/// the words `tr` gives (the caller's language).
+pub fn table_text(table: &Table, tr: Words) -> String {
     let mut out = String::new();
     let players: Vec<&str> = table.to_play.iter().map(|&s| table.seats[s].as_str()).collect();
     let to_play = if players.is_empty() { tr("table-game-over", &[]) } else { players.join(", ") };
@@ -37,7 +37,7 @@ pub fn table_text(table: &Table) -> String {
     );
     let args: [(&str, &dyn std::fmt::Display); 5] =
         [("deal", &deal), ("level", &level), ("trump", &trump), ("banker", &banker), ("player", &to_play)];
-    line(&mut out, "table-sj-status", &args);
+    line(tr, &mut out, "table-sj-status", &args);
     for side in 0..2 {
         let ids: Vec<&str> =
             table.seats.iter().zip(&table.sides).filter(|(_, s)| **s == side).map(|(id, _)| id.as_str()).collect();
@@ -47,17 +47,17 @@ pub fn table_text(table: &Table) -> String {
         let ids = ids.join(" & ");
         let args: [(&str, &dyn std::fmt::Display); 5] =
             [("side", &side), ("ids", &ids), ("level", &lvl), ("points", &points), ("total", &total)];
-        line(&mut out, "table-sj-team", &args);
+        line(tr, &mut out, "table-sj-team", &args);
     }
     if let Some(Value::Text(d)) = table.counter("declaration", Owner::Nobody) {
-        line(&mut out, "table-sj-declaration", &[("declaration", d)]);
+        line(tr, &mut out, "table-sj-declaration", &[("declaration", d)]);
     }
     for zone in table.zones.iter().filter(|z| z.kind == ZoneKind::Hand) {
         let Owner::Seat(seat) = zone.owner else { continue };
         if zone.cards.is_some() {
             let args: [(&str, &dyn std::fmt::Display); 3] =
-                [("id", &table.seats[seat]), ("count", &zone.count), ("cards", &cards(zone))];
-            line(&mut out, if table.viewer == Some(seat) { "table-your-hand" } else { "table-hand" }, &args);
+                [("id", &table.seats[seat]), ("count", &zone.count), ("cards", &cards(tr, zone))];
+            line(tr, &mut out, if table.viewer == Some(seat) { "table-your-hand" } else { "table-hand" }, &args);
         }
     }
     let plays: Vec<String> = table
@@ -67,14 +67,14 @@ pub fn table_text(table: &Table) -> String {
         .map(|z| {
             let Owner::Seat(seat) = z.owner else { return String::new() };
             let best = if z.tags.iter().any(|t| t == "best") { " *" } else { "" };
-            format!("{} {}{best}", table.seats[seat], cards(z))
+            format!("{} {}{best}", table.seats[seat], cards(tr, z))
         })
         .collect();
     if !plays.is_empty() {
-        line(&mut out, "table-sj-trick", &[("plays", &plays.join(" · "))]);
+        line(tr, &mut out, "table-sj-trick", &[("plays", &plays.join(" · "))]);
     }
     if let Some(kitty) = table.zone("kitty") {
-        line(&mut out, "table-sj-kitty", &[("count", &kitty.count), ("cards", &cards(kitty))]);
+        line(tr, &mut out, "table-sj-kitty", &[("count", &kitty.count), ("cards", &cards(tr, kitty))]);
     }
     let hidden: Vec<String> = table
         .zones
@@ -86,7 +86,7 @@ pub fn table_text(table: &Table) -> String {
         })
         .collect();
     if !hidden.is_empty() {
-        line(&mut out, "table-other-hands", &[("hands", &hidden.join(" · "))]);
+        line(tr, &mut out, "table-other-hands", &[("hands", &hidden.join(" · "))]);
     }
     out
 }
