@@ -26,20 +26,13 @@ fn assert_self_contained(page: &str) {
 #[test]
 fn every_game_renders_to_one_self_contained_page() {
     let dir = tempfile::tempdir().unwrap();
-    // Every game juiz has (a new one without a line here fails), its Python bot at every seat,
-    // a short match.
+    // Every registered game, its easy house bots at every seat of its usual table, one short
+    // game (the registry says how).
     for kind in juiz::games::GameKind::ALL {
         let game = kind.name();
-        let (bot, seats, rule) = match game {
-            "itp-buraco" => ("python3 bots/random_bot.py", 2, None),
-            "buraco-stbl" => ("python3 bots/stbl_bot.py", 4, None),
-            "buraco-schwab" => ("python3 bots/schwab_bot.py", 4, Some("max-hands=1")),
-            "canasta" => ("python3 bots/canasta_bot.py", 2, Some("max-rounds=1")),
-            "shengji" => ("python3 bots/shengji_bot.py", 4, Some("max-deals=1")),
-            other => panic!("no viewer test for {other}"),
-        };
-        let mut bots = vec![bot; seats];
-        if let Some(rule) = rule {
+        let seats = kind.seat_counts()[0];
+        let mut bots = vec!["house:easy"; seats];
+        for rule in kind.def().short_match {
             bots.extend(["--rule", rule]);
         }
         let log = common::play_logged(dir.path(), game, 3, &bots);

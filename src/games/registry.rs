@@ -47,6 +47,9 @@ pub struct GameDef {
     pub check_options: fn(&RuleOptions) -> Result<(), SetupError>,
     /// The games of `juiz check` for it: scripted, then `random` seeded ones.
     pub check_plan: fn(usize, u64) -> Vec<CheckGame>,
+    /// Rule options (`NAME=VALUE`) that make one game of it short (one hand, one deal), for the
+    /// tests and demos that play every registered game; empty when a game is short already.
+    pub short_match: &'static [&'static str],
     /// The bundled bot `juiz bench` measures when `--bot` is not given (a C source under `bots/`).
     pub bench_bot: &'static str,
     /// What its deal file (`juiz play --deal FILE`) holds, for the help text.

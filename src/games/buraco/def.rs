@@ -34,6 +34,7 @@ static ITP: GameDef = GameDef {
     new_engine: |setup| engine(BuracoRules::itp(), setup),
     check_options: |options: &RuleOptions| BuracoRules::itp().with_options(options).map(|_| ()),
     check_plan: super::check_itp::plan,
+    short_match: &[],
     bench_bot: "bots/template.c",
     deal_help: "the original referee's `-i` file (one `[ … ]` hand line per player, the discard top \
                 card, the start index), optionally followed by a `[ … ]` line giving the stock from the \
@@ -53,6 +54,7 @@ static STBL: GameDef = GameDef {
     new_engine: |setup| engine(BuracoRules::stbl(), setup),
     check_options: |options: &RuleOptions| BuracoRules::stbl().with_options(options).map(|_| ()),
     check_plan: super::check_stbl::plan,
+    short_match: &[],
     bench_bot: "bots/template.c",
     deal_help: "the hand lines, one 11-card morto line per side, the start index, the optional stock \
                 line (protocol.md §6.1)",
@@ -72,6 +74,7 @@ static SCHWAB: GameDef = GameDef {
     check_options: |options: &RuleOptions| BuracoRules::schwab().with_options(options).map(|_| ()),
     check_plan: super::check_schwab::plan,
     // A bot that plays a match of hands (`template.c` stops at the first `HAND_END`).
+    short_match: &["max-hands=1"],
     bench_bot: "bots/smart_schwab.c",
     deal_help: "the four hands, one 11-card buraco line per team, the up-card, the start index, the \
                 optional stock line (protocol.md §7.1)",

@@ -23,6 +23,7 @@ static CANASTA: GameDef = GameDef {
     },
     check_options: |options: &RuleOptions| CanastaRules::classic().with_options(options).map(|_| ()),
     check_plan: super::check::plan,
+    short_match: &["max-rounds=1"],
     bench_bot: "bots/canasta_smart.c",
     deal_help: "the two hands, each player's laid-out red 3s, the discard pile, the start seat, the \
                 optional stock line (protocol.md §8.1)",

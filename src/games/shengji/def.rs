@@ -23,6 +23,7 @@ static SHENGJI: GameDef = GameDef {
     },
     check_options: |options: &RuleOptions| ShengjiRules::with_options(options).map(|_| ()),
     check_plan: super::check::plan,
+    short_match: &["max-deals=1"],
     bench_bot: "bots/shengji_random.c",
     deal_help: "the four hands in the order dealt, the kitty, the first seat dealt to (protocol.md §9.1)",
     seed_help: None,
