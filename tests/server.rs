@@ -5,7 +5,7 @@
 
 mod server_support;
 
-use server_support::{Course, Server, games_played, read, settled, wait_for};
+use server_support::{Course, Server, games_played, read, request, settled, wait_for};
 
 const ROSTER: &str = "ana,Ana <b>Souza</b>,t1\nbia,Bia,\ncaio,Caio,\nduda,Duda,\nedu,Edu,\nfabi,Fabi,\n";
 
@@ -31,7 +31,8 @@ fn a_course_from_uploads_to_the_final_tournament() {
     // Bad requests change nothing.
     assert_eq!(server.get("/s/0123").status, 404, "an unknown link");
     assert_eq!(server.get(&format!("/s/{}", "ab".repeat(32))).status, 404);
-    assert_eq!(server.get(&format!("/s/{}/upload", links["ana"])).status, 405, "a wrong method");
+    assert_eq!(server.get(&format!("/s/{}/play", links["ana"])).status, 303, "a form's URL leads to the page");
+    assert_eq!(request(&server.addr, "PUT", &format!("/s/{}/upload", links["ana"]), &[], b"").status, 405);
     let forged = server.post_form(&format!("/s/{}/play", links["ana"]), &[("csrf", "forged"), ("opponent", "1")]);
     assert_eq!(forged.status, 403, "a forged form");
     let missing = server.post_form(&format!("/s/{}/play", links["ana"]), &[("opponent", "1")]);
