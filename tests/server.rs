@@ -79,8 +79,12 @@ fn a_course_from_uploads_to_the_final_tournament() {
     assert!(board.contains("Ana &lt;b&gt;Souza&lt;&#x2f;b&gt;") && !board.contains("<b>Souza"), "escaped: {board}");
     assert!(!board.contains("caio.v1") && !board.contains("bia.v1"), "failed versions stay out");
     let ana = server.get(&format!("/s/{}", links["ana"])).text();
-    let game =
-        ana.split("/game/").nth(1).and_then(|s| s.split('"').next()).expect("a game with a replay link").to_string();
+    let game = ana
+        .split("class=\"replay\" href=\"")
+        .nth(1)
+        .and_then(|s| s.split("/game/").nth(1)?.split('"').next())
+        .expect("a game with a replay link")
+        .to_string();
     let replay = server.get(&format!("/s/{}/game/{game}", links["ana"]));
     assert_eq!(replay.status, 200);
     assert!(replay.text().contains("juiz replay"), "the viewer");
@@ -181,6 +185,8 @@ mod server {
     /// The states of a student's versions, newest first.
     pub fn version_states(server: &super::Server, token: &str) -> Vec<String> {
         let page = server.get(&format!("/s/{token}")).text();
+        // The versions' list, not the history below it.
+        let page = page.split("id=\"history\"").next().unwrap();
         page.split("data-state=\"").skip(1).map(|s| s.split('"').next().unwrap().to_string()).collect()
     }
 }
