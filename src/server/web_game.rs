@@ -89,8 +89,11 @@ pub(super) fn check_games(data: &std::path::Path, id: i64) -> Vec<String> {
     stems
 }
 
+/// A ladder game's log, seats swapped, its two versions' students, and whether it was pruned.
+type LadderRow = (String, bool, Option<String>, Option<String>, bool);
+
 fn my_ladder_game(shared: &Shared, student: &str, id: i64) -> Result<MyGame, Fail> {
-    let found: Option<(String, bool, Option<String>, Option<String>, bool)> = shared
+    let found: Option<LadderRow> = shared
         .db
         .conn()
         .query_row(
