@@ -5,7 +5,7 @@
 
 mod server_support;
 
-use server_support::{Course, Server, games_played, read, settled, wait_for};
+use server_support::{Course, Server, games_played, read, request, settled, wait_for};
 
 const ROSTER: &str = "ana,Ana <b>Souza</b>,t1\nbia,Bia,\ncaio,Caio,\nduda,Duda,\nedu,Edu,\nfabi,Fabi,\n";
 
@@ -31,7 +31,8 @@ fn a_course_from_uploads_to_the_final_tournament() {
     // Bad requests change nothing.
     assert_eq!(server.get("/s/0123").status, 404, "an unknown link");
     assert_eq!(server.get(&format!("/s/{}", "ab".repeat(32))).status, 404);
-    assert_eq!(server.get(&format!("/s/{}/upload", links["ana"])).status, 405, "a wrong method");
+    assert_eq!(server.get(&format!("/s/{}/play", links["ana"])).status, 303, "a form's URL leads to the page");
+    assert_eq!(request(&server.addr, "PUT", &format!("/s/{}/upload", links["ana"]), &[], b"").status, 405);
     let forged = server.post_form(&format!("/s/{}/play", links["ana"]), &[("csrf", "forged"), ("opponent", "1")]);
     assert_eq!(forged.status, 403, "a forged form");
     let missing = server.post_form(&format!("/s/{}/play", links["ana"]), &[("opponent", "1")]);
@@ -78,8 +79,12 @@ fn a_course_from_uploads_to_the_final_tournament() {
     assert!(board.contains("Ana &lt;b&gt;Souza&lt;&#x2f;b&gt;") && !board.contains("<b>Souza"), "escaped: {board}");
     assert!(!board.contains("caio.v1") && !board.contains("bia.v1"), "failed versions stay out");
     let ana = server.get(&format!("/s/{}", links["ana"])).text();
-    let game =
-        ana.split("/game/").nth(1).and_then(|s| s.split('"').next()).expect("a game with a replay link").to_string();
+    let game = ana
+        .split("class=\"replay\" href=\"")
+        .nth(1)
+        .and_then(|s| s.split("/game/").nth(1)?.split('"').next())
+        .expect("a game with a replay link")
+        .to_string();
     let replay = server.get(&format!("/s/{}/game/{game}", links["ana"]));
     assert_eq!(replay.status, 200);
     assert!(replay.text().contains("juiz replay"), "the viewer");
@@ -180,6 +185,8 @@ mod server {
     /// The states of a student's versions, newest first.
     pub fn version_states(server: &super::Server, token: &str) -> Vec<String> {
         let page = server.get(&format!("/s/{token}")).text();
+        // The versions' list, not the history below it.
+        let page = page.split("id=\"history\"").next().unwrap();
         page.split("data-state=\"").skip(1).map(|s| s.split('"').next().unwrap().to_string()).collect()
     }
 }

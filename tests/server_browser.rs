@@ -194,3 +194,46 @@ fn a_student_uploads_a_bot_in_the_browser_and_opens_its_first_replay() {
         }
     }
 }
+
+// page-student (issue 37): the verdict arrives without a reload; the history plots the ratings.
+#[test]
+fn the_verdict_appears_without_a_reload_and_the_history_plots_the_rating() {
+    let Some(chrome) = common::chromium() else { return };
+    let course = Course::new("ana,Ana,\n", "");
+    let links = course.links();
+    let server = Server::start(&course);
+    let page = format!("http://{}/s/{}?lang=pt", server.addr, links["ana"]);
+    let mut browser = Browser::start(&chrome);
+    browser.open(&page);
+    let document = browser.call("DOM.getDocument", json!({}));
+    let root = document["root"]["nodeId"].clone();
+    let input = browser.call("DOM.querySelector", json!({"nodeId": root, "selector": "#upload input[type=file]"}));
+    let smart = server_support::root().join("bots/smart.c");
+    browser.call("DOM.setFileInputFiles", json!({"nodeId": input["nodeId"], "files": [smart.display().to_string()]}));
+    browser.eval("document.querySelector('#upload button').click(); true");
+    // The form's answer: the page with version 1 on its way.
+    wait_for("the page after Send", || {
+        let ready = browser.eval("document.readyState === 'complete' && !!document.querySelector('#v1 [data-state]')");
+        (ready == json!(true)).then_some(())
+    });
+    // A mark on this very document: a reload would lose it.
+    browser.eval("window.sameDocument = 'yes'; true");
+    let state = wait_for("the verdict, without a reload", || {
+        let state = browser.eval("document.querySelector('#v1 [data-state]').dataset.state");
+        assert_eq!(browser.eval("window.sameDocument || 'reloaded'"), json!("yes"), "the page was reloaded");
+        state.as_str().filter(|s| !["queued", "building", "checking"].contains(s)).map(str::to_string)
+    });
+    assert_eq!(state, "ready");
+    assert_eq!(browser.eval("document.querySelector('#v1 [data-state]').textContent"), json!("aprovada"));
+    assert!(browser.eval("Number(document.body.dataset.polled || 0)").as_u64().unwrap() >= 1, "status.json polled");
+    assert_eq!(browser.eval("document.getElementById('active').textContent"), json!("v1"));
+    // The history: the version's source, and its rating once it has ranked games.
+    wait_for("the rating plot", || {
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        browser.open(&page);
+        (browser.eval("document.querySelectorAll('#rating-plot circle').length") == json!(1)).then_some(())
+    });
+    let source = browser.eval("document.querySelector('#history a.source').getAttribute('href')");
+    assert_eq!(source, json!(format!("/s/{}/version/1/source", links["ana"])));
+    assert_eq!(browser.eval("document.querySelector('#history td[data-state]').textContent"), json!("aprovada"));
+}

@@ -29,8 +29,15 @@ fn env() -> &'static Environment<'static> {
 
 /// Renders template `name` with `values`, the language's words (`t`) and its code (`lang`).
 pub fn render(name: &str, lang: Lang, title: &str, values: Value) -> String {
+    render_at(name, lang, title, "", values)
+}
+
+/// `render`, for a page shown at another URL than its own (an answer to a form): `here` is the
+/// GET path the language switch goes to.
+pub fn render_at(name: &str, lang: Lang, title: &str, here: &str, values: Value) -> String {
     let other = if lang == Lang::Pt { "en" } else { "pt" };
-    let ctx = context! { t => words(lang), lang => code(lang), other_lang => other, title => title, ..values };
+    let ctx =
+        context! { t => words(lang), lang => code(lang), other_lang => other, title => title, here => here, ..values };
     env().get_template(name).and_then(|t| t.render(ctx)).unwrap_or_else(|e| format!("template error: {e}"))
 }
 

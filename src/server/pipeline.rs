@@ -91,7 +91,13 @@ pub fn process(shared: &Shared, id: i64) -> Result<(), ServerError> {
         ..CheckOptions::new(id as u64)
     };
     let command = BotCommand { argv, display: original };
-    match run_check(&command, &name, &options, &mut |_| {}) {
+    // The student page's "checking n/N" (`status::progress`).
+    let (total, mut played) = (crate::check::full_plan(&options).len(), 0);
+    super::status::progress(id, 0, total);
+    match run_check(&command, &name, &options, &mut |_| {
+        played += 1;
+        super::status::progress(id, played, total);
+    }) {
         Ok(report) => {
             let (en, pt) = (private(report_text(&report, Lang::En)), private(report_text(&report, Lang::Pt)));
             let state = if report.passed() { READY } else { CHECK_FAILED };

@@ -15,19 +15,21 @@ pub(super) struct VersionLine {
     pub(super) number: i64,
     original_name: String,
     uploaded: String,
-    state: String,
+    pub(super) state: String,
     state_text: String,
     class: &'static str,
     pub(super) active: bool,
     build_output: String,
     check: String,
+    /// The stems of the check's games kept (`/game/vN-STEM` opens each).
+    check_games: Vec<String>,
 }
 
 #[derive(Serialize)]
 pub(super) struct GameLine {
     id: i64,
-    ranked: bool,
-    done: bool,
+    pub(super) ranked: bool,
+    pub(super) done: bool,
     mine: String,
     opponent: String,
     result: String,
@@ -40,6 +42,7 @@ pub(super) struct GameLine {
 /// The student's versions, newest first, `active` marking the active one.
 pub(super) fn versions(
     conn: &Connection,
+    data: &Path,
     me: &str,
     active: Option<i64>,
     lang: Lang,
@@ -56,7 +59,13 @@ pub(super) fn versions(
             number: r.get(1)?,
             original_name: r.get(2)?,
             uploaded: instant_text(std::time::UNIX_EPOCH + std::time::Duration::from_secs(r.get::<_, i64>(3)? as u64)),
-            state_text: w.get(state.as_str()).copied().unwrap_or(state.as_str()).to_string(),
+            state_text: {
+                let text = w.get(state.as_str()).copied().unwrap_or(state.as_str());
+                match super::status::progress_of(id).filter(|_| state == "checking") {
+                    Some((played, planned)) => format!("{text} {}/{planned}", played + 1),
+                    None => text.to_string(),
+                }
+            },
             class: match state.as_str() {
                 "ready" => "ok",
                 "build-failed" | "check-failed" => "bad",
@@ -65,7 +74,12 @@ pub(super) fn versions(
             state,
             active: Some(id) == active,
             build_output: r.get(5)?,
-            check: if lang == Lang::Pt { r.get(7)? } else { r.get(6)? },
+            // The report's commands name the transcripts as the student downloads them.
+            check: {
+                let text: String = if lang == Lang::Pt { r.get(7)? } else { r.get(6)? };
+                text.replace(&format!("versions/{id}/"), "")
+            },
+            check_games: super::web_game::check_games(data, id),
         })
     })?
     .collect()

@@ -13,10 +13,9 @@ use minijinja::context;
 use serde::Deserialize;
 
 use super::error::ServerError;
-use super::pages::render;
 use super::state::Shared;
 use super::words::page_lang;
-use super::{web_admin, web_board, web_student};
+use super::{history, status, web_admin, web_board, web_game, web_student};
 use crate::i18n::Lang;
 
 /// A request that cannot be served, and how to say so.
@@ -26,15 +25,28 @@ pub struct Fail {
     pub message: String,
     /// The message in Portuguese, where a student may read it (else the English one is shown).
     pub message_pt: Option<String>,
+    /// The page to go back to (a GET path, no query): the way back, and the language switch's.
+    pub back: Option<String>,
 }
 
 impl Fail {
     pub fn new(status: StatusCode, message: impl std::fmt::Display) -> Fail {
-        Fail { status, message: message.to_string(), message_pt: None }
+        Fail { status, message: message.to_string(), message_pt: None, back: None }
     }
     /// A failure a student reads, in English and in Portuguese.
     pub fn said(status: StatusCode, en: impl std::fmt::Display, pt: impl std::fmt::Display) -> Fail {
-        Fail { status, message: en.to_string(), message_pt: Some(pt.to_string()) }
+        Fail { status, message: en.to_string(), message_pt: Some(pt.to_string()), back: None }
+    }
+    /// The same failure, with a way back to `path` (a GET page, without its query).
+    pub fn back_to(self, path: impl Into<String>) -> Fail {
+        Fail { back: Some(path.into()), ..self }
+    }
+    /// The message in `lang` (English where no Portuguese was given).
+    pub fn text(&self, lang: Lang) -> &str {
+        match (&self.message_pt, lang) {
+            (Some(pt), Lang::Pt) => pt,
+            _ => &self.message,
+        }
     }
     pub fn unknown_link() -> Fail {
         Fail::said(
@@ -94,14 +106,14 @@ pub fn lang_of(query: &LangQuery, headers: &HeaderMap) -> Lang {
     page_lang(query.lang.as_deref(), accept)
 }
 
-/// A page telling what went wrong, with the failure's status.
+/// A page telling what went wrong, with the failure's status, titled in the page's language,
+/// with the way back when the failure names one.
 pub fn fail_page(fail: &Fail, lang: Lang) -> Response {
-    let title = fail.status.canonical_reason().unwrap_or("error");
-    let message = match (&fail.message_pt, lang) {
-        (Some(pt), Lang::Pt) => pt,
-        _ => &fail.message,
-    };
-    let html = render("message.html", lang, title, context! { message => message, back => "" });
+    let title = super::words::status_title(fail.status, lang);
+    let here = fail.back.clone().unwrap_or_default();
+    let back = fail.back.as_ref().map(|b| format!("{b}?lang={}", super::words::code(lang))).unwrap_or_default();
+    let values = context! { message => fail.text(lang), back => back };
+    let html = super::pages::render_at("message.html", lang, title, &here, values);
     (fail.status, Html(html)).into_response()
 }
 
@@ -129,8 +141,8 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/s/{token}", get(web_student::page))
         .route("/s/{token}/upload", post(web_student::upload).layer(DefaultBodyLimit::max(upload_limit)))
         .route("/s/{token}/play", post(web_student::play))
-        .route("/s/{token}/game/{id}", get(web_student::replay))
-        .route("/s/{token}/game/{id}/stderr/{seat}", get(web_student::stderr))
+        .route("/s/{token}/game/{id}", get(web_game::replay))
+        .route("/s/{token}/game/{id}/stderr/{seat}", get(web_game::stderr))
         .route("/admin/{token}", get(web_admin::page))
         .route("/admin/{token}/{action}", post(web_admin::action))
         .route("/admin/{token}/final.zip", get(web_admin::final_zip))
@@ -138,6 +150,14 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/admin/{token}/standings-retired.csv", get(web_admin::retired_csv))
         .route("/admin/{token}/games.csv", get(web_admin::games_csv))
         .route("/admin/{token}/grades.csv", get(web_admin::grades_csv))
+        // page-student (issue 37): live status, a form's URL answers a GET (the language switch
+        // of a refusal's page), the files that replay a game at home, the history.
+        .route("/s/{token}/status.json", get(status::status_json))
+        .route("/s/{token}/upload", get(web_student::to_page))
+        .route("/s/{token}/play", get(web_student::to_page))
+        .route("/s/{token}/game/{id}/input/{seat}", get(web_game::input))
+        .route("/s/{token}/game/{id}/transcript.csv", get(web_game::transcript))
+        .route("/s/{token}/version/{number}/source", get(history::source))
         .layer(axum::middleware::map_response(private_headers))
         .with_state(shared)
 }

@@ -2,7 +2,6 @@
 //! reports, the upload form, their games with results and faults, each game's replay in the
 //! project's viewer (other seats' stderr removed), their own stderr, and "play now".
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use axum::extract::{Form, Multipart, Path, Query, State};
@@ -14,7 +13,7 @@ use serde::Deserialize;
 
 use super::accounts::{Who, form_token, who};
 use super::course::instant_text;
-use super::pages::render;
+use super::pages::render_at;
 use super::state::Shared;
 use super::store::{Refusal, add_version, check_upload};
 use super::student_rows;
@@ -23,63 +22,20 @@ use super::words::{code, words};
 use crate::i18n::Lang;
 
 /// The student holding `token`, or a 404.
-fn student_of(shared: &Shared, token: &str) -> Result<String, Fail> {
+pub(super) fn student_of(shared: &Shared, token: &str) -> Result<String, Fail> {
     match who(&shared.db, token)? {
         Some(Who::Student(id)) => Ok(id),
         _ => Err(Fail::unknown_link()),
     }
 }
 
-/// A game one of the student's versions played: its folder, transcript, and the student's seats.
-struct MyGame {
-    dir: PathBuf,
-    log: PathBuf,
-    seats: Vec<usize>,
+/// A line above the upload form: a refusal's reason (`bad`) or a note (`note`).
+pub(super) struct Notice {
+    text: String,
+    class: &'static str,
 }
 
-fn my_game(shared: &Shared, student: &str, id: i64) -> Result<MyGame, Fail> {
-    let found: Option<(String, bool, Option<String>, Option<String>, bool)> = shared
-        .db
-        .conn()
-        .query_row(
-            "SELECT g.log, g.swapped, va.student, vb.student, g.pruned FROM games g
-             JOIN versions va ON va.id = g.a JOIN versions vb ON vb.id = g.b
-             WHERE g.id = ?1 AND g.state = 'done'",
-            [id],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
-        )
-        .optional()?;
-    let Some((log, swapped, a, b, pruned)) = found else {
-        return Err(Fail::said(
-            StatusCode::NOT_FOUND,
-            "no such finished game",
-            "não há partida terminada com esse número",
-        ));
-    };
-    let mine = [a.as_deref() == Some(student), b.as_deref() == Some(student)];
-    if !mine[0] && !mine[1] {
-        return Err(Fail::said(
-            StatusCode::NOT_FOUND,
-            "no such finished game among yours",
-            "não há partida terminada com esse número entre as suas",
-        ));
-    }
-    if pruned {
-        return Err(Fail::said(
-            StatusCode::NOT_FOUND,
-            "this game's transcript was removed to keep the disk within its budget (its result stands)",
-            "o registro desta partida foi apagado para manter o disco no orçamento (o resultado vale)",
-        ));
-    }
-    let side0_is_a = !swapped;
-    let players = shared.course.tournament.players;
-    let seats = (0..players).filter(|s| if (s % 2 == 0) == side0_is_a { mine[0] } else { mine[1] }).collect();
-    let log = shared.data().join(log);
-    let dir = log.parent().map(PathBuf::from).unwrap_or_default();
-    Ok(MyGame { dir, log, seats })
-}
-
-fn student_page(shared: &Shared, token: &str, lang: Lang) -> Page {
+fn student_page(shared: &Shared, token: &str, lang: Lang, notice: Option<Notice>) -> Page {
     let me = student_of(shared, token)?;
     let w = words(lang);
     let (name, active_name, versions, games, opponents, bar) = {
@@ -88,7 +44,7 @@ fn student_page(shared: &Shared, token: &str, lang: Lang) -> Page {
             conn.query_row("SELECT name, active_version FROM students WHERE id = ?1", [&me], |r| {
                 Ok((r.get(0)?, r.get(1)?))
             })?;
-        let versions = student_rows::versions(&conn, &me, active, lang, &w)?;
+        let versions = student_rows::versions(&conn, shared.data(), &me, active, lang, &w)?;
         let active_name = versions.iter().find(|v| v.active).map(|v| format!("v{}", v.number));
         let games = student_rows::games(&conn, shared.data(), shared.course.tournament.players, &me, &w)?;
         let mut stmt = conn.prepare(
@@ -134,18 +90,65 @@ fn student_page(shared: &Shared, token: &str, lang: Lang) -> Page {
         csrf => form_token(&shared.db, token)?,
         base => format!("/s/{token}"),
         limit => shared.course.upload_limit,
+        notice => notice.map(|n| context! { text => n.text, class => n.class }),
+        history => super::history::of(shared, &me, lang)?,
     };
-    Ok(Html(render("student.html", lang, w["your_page"], values)).into_response())
+    let here = format!("/s/{token}");
+    Ok(Html(render_at("student.html", lang, w["your_page"], &here, values)).into_response())
+}
+
+/// The student page's query: its language and, after an upload of bytes already sent, the
+/// number of the version that holds them.
+#[derive(Deserialize, Default)]
+pub struct PageQuery {
+    lang: Option<String>,
+    same: Option<i64>,
 }
 
 pub async fn page(
     State(shared): State<Arc<Shared>>,
     Path(token): Path<String>,
-    Query(q): Query<LangQuery>,
+    Query(q): Query<PageQuery>,
     headers: HeaderMap,
 ) -> Response {
+    let lang = lang_of(&LangQuery { lang: q.lang }, &headers);
+    let notice = q.same.map(|n| Notice { text: format!("{} v{n}.", words(lang)["already"]), class: "" });
+    blocking(lang, move || student_page(&shared, &token, lang, notice)).await
+}
+
+/// `GET` of a form's URL (the language switch of a page answering the form, a bookmark): the
+/// student's page.
+pub async fn to_page(Path(token): Path<String>, Query(q): Query<LangQuery>, headers: HeaderMap) -> Response {
     let lang = lang_of(&q, &headers);
-    blocking(lang, move || student_page(&shared, &token, lang)).await
+    see_other(&format!("/s/{token}?lang={}", code(lang)))
+}
+
+/// A form refused for `fail`: the student's page again with the reason above the form, with
+/// the refusal's status (or the failure's own page when the link is not a student's).
+fn refused_in_page(shared: &Shared, token: &str, lang: Lang, fail: Fail) -> Page {
+    if student_of(shared, token).is_err() {
+        return Err(fail);
+    }
+    let notice = Notice { text: fail.text(lang).to_string(), class: "bad" };
+    let mut response = student_page(shared, token, lang, Some(notice))?;
+    *response.status_mut() = fail.status;
+    Ok(response)
+}
+
+/// The version of `student` already holding these bytes (`sha256`), unless it was replaced
+/// before its check (then the bytes deserve one).
+fn same_bytes(shared: &Shared, student: &str, bytes: &[u8]) -> Result<Option<i64>, Fail> {
+    let sha = super::accounts::sha256_hex(bytes);
+    Ok(shared
+        .db
+        .conn()
+        .query_row(
+            "SELECT number FROM versions WHERE student = ?1 AND sha256 = ?2 AND state != 'superseded'
+             ORDER BY number DESC LIMIT 1",
+            [student, &sha],
+            |r| r.get(0),
+        )
+        .optional()?)
 }
 
 /// An upload whose form could not be read (cut off, malformed): `why` as the form reader said it.
@@ -167,6 +170,7 @@ pub async fn upload(
 ) -> Response {
     let lang = lang_of(&q, &headers);
     let limit = shared.course.upload_limit;
+    let sent = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
     let mut csrf = String::new();
     let mut file: Option<(String, Vec<u8>)> = None;
     let read = async {
@@ -177,7 +181,19 @@ pub async fn upload(
                 format!("não é um formulário de envio: {e}"),
             )
         })?;
-        let too_large = || Fail::refused(&Refusal::TooLarge { size: limit + 1, limit });
+        let too_large = || match sent {
+            // The request's real size: the file's and the form's few hundred bytes.
+            Some(size) => Fail::said(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!(
+                    "the upload is {size} bytes (the file and the form), over the limit of {limit} bytes: send the source only"
+                ),
+                format!(
+                    "o envio tem {size} bytes (o arquivo e o formulário), acima do limite de {limit} bytes: envie só o fonte"
+                ),
+            ),
+            None => Fail::refused(&Refusal::TooLarge { size: limit + 1, limit }),
+        };
         while let Some(field) = multipart.next_field().await.map_err(|e| {
             if e.status() == StatusCode::PAYLOAD_TOO_LARGE { too_large() } else { cut_off(&e.body_text()) }
         })? {
@@ -194,12 +210,31 @@ pub async fn upload(
         }
         Ok::<(), Fail>(())
     };
-    if let Err(fail) = read.await {
-        return super::web::fail_page(&fail, lang);
-    }
+    let read = read.await;
     blocking(lang, move || {
-        let me = student_of(&shared, &token)?;
-        if csrf != form_token(&shared.db, &token)? {
+        if let Err(fail) = read {
+            return refused_in_page(&shared, &token, lang, fail);
+        }
+        match upload_checked(&shared, &token, lang, &csrf, file, limit) {
+            Err(fail) => refused_in_page(&shared, &token, lang, fail),
+            done => done,
+        }
+    })
+    .await
+}
+
+/// The upload's checks and its storing, once the form is read.
+fn upload_checked(
+    shared: &Shared,
+    token: &str,
+    lang: Lang,
+    csrf: &str,
+    file: Option<(String, Vec<u8>)>,
+    limit: u64,
+) -> Page {
+    {
+        let me = student_of(shared, token)?;
+        if csrf != form_token(&shared.db, token)? {
             return Err(Fail::bad_form());
         }
         if shared.past_deadline()? {
@@ -210,12 +245,14 @@ pub async fn upload(
         };
         let refuse = |r: Refusal| Fail::refused(&r);
         let upload = check_upload(&file_name, &bytes, limit).map_err(refuse)?;
-        refuse_for_room(&shared, &me, bytes.len() as u64)?;
+        if let Some(number) = same_bytes(shared, &me, &bytes)? {
+            return Ok(see_other(&format!("/s/{token}?lang={}&same={number}#v{number}", code(lang))));
+        }
+        refuse_for_room(shared, &me, bytes.len() as u64)?;
         add_version(&shared.db, shared.data(), &me, &file_name, &upload, &bytes)?.map_err(refuse)?;
         shared.wake();
         Ok(see_other(&format!("/s/{token}?lang={}", code(lang))))
-    })
-    .await
+    }
 }
 
 /// Refuses an upload of `size` bytes when the server is short of disk (`Shared::short`) or the
@@ -260,8 +297,21 @@ pub async fn play(
     form: Result<Form<PlayForm>, axum::extract::rejection::FormRejection>,
 ) -> Response {
     let lang = lang_of(&q, &headers);
-    blocking(lang, move || {
-        let me = student_of(&shared, &token)?;
+    blocking(lang, move || match play_checked(&shared, &token, lang, form) {
+        Err(fail) => refused_in_page(&shared, &token, lang, fail),
+        done => done,
+    })
+    .await
+}
+
+fn play_checked(
+    shared: &Shared,
+    token: &str,
+    lang: Lang,
+    form: Result<Form<PlayForm>, axum::extract::rejection::FormRejection>,
+) -> Page {
+    {
+        let me = student_of(shared, token)?;
         let Form(form) = form.map_err(|e| {
             Fail::said(
                 StatusCode::BAD_REQUEST,
@@ -269,7 +319,7 @@ pub async fn play(
                 format!("formulário inválido: {}", e.body_text()),
             )
         })?;
-        if form.csrf != form_token(&shared.db, &token)? {
+        if form.csrf != form_token(&shared.db, token)? {
             return Err(Fail::bad_form());
         }
         let conn = shared.db.conn();
@@ -291,7 +341,7 @@ pub async fn play(
                 "esse adversário não está na ladder: escolha um da lista",
             ));
         }
-        if super::ladder::queue_friendly(&shared, mine, form.opponent)?.is_none() {
+        if super::ladder::queue_friendly(shared, mine, form.opponent)?.is_none() {
             let quota = shared.course.budget.friendly_queued;
             return Err(Fail::said(
                 StatusCode::TOO_MANY_REQUESTS,
@@ -300,57 +350,5 @@ pub async fn play(
             ));
         }
         Ok(see_other(&format!("/s/{token}?lang={}", code(lang))))
-    })
-    .await
-}
-
-/// `GET /s/TOKEN/game/ID`: the game in the project's viewer; other seats' stderr left out.
-pub async fn replay(
-    State(shared): State<Arc<Shared>>,
-    Path((token, id)): Path<(String, i64)>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-) -> Response {
-    let lang = lang_of(&q, &headers);
-    blocking(lang, move || {
-        let me = student_of(&shared, &token)?;
-        let game = my_game(&shared, &me, id)?;
-        let unreadable =
-            |e: String| Fail::from(super::error::ServerError::Other(format!("cannot replay game {id}: {e}")));
-        let transcript = crate::record::Transcript::read(&game.log).map_err(|e| unreadable(e.to_string()))?;
-        let mut data =
-            crate::report::html::replay_data(&transcript, &game.log).map_err(|e| unreadable(e.to_string()))?;
-        for (seat, text) in data.stderr.iter_mut().enumerate() {
-            if !game.seats.contains(&seat) {
-                *text = None;
-            }
-        }
-        Ok(Html(crate::report::html::viewer_page(&data)).into_response())
-    })
-    .await
-}
-
-/// `GET /s/TOKEN/game/ID/stderr/SEAT`: the student's own bot's stderr in that game, as text.
-pub async fn stderr(
-    State(shared): State<Arc<Shared>>,
-    Path((token, id, seat)): Path<(String, i64, usize)>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-) -> Response {
-    let lang = lang_of(&q, &headers);
-    blocking(lang, move || {
-        let me = student_of(&shared, &token)?;
-        let game = my_game(&shared, &me, id)?;
-        if !game.seats.contains(&seat) {
-            return Err(Fail::said(
-                StatusCode::FORBIDDEN,
-                "that seat is not your bot's: only your own stderr is shown",
-                "esse lugar não é do seu bot: só o seu próprio stderr é mostrado",
-            ));
-        }
-        let stem = game.log.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-        let text = std::fs::read(crate::referee::stderr_log_path(&game.dir, &stem, seat)).unwrap_or_default();
-        Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
-    })
-    .await
+    }
 }

@@ -92,7 +92,49 @@ const WORDS: &[(&str, &str, &str)] = &[
     ("disk_free", "free on the disk", "livres no disco"),
     ("disk_floor", "floor", "mínimo"),
     ("waiting_because", "The ladder and the checks wait", "A ladder e as verificações esperam"),
+    // page-student (issue 37): refusals in the page, live status, replay files, the history.
+    ("back", "back to your page", "voltar à sua página"),
+    ("refused", "Not accepted", "Não aceito"),
+    (
+        "already",
+        "These exact bytes were already uploaded as version",
+        "Estes mesmos bytes já foram enviados como versão",
+    ),
+    ("input", "its input", "a entrada dele"),
+    ("transcript", "transcript", "registro"),
+    ("source", "source", "fonte"),
+    ("history", "Your history", "Seu histórico"),
+    (
+        "rating_over_time",
+        "Rating of your active version over its ranked games",
+        "Rating da sua versão ativa ao longo das partidas valendo",
+    ),
+    ("no_rating", "no ranked games yet", "nenhuma partida valendo ainda"),
+    ("uploaded", "Uploaded", "Enviada"),
+    ("verdict", "Verdict", "Veredito"),
+    ("status_error", "Could not do this", "Não foi possível"),
+    ("status_not_found", "Not found", "Não encontrado"),
+    ("status_forbidden", "Not allowed", "Não permitido"),
+    ("status_too_large", "Too large", "Grande demais"),
+    ("status_too_many", "Too many at once", "Pedidos demais"),
+    ("status_server", "Server trouble", "Problema no servidor"),
+    ("status_busy", "Try again later", "Tente mais tarde"),
 ];
+
+/// The title of a page telling a failure of `status`, in `lang`.
+pub fn status_title(status: axum::http::StatusCode, lang: Lang) -> &'static str {
+    use axum::http::StatusCode as S;
+    let key = match status {
+        S::NOT_FOUND => "status_not_found",
+        S::FORBIDDEN => "status_forbidden",
+        S::PAYLOAD_TOO_LARGE => "status_too_large",
+        S::TOO_MANY_REQUESTS => "status_too_many",
+        S::INTERNAL_SERVER_ERROR => "status_server",
+        S::SERVICE_UNAVAILABLE => "status_busy",
+        _ => "status_error",
+    };
+    words(lang)[key]
+}
 
 /// The words of `lang`, by key, for the templates.
 pub fn words(lang: Lang) -> BTreeMap<&'static str, &'static str> {
@@ -128,5 +170,7 @@ mod tests {
         assert_eq!(page_lang(None, Some("de-DE,pt-BR;q=0.8,en;q=0.5")), Lang::Pt);
         assert_eq!(page_lang(Some("xx"), Some("en-GB")), Lang::En);
         assert_eq!(words(Lang::Pt)["send"], "Enviar");
+        assert_eq!(status_title(axum::http::StatusCode::FORBIDDEN, Lang::Pt), "Não permitido");
+        assert_eq!(status_title(axum::http::StatusCode::BAD_REQUEST, Lang::En), "Could not do this");
     }
 }
