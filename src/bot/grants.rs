@@ -122,6 +122,52 @@ pub(crate) fn split_around(dirs: Vec<PathBuf>, keep_out: &[PathBuf]) -> Vec<Path
     granted
 }
 
+/// Refuses a run whose own files lie where bots may read them: each `(what, path)` (the
+/// tournament file, the submissions, the results, the course folder) that lies in a system folder
+/// granted to every bot gives the message that names it, the granted folder and where to move it.
+pub fn refuse_in_granted(named: &[(&str, &Path)]) -> Result<(), String> {
+    match exposed(system_dirs(), named) {
+        Some(message) => Err(message),
+        None => Ok(()),
+    }
+}
+
+/// The message of the first of `named` that lies in one of `granted` (real paths), if any.
+fn exposed(granted: &[PathBuf], named: &[(&str, &Path)]) -> Option<String> {
+    named.iter().find_map(|&(what, path)| {
+        let real = real_path(path);
+        let dir = granted.iter().find(|dir| real.starts_with(dir))?;
+        Some(format!(
+            "{what} {} lies in {}, which every bot may read (juiz grants it to bots for their programs and \
+             libraries): a bot could read it. Move it out of the system folders (for example under /srv or \
+             a home folder: `mv {} /srv/`) and point juiz there",
+            real.display(),
+            dir.display(),
+            real.display()
+        ))
+    })
+}
+
+/// `path` made absolute with its longest existing ancestor's links resolved (a results folder
+/// may not exist yet).
+fn real_path(path: &Path) -> PathBuf {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut existing = absolute.as_path();
+    let mut rest = Vec::new();
+    loop {
+        if let Ok(real) = existing.canonicalize() {
+            return rest.iter().rev().fold(real, |acc: PathBuf, part| acc.join(part));
+        }
+        match (existing.parent(), existing.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name.to_os_string());
+                existing = parent;
+            }
+            _ => return absolute,
+        }
+    }
+}
+
 /// Says on stderr, once per kept folder, that it lies in a folder granted to bots.
 fn warn_once(kept: &Path, granted: &Path) {
     static WARNED: OnceLock<Mutex<BTreeSet<PathBuf>>> = OnceLock::new();
@@ -140,6 +186,31 @@ fn warn_once(kept: &Path, granted: &Path) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_run_whose_files_lie_in_a_granted_folder_is_refused_naming_the_folder() {
+        let root = tempfile::tempdir().unwrap();
+        let base = root.path().canonicalize().unwrap();
+        std::fs::create_dir_all(base.join("usr/course/subs")).unwrap();
+        std::fs::create_dir_all(base.join("home/course")).unwrap();
+        std::os::unix::fs::symlink(base.join("usr/course"), base.join("home/link")).unwrap();
+        let granted = [base.join("usr")];
+        let outside = base.join("home/course/results");
+        assert_eq!(exposed(&granted, &[("the results folder", &outside)]), None);
+        let results = base.join("usr/course/results/not-yet-made");
+        let message =
+            exposed(&granted, &[("the tournament file", &outside), ("the results folder", &results)]).expect("refused");
+        assert!(
+            message.starts_with(&format!("the results folder {} lies in {}", results.display(), granted[0].display())),
+            "{message}"
+        );
+        assert!(message.contains("Move it out"), "{message}");
+        let through_link = base.join("home/link/subs");
+        let message = exposed(&granted, &[("the submissions folder", &through_link)]).expect("a link is followed");
+        assert!(message.contains(&base.join("usr/course/subs").display().to_string()), "{message}");
+        assert!(refuse_in_granted(&[("the course folder", Path::new("/usr/share"))]).is_err());
+        assert!(refuse_in_granted(&[("the course folder", &outside)]).is_ok());
+    }
 
     #[test]
     fn a_granted_folder_that_holds_a_kept_one_is_granted_around_it() {
