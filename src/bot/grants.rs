@@ -1,8 +1,9 @@
 //! What every bot may read besides its own program: the system folders (narrowed to what
 //! programs and their runtimes need), a few `/proc` and `/sys` files, and never a folder of
 //! juiz's. Counters that every process on the host moves are left out: `/proc/sys/fs/aio-nr`,
-//! `file-nr`, `inode-nr`, `/proc/sys/kernel/ns_last_pid`, the disks' statistics under `/sys`
-//! (`/sys/dev/block/*/stat`, moved by any bot's `O_DIRECT` read), the network's, the cgroups'.
+//! `file-nr`, `inode-nr`, `/proc/sys/kernel/ns_last_pid`, `/proc/stat` (the host's fork count),
+//! the disks' statistics under `/sys` (`/sys/dev/block/*/stat`, moved by any bot's `O_DIRECT`
+//! read), the network's, the cgroups'.
 //! What remains is constant for the life of the host, or tells the CPU and memory load (the
 //! residual channels of docs/containment.md).
 //!
@@ -24,11 +25,13 @@ pub(crate) const SYSTEM_DIRS: [&str; 10] =
 
 /// `/proc` and `/sys` files and folders runtimes read: the C library (`sysconf`: CPU counts,
 /// `ngroups_max`; `malloc`: `overcommit_memory`), Python, Go (huge pages), the JVM (`pid_max`,
-/// `threads-max`, `max_map_count`, NUMA nodes), OpenMP (CPU topology).
-const KERNEL_FILES: [&str; 18] = [
+/// `threads-max`, `max_map_count`, NUMA nodes), OpenMP (CPU topology). Not `/proc/stat`: its
+/// `processes` line counts the host's forks, which a twin moves by forking k times (issue 34);
+/// the C library counts CPUs from `/sys/devices/system/cpu/online` first, and only libuv's
+/// `uv_cpu_info` (Node's `os.cpus()`, then empty) reads it.
+const KERNEL_FILES: [&str; 17] = [
     "/proc/meminfo",
     "/proc/cpuinfo",
-    "/proc/stat",
     "/proc/filesystems",
     "/proc/sys/kernel/osrelease",
     "/proc/sys/kernel/ostype",
