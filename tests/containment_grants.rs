@@ -1,6 +1,7 @@
 //! A run whose own files lie in a folder granted to every bot (issue 34, item 5): `juiz
-//! tournament` refuses to start, naming the file or folder and the granted folder, before it
-//! creates or writes anything.
+//! tournament` and `juiz serve` refuse to start, naming the file or folder and the granted
+//! folder, before they create or write anything. The cases that need a scratch folder under
+//! `/usr/local` run as root only (they pass without checking anything otherwise, and say so).
 
 mod common;
 
@@ -85,4 +86,42 @@ fn a_tournament_file_or_submissions_in_a_system_folder_is_refused() {
         "{stderr}"
     );
     assert!(!results.exists(), "refused before the results folder is made");
+}
+
+#[test]
+fn a_course_in_a_system_folder_is_not_served() {
+    let Some(course) = scratch() else { return };
+    for file in ["course-demo.json", "course-demo-roster.csv"] {
+        std::fs::copy(root().join("tournaments").join(file), course.0.join(file)).unwrap();
+    }
+    let mut server = juiz()
+        .args([
+            "serve".as_ref(),
+            course.0.join("course-demo.json").as_os_str(),
+            "--listen".as_ref(),
+            "127.0.0.1:0".as_ref(),
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Refused at once; a server that started instead is stopped after a minute (and the test fails).
+    let mut status = None;
+    for _ in 0..600 {
+        status = server.try_wait().unwrap();
+        if status.is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    if status.is_none() {
+        let _ = server.kill();
+        let _ = server.wait();
+    }
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(server.stderr.as_mut().unwrap(), &mut stderr).unwrap();
+    assert_eq!(status.and_then(|s| s.code()), Some(2), "{stderr}");
+    let file = course.0.join("course-demo.json");
+    assert!(stderr.contains(&format!("the course file {} lies in /usr,", file.display())), "{stderr}");
+    assert!(!course.0.parent().unwrap().join("results/course-demo").exists(), "no data folder made");
 }
