@@ -52,11 +52,14 @@ const KERNEL_FILES: [&str; 17] = [
 /// Devices every bot may read (and the first three write).
 const DEVICES: [&str; 5] = ["/dev/null", "/dev/zero", "/dev/full", "/dev/urandom", "/dev/random"];
 
+/// A set of folders kept out, and the rules opened for it.
+type KeptOut = (Vec<PathBuf>, Arc<Vec<PathRule>>);
+
 /// The rules of the system paths every bot may use, less every branch that holds one of
 /// `keep_out` (see the module's doc). Opened once for the life of juiz for each set of folders
 /// kept out (a failure is not kept: the next bot tries again).
 pub(crate) fn system_rules(abi: u32, keep_out: &[PathBuf]) -> std::io::Result<Arc<Vec<PathRule>>> {
-    static RULES: Mutex<Vec<(Vec<PathBuf>, Arc<Vec<PathRule>>)>> = Mutex::new(Vec::new());
+    static RULES: Mutex<Vec<KeptOut>> = Mutex::new(Vec::new());
     // Only the kept folders inside a system folder change the rules: the others (the usual case)
     // share one set, whatever folder each game's logs go to.
     let system = system_dirs();
