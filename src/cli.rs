@@ -184,6 +184,10 @@ pub struct PlayArgs {
     /// then read the game's log and other players' files.
     #[arg(long)]
     pub no_sandbox: bool,
+    /// Send every bot seat ids only (`p1.bot p2.bot`), never the other bots' names, as graded
+    /// tournaments do (their `faults.csv` repro commands carry this flag).
+    #[arg(long)]
+    pub anonymous_seats: bool,
     /// Keep each bot's stderr in DIR/game.seat<N>.stderr (a bot that wrote nothing leaves no
     /// file). Without it the end of each bot's stderr is shown after the game.
     #[arg(long, value_name = "DIR")]

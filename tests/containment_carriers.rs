@@ -154,6 +154,23 @@ fn host_wide_counters_are_out_of_reach() {
 }
 
 #[test]
+fn the_hosts_fork_count_in_proc_stat_is_out_of_reach() {
+    let logs = tempfile::tempdir().unwrap();
+    let report = play([carrier(&["proc-stat"]), template()], logs.path());
+    assert_no_channel(&report, logs.path());
+}
+
+/// Open (docs/containment.md, "What stays open"): without a pid namespace of the bot's own, the
+/// pid of each child it forks counts the host's forks, which a twin moves by forking k times.
+#[test]
+#[ignore = "open: no pid namespace per bot yet (issue 34); run with --ignored to see the channel"]
+fn a_forked_childs_pid_does_not_count_the_hosts_forks() {
+    let logs = tempfile::tempdir().unwrap();
+    let report = play([carrier(&["fork-pid"]), template()], logs.path());
+    assert_no_channel(&report, logs.path());
+}
+
+#[test]
 fn a_submission_linked_to_a_file_outside_it_is_refused_and_never_read() {
     let class = open_folder();
     let secret = class.path().join("secret");

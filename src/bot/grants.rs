@@ -1,8 +1,9 @@
 //! What every bot may read besides its own program: the system folders (narrowed to what
 //! programs and their runtimes need), a few `/proc` and `/sys` files, and never a folder of
 //! juiz's. Counters that every process on the host moves are left out: `/proc/sys/fs/aio-nr`,
-//! `file-nr`, `inode-nr`, `/proc/sys/kernel/ns_last_pid`, the disks' statistics under `/sys`
-//! (`/sys/dev/block/*/stat`, moved by any bot's `O_DIRECT` read), the network's, the cgroups'.
+//! `file-nr`, `inode-nr`, `/proc/sys/kernel/ns_last_pid`, `/proc/stat` (the host's fork count),
+//! the disks' statistics under `/sys` (`/sys/dev/block/*/stat`, moved by any bot's `O_DIRECT`
+//! read), the network's, the cgroups'.
 //! What remains is constant for the life of the host, or tells the CPU and memory load (the
 //! residual channels of docs/containment.md).
 //!
@@ -24,11 +25,13 @@ pub(crate) const SYSTEM_DIRS: [&str; 10] =
 
 /// `/proc` and `/sys` files and folders runtimes read: the C library (`sysconf`: CPU counts,
 /// `ngroups_max`; `malloc`: `overcommit_memory`), Python, Go (huge pages), the JVM (`pid_max`,
-/// `threads-max`, `max_map_count`, NUMA nodes), OpenMP (CPU topology).
-const KERNEL_FILES: [&str; 18] = [
+/// `threads-max`, `max_map_count`, NUMA nodes), OpenMP (CPU topology). Not `/proc/stat`: its
+/// `processes` line counts the host's forks, which a twin moves by forking k times (issue 34);
+/// the C library counts CPUs from `/sys/devices/system/cpu/online` first, and only libuv's
+/// `uv_cpu_info` (Node's `os.cpus()`, then empty) reads it.
+const KERNEL_FILES: [&str; 17] = [
     "/proc/meminfo",
     "/proc/cpuinfo",
-    "/proc/stat",
     "/proc/filesystems",
     "/proc/sys/kernel/osrelease",
     "/proc/sys/kernel/ostype",
@@ -49,11 +52,14 @@ const KERNEL_FILES: [&str; 18] = [
 /// Devices every bot may read (and the first three write).
 const DEVICES: [&str; 5] = ["/dev/null", "/dev/zero", "/dev/full", "/dev/urandom", "/dev/random"];
 
+/// A set of folders kept out, and the rules opened for it.
+type KeptOut = (Vec<PathBuf>, Arc<Vec<PathRule>>);
+
 /// The rules of the system paths every bot may use, less every branch that holds one of
 /// `keep_out` (see the module's doc). Opened once for the life of juiz for each set of folders
 /// kept out (a failure is not kept: the next bot tries again).
 pub(crate) fn system_rules(abi: u32, keep_out: &[PathBuf]) -> std::io::Result<Arc<Vec<PathRule>>> {
-    static RULES: Mutex<Vec<(Vec<PathBuf>, Arc<Vec<PathRule>>)>> = Mutex::new(Vec::new());
+    static RULES: Mutex<Vec<KeptOut>> = Mutex::new(Vec::new());
     // Only the kept folders inside a system folder change the rules: the others (the usual case)
     // share one set, whatever folder each game's logs go to.
     let system = system_dirs();
@@ -122,6 +128,52 @@ pub(crate) fn split_around(dirs: Vec<PathBuf>, keep_out: &[PathBuf]) -> Vec<Path
     granted
 }
 
+/// Refuses a run whose own files lie where bots may read them: each `(what, path)` (the
+/// tournament file, the submissions, the results, the course folder) that lies in a system folder
+/// granted to every bot gives the message that names it, the granted folder and where to move it.
+pub fn refuse_in_granted(named: &[(&str, &Path)]) -> Result<(), String> {
+    match exposed(system_dirs(), named) {
+        Some(message) => Err(message),
+        None => Ok(()),
+    }
+}
+
+/// The message of the first of `named` that lies in one of `granted` (real paths), if any.
+fn exposed(granted: &[PathBuf], named: &[(&str, &Path)]) -> Option<String> {
+    named.iter().find_map(|&(what, path)| {
+        let real = real_path(path);
+        let dir = granted.iter().find(|dir| real.starts_with(dir))?;
+        Some(format!(
+            "{what} {} lies in {}, which every bot may read (juiz grants it to bots for their programs and \
+             libraries): a bot could read it. Move it out of the system folders (for example under /srv or \
+             a home folder: `mv {} /srv/`) and point juiz there",
+            real.display(),
+            dir.display(),
+            real.display()
+        ))
+    })
+}
+
+/// `path` made absolute with its longest existing ancestor's links resolved (a results folder
+/// may not exist yet).
+fn real_path(path: &Path) -> PathBuf {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut existing = absolute.as_path();
+    let mut rest = Vec::new();
+    loop {
+        if let Ok(real) = existing.canonicalize() {
+            return rest.iter().rev().fold(real, |acc: PathBuf, part| acc.join(part));
+        }
+        match (existing.parent(), existing.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name.to_os_string());
+                existing = parent;
+            }
+            _ => return absolute,
+        }
+    }
+}
+
 /// Says on stderr, once per kept folder, that it lies in a folder granted to bots.
 fn warn_once(kept: &Path, granted: &Path) {
     static WARNED: OnceLock<Mutex<BTreeSet<PathBuf>>> = OnceLock::new();
@@ -140,6 +192,31 @@ fn warn_once(kept: &Path, granted: &Path) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_run_whose_files_lie_in_a_granted_folder_is_refused_naming_the_folder() {
+        let root = tempfile::tempdir().unwrap();
+        let base = root.path().canonicalize().unwrap();
+        std::fs::create_dir_all(base.join("usr/course/subs")).unwrap();
+        std::fs::create_dir_all(base.join("home/course")).unwrap();
+        std::os::unix::fs::symlink(base.join("usr/course"), base.join("home/link")).unwrap();
+        let granted = [base.join("usr")];
+        let outside = base.join("home/course/results");
+        assert_eq!(exposed(&granted, &[("the results folder", &outside)]), None);
+        let results = base.join("usr/course/results/not-yet-made");
+        let message =
+            exposed(&granted, &[("the tournament file", &outside), ("the results folder", &results)]).expect("refused");
+        assert!(
+            message.starts_with(&format!("the results folder {} lies in {}", results.display(), granted[0].display())),
+            "{message}"
+        );
+        assert!(message.contains("Move it out"), "{message}");
+        let through_link = base.join("home/link/subs");
+        let message = exposed(&granted, &[("the submissions folder", &through_link)]).expect("a link is followed");
+        assert!(message.contains(&base.join("usr/course/subs").display().to_string()), "{message}");
+        assert!(refuse_in_granted(&[("the course folder", Path::new("/usr/share"))]).is_err());
+        assert!(refuse_in_granted(&[("the course folder", &outside)]).is_ok());
+    }
 
     #[test]
     fn a_granted_folder_that_holds_a_kept_one_is_granted_around_it() {

@@ -55,6 +55,7 @@ pub use command::{BotCommand, CommandError};
 pub use cost::{Costs, Step, clock_pair_cost, measure as measure_costs, thread_cpu};
 pub use fault::{BotFault, ExitReport, FaultKind, QUOTED_LINE_CHARS, Termination, Usage, quote_line, signal_name};
 pub use fault_hint::{fault_hint, hint_for_recorded, kind_label, looks_like_debugging, recorded_hint_texts};
+pub use grants::refuse_in_granted;
 pub use hint_evidence::stderr_cause;
 pub use input_log::{EarlyAnswer, InputEvidence, reads_to_the_end};
 pub use limits::{Limits, format_bytes, parse_size};

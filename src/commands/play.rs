@@ -39,6 +39,7 @@ pub fn play(args: PlayArgs) -> Outcome {
     config.deal = deal;
     config.options = options;
     config.log = args.log.clone();
+    config.anonymous = args.anonymous_seats;
     // Bots' stderr is where students print their debugging: without --stderr-dir it goes to a
     // temporary folder and its end is shown after the game.
     let scratch = match (&args.stderr_dir, args.silent) {

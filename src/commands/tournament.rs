@@ -37,6 +37,11 @@ pub fn tournament(args: TournamentArgs) -> Outcome {
         unpinned: args.no_pin,
         secret: args.secret.clone(),
     };
+    // A bot may read the system folders: none of the run's own files may lie there (issue 34).
+    let out = tournament::out_dir(&t, &opts);
+    let mut named = vec![("the tournament file", args.file.as_path()), ("the results folder", out.as_path())];
+    named.extend(t.submissions.as_deref().map(|dir| ("the submissions folder", dir)));
+    juiz::bot::refuse_in_granted(&named).map_err(Failure::input)?;
     if t.seed.is_some() && t.has_submissions {
         eprintln!(
             "warning: {} sets a \"seed\": anyone who knows it and juiz's code can compute every deal, \

@@ -34,6 +34,9 @@ fn base_url(url: Option<&str>, listen: SocketAddr) -> String {
 /// Runs `juiz serve` (see the module doc).
 pub fn serve(opts: &ServeOptions) -> Result<(), ServerError> {
     let mut course = load_course(&opts.course)?;
+    // Bots read the system folders: the course's files must lie elsewhere (issue 34).
+    crate::bot::refuse_in_granted(&[("the course file", &opts.course), ("the course's data folder", &course.data)])
+        .map_err(ServerError::Other)?;
     std::fs::create_dir_all(&course.data).map_err(ServerError::io(&course.data))?;
     course.data = std::fs::canonicalize(&course.data).map_err(ServerError::io(&course.data))?;
     if opts.links {

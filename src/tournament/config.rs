@@ -127,6 +127,9 @@ pub struct Tournament {
     /// Whether the bots include a `"submissions"` folder (students' bots: a fixed seed lets them
     /// predict their deals, which `juiz tournament` warns about). Not part of the identity.
     pub has_submissions: bool,
+    /// The `"submissions"` folder, as found (relative to the tournament file's folder); not part
+    /// of the identity. A run refuses one that bots may read (`bot::refuse_in_granted`).
+    pub submissions: Option<PathBuf>,
     /// Graded runs: every bot learns only seat ids on the wire (`p1.bot p2.bot`), never the names
     /// of the bots it plays, so it cannot recognise a friend's (protocol.md §3.2). The file's
     /// `"anonymous_seats"`; by default true with `"submissions"`, and always in the course's
@@ -289,9 +292,10 @@ impl Tournament {
         let base = Limits { move_timeout, ..Limits::default() };
         let limits = raw.limits.apply(&base, "")?;
         let mut raw_bots = raw.bots;
-        if let Some(dir) = &raw.submissions {
-            let dir = files.map_or_else(|| dir.clone(), |folder| paths::rebase(dir, folder));
-            raw_bots.extend(super::submissions::scan(&dir).map_err(ConfigError::Syntax)?.into_iter().map(|sub| {
+        let submissions_dir =
+            raw.submissions.as_ref().map(|dir| files.map_or_else(|| dir.clone(), |folder| paths::rebase(dir, folder)));
+        if let Some(dir) = &submissions_dir {
+            raw_bots.extend(super::submissions::scan(dir).map_err(ConfigError::Syntax)?.into_iter().map(|sub| {
                 let (command, build, unusable) = match sub.run {
                     Ok(BotRun::Command(c)) => (Some(c), None, None),
                     Ok(BotRun::Build(p)) => (None, Some(p), None),
@@ -323,6 +327,7 @@ impl Tournament {
             game,
             seed: raw.seed,
             has_submissions: raw.submissions.is_some(),
+            submissions: submissions_dir,
             anonymous_seats: raw.anonymous_seats.unwrap_or(raw.submissions.is_some()),
             format,
             games_per_pairing: raw.games_per_pairing,

@@ -131,6 +131,10 @@ pub fn play_command(t: &Tournament, row: &GameRow) -> String {
     let mut words = vec!["juiz".to_string(), "play".to_string(), "--game".to_string(), t.game.name().to_string()];
     words.extend(["--seed".to_string(), row.seed.to_string()]);
     words.extend(limit_flags(&t.limits));
+    if t.anonymous_seats {
+        // The bots learn seat ids only, as in the tournament: a bot that reads names replays alike.
+        words.push("--anonymous-seats".to_string());
+    }
     words.extend(["--log".to_string(), format!("{}.csv", row.game_id)]);
     for name in row.seat_bots() {
         words.push(t.bot(name).map_or(name.to_string(), |b| seat_word(name, &b.command_text())));
@@ -230,4 +234,48 @@ pub(super) fn faults_csv(faulted: &[FaultedGame]) -> Vec<u8> {
             .expect("writing to memory cannot fail");
     }
     w.into_inner().expect("writing to memory cannot fail")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::referee::Verdict;
+
+    fn row() -> GameRow {
+        GameRow {
+            game_id: "g1".into(),
+            pairing: "a-b".into(),
+            deal: 1,
+            seats: "a b".into(),
+            seed: 7,
+            score0: 0,
+            score1: 0,
+            winner: "b".into(),
+            verdict: Verdict::Nok,
+            fault_kind: "crash".into(),
+            faulty_bot: "a".into(),
+            fault_detail: String::new(),
+            turns: 1,
+            duration_ms: 0,
+            log: String::new(),
+            replays: String::new(),
+            check: String::new(),
+        }
+    }
+
+    fn tournament(extra: &str) -> Tournament {
+        let text = format!(
+            r#"{{"name": "t", "game": "itp-buraco", "players": 2, {extra}
+                "bots": [{{"name": "a", "command": "sh"}}, {{"name": "b", "command": "sh"}}]}}"#
+        );
+        Tournament::parse(&text, false).unwrap()
+    }
+
+    #[test]
+    fn the_repro_command_of_a_graded_run_keeps_its_anonymous_seats() {
+        let anonymous = play_command(&tournament(r#""anonymous_seats": true,"#), &row());
+        assert!(anonymous.contains(" --anonymous-seats --log g1.csv "), "{anonymous}");
+        let named = play_command(&tournament(r#""anonymous_seats": false,"#), &row());
+        assert!(!named.contains("--anonymous-seats"), "{named}");
+    }
 }
