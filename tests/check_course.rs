@@ -106,3 +106,33 @@ fn the_command_takes_the_course_table_with_players() {
     assert_eq!(code, Some(2), "{text}");
     assert!(text.contains("--players 3"), "{text}");
 }
+
+/// Issue 36's slow bot (0.4 s before each line, legal under the 3 s timeout) checked as a
+/// 2-player course checks it (2 random games, no house games), its games one after another and
+/// then two at once; prints both times. A measurement, not a timed test:
+/// `cargo test --release --test check_course a_slow -- --ignored --nocapture`.
+#[test]
+#[ignore = "a measurement: run with --ignored --nocapture"]
+fn a_slow_bots_check_with_its_games_at_once() {
+    let random = std::fs::read_to_string(root().join("bots/random_bot.py")).unwrap();
+    let slow = random.replace("def send(line):\n", "def send(line):\n    __import__(\"time\").sleep(0.4)\n");
+    assert_ne!(slow, random, "the slow bot's sleep is in");
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("slow.py");
+    std::fs::write(&script, slow).unwrap();
+    let bot = BotCommand { argv: vec!["python3".into(), path_str(&script)], display: "slow.py".into() };
+    for jobs in [1, 2, 4] {
+        let options = CheckOptions {
+            random_games: 2,
+            build_cache: bot_cache(),
+            keep_logs: Some(dir.path().join(format!("logs-{jobs}"))),
+            players: Some(2),
+            jobs,
+            ..CheckOptions::new(36)
+        };
+        let started = std::time::Instant::now();
+        let report = run_check(&bot, "slow", &options, &mut |_| {}).unwrap();
+        let verdict = report.verdict();
+        println!("jobs {jobs}: {} games in {:.1?}: {verdict}", report.games.len(), started.elapsed());
+    }
+}
