@@ -141,10 +141,21 @@ fn client_lang(uri: &Uri, headers: &HeaderMap) -> crate::i18n::Lang {
     super::words::page_lang(query, accept)
 }
 
-/// The body of the listener's own refusals (`status` 503 or 408), in `lang`.
+/// The body of the listener's own refusals (`status` 503 or 408), in `lang`: what happened and
+/// what to do. (They are the listener's alone, so kept here rather than in `words.rs`.)
 fn refusal_text(status: StatusCode, lang: crate::i18n::Lang) -> String {
-    let key = if status == StatusCode::REQUEST_TIMEOUT { "request-too-slow" } else { "server-busy" };
-    format!("{}\n", super::words::listener_words(lang, key))
+    let (en, pt) = if status == StatusCode::REQUEST_TIMEOUT {
+        (
+            "the request took too long to arrive: send it again (a slow connection? try a smaller file)",
+            "o pedido demorou demais para chegar: envie-o de novo (conexão lenta? tente um arquivo menor)",
+        )
+    } else {
+        (
+            "the server is busy with other requests: try again in a moment (reload the page)",
+            "o servidor está ocupado com outros pedidos: tente de novo daqui a pouco (recarregue a página)",
+        )
+    };
+    format!("{}\n", if lang == crate::i18n::Lang::Pt { pt } else { en })
 }
 
 /// Gives the timeout's bare 408 its words, in the client's language.

@@ -130,22 +130,3 @@ mod tests {
         assert_eq!(words(Lang::Pt)["send"], "Enviar");
     }
 }
-
-// check-lane: the listener's own refusals (503, 408), in the client's language (`listen.rs`).
-/// The words of the listener's refusal `key` (`server-busy`, `request-too-slow`) in `lang`.
-pub fn listener_words(lang: Lang, key: &str) -> &'static str {
-    const LISTENER: &[(&str, &str, &str)] = &[
-        (
-            "server-busy",
-            "the server is busy with other requests: try again in a moment (reload the page)",
-            "o servidor está ocupado com outros pedidos: tente de novo daqui a pouco (recarregue a página)",
-        ),
-        (
-            "request-too-slow",
-            "the request took too long to arrive: send it again (a slow connection? try a smaller file)",
-            "o pedido demorou demais para chegar: envie-o de novo (conexão lenta? tente um arquivo menor)",
-        ),
-    ];
-    let (_, en, pt) = LISTENER.iter().find(|(k, _, _)| *k == key).copied().unwrap_or(LISTENER[0]);
-    if lang == Lang::Pt { pt } else { en }
-}
