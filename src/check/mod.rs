@@ -3,11 +3,13 @@
 //! stderr, with a final verdict.
 
 mod opponents;
+mod plan;
 mod run;
 #[cfg(test)]
 mod verdict_tests;
 mod words;
 
 pub use crate::games::kit::{CheckGame, Opponent};
-pub use run::{CheckError, CheckOptions, CheckReport, GameCheck, full_plan, plan_for, run_check};
+pub use plan::{course_seed, full_plan, own_plan, plan_for};
+pub use run::{CheckError, CheckOptions, CheckReport, GameCheck, run_check};
 pub use words::{duration_text, explain, fault_hint, header, shell_word};

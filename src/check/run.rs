@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::bot::{BotCommand, Limits, default_build_cache};
@@ -13,8 +13,8 @@ use crate::referee::{self, FaultRecord, GameConfig, Observer, Player, PlayerSpec
 
 use super::CheckGame;
 use super::opponents;
+use super::plan::{full_plan, own_plan};
 use crate::games::kit::Opponent;
-use crate::house::Level;
 
 /// Lines of a game's stderr kept for the report.
 const STDERR_TAIL_LINES: usize = 8;
@@ -41,11 +41,20 @@ pub struct CheckOptions {
     pub cancel: Option<Arc<AtomicBool>>,
     /// Games against each house bot (easy, medium, hard) at the end; 0: none.
     pub house_games: usize,
+    /// The table every game is played at (a course's player count); `None`: the sizes of the
+    /// game's own plan (`plan::own_plan`).
+    pub players: Option<usize>,
+    /// Every limit of the checked bot but the move timeout (which is `move_timeout`): a
+    /// course's; `None`: the defaults.
+    pub limits: Option<Limits>,
+    /// Games played at once (1: one after another). The report is the same either way: the
+    /// games are reported in their order.
+    pub jobs: usize,
 }
 
 impl CheckOptions {
     /// Four random games, no house games, a 3 s move timeout, no kept logs, the default build
-    /// cache.
+    /// cache, the game's own table sizes and limits, one game at a time.
     pub fn new(seed: u64) -> Self {
         CheckOptions {
             game: GameKind::DEFAULT,
@@ -57,6 +66,9 @@ impl CheckOptions {
             build_cache: default_build_cache(),
             cancel: None,
             house_games: 0,
+            players: None,
+            limits: None,
+            jobs: 1,
         }
     }
 }
@@ -170,52 +182,9 @@ pub(super) fn computed(t: crate::bot::MoveTime, report: &CheckReport) -> bool {
     t.charged * 5 >= report.limits.move_timeout
 }
 
-/// Every game of a check of `game`: its registered check plan.
-pub fn plan_for(game: GameKind, random: usize, seed: u64) -> Vec<CheckGame> {
-    game.check_plan(random, seed)
-}
-
-/// The games of a check with `options`: the game's plan (`plan_for`), then `house_games` games
-/// against each house bot of the game (easy, medium, hard), at the game's first table size, the
-/// checked bot's side alternating. With rule options the bundled C opponents, which play the
-/// default rules only (they would fault where the checked bot did nothing wrong), give their
-/// seats to the house bot `medium`, which plays under the options.
-pub fn full_plan(options: &CheckOptions) -> Vec<CheckGame> {
-    let (game, per_level, seed) = (options.game, options.house_games, options.seed);
-    let mut games = plan_for(game, options.random_games, seed);
-    if !crate::house::has_house_bots(game) {
-        return games;
-    }
-    if !options.rules.is_empty() {
-        let medium = opponents::house_opponent(Level::Medium);
-        for planned in games.iter_mut().filter(|g| g.opponent.house_level().is_none()) {
-            let bundled = planned.opponent.name();
-            planned.title = planned.title.replace(&format!("against {bundled}"), &format!("against {}", medium.name()));
-            planned.stem = planned.stem.replace(bundled, medium.name());
-            planned.opponent = medium;
-        }
-    }
-    let players = game.seat_counts().first().copied().unwrap_or(2);
-    for level in Level::ALL {
-        for i in 0..per_level {
-            let number = games.len() + 1;
-            games.push(CheckGame {
-                number,
-                title: format!("random deal, {players} players, against house:{level}"),
-                stem: format!("{number:02}-house-{level}"),
-                players,
-                bot_seats: (0..players).filter(|s| s % 2 == i % 2).collect(),
-                opponent: opponents::house_opponent(level),
-                seed: crate::games::kit::mix(seed, number as u64),
-                deal: None,
-            });
-        }
-    }
-    games
-}
-
-/// Checks `bot` (named `name` in the game ids): plays the scripted games, then the random ones,
-/// calling `on_game` after each. `Err` only when the check itself could not be carried out.
+/// Checks `bot` (named `name` in the game ids): plays the scripted games, then the random ones
+/// (`options.jobs` at once), calling `on_game` for each in the plan's order as soon as it and
+/// every game before it ended. `Err` only when the check itself could not be carried out.
 pub fn run_check(
     bot: &BotCommand,
     name: &str,
@@ -224,7 +193,7 @@ pub fn run_check(
 ) -> Result<CheckReport, CheckError> {
     let plan = full_plan(options);
     // `full_plan` appends the rounds against each house bot level to the game's own plan.
-    let house_rounds = plan.len() - plan_for(options.game, options.random_games, options.seed).len();
+    let house_rounds = plan.len() - own_plan(options).len();
     let mut wanted: Vec<Opponent> = plan.iter().map(|g| g.opponent).collect();
     wanted.sort();
     wanted.dedup();
@@ -246,9 +215,8 @@ pub fn run_check(
         }
     };
     let dir = dir.as_path();
-    let limits = Limits { move_timeout: options.move_timeout, ..Limits::default() };
-    let mut games = Vec::new();
-    for game in plan {
+    let limits = Limits { move_timeout: options.move_timeout, ..options.limits.clone().unwrap_or_default() };
+    let play = |game: CheckGame| {
         let opponent = &opponents.iter().find(|(o, _)| *o == game.opponent).expect("every opponent is built").1;
         let players = (0..game.players)
             .map(|seat| {
@@ -267,10 +235,9 @@ pub fn run_check(
         config.stderr_dir = Some(dir.to_path_buf());
         config.stderr_stem = game.stem.clone();
         config.cancel = options.cancel.clone();
-        let checked = play_one(&config, game, &bot.display, dir, options.keep_logs.is_some())?;
-        on_game(&checked);
-        games.push(checked);
-    }
+        play_one(&config, game, &bot.display, dir, options.keep_logs.is_some())
+    };
+    let games = play_in_order(plan, options.jobs, &play, on_game)?;
     // The logs of failed games outlive the check: its report tells how to replay them.
     let kept_logs = match temp {
         Some(temp) if games.iter().any(GameCheck::bot_faulted) => Some(temp.keep()),
@@ -278,6 +245,66 @@ pub fn run_check(
         None => options.keep_logs.clone(),
     };
     Ok(CheckReport { bot: bot.display.clone(), seed: options.seed, limits, games, house_rounds, kept_logs })
+}
+
+/// Plays every game of `plan` with `play`, `jobs` at once (at least one), and hands each result
+/// to `on_game` in the plan's order. After a game that could not be played no new game starts;
+/// the error returned is the interruption if there was one, else the first game's by number.
+fn play_in_order(
+    plan: Vec<CheckGame>,
+    jobs: usize,
+    play: &(dyn Fn(CheckGame) -> Result<GameCheck, CheckError> + Sync),
+    on_game: &mut dyn FnMut(&GameCheck),
+) -> Result<Vec<GameCheck>, CheckError> {
+    let total = plan.len();
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = std::sync::mpsc::channel();
+    let mut done: Vec<Option<GameCheck>> = (0..total).map(|_| None).collect();
+    let mut error: Option<(usize, CheckError)> = None;
+    let mut reported = 0;
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.clamp(1, total.max(1)) {
+            let (tx, next, stop, plan) = (tx.clone(), &next, &stop, &plan);
+            scope.spawn(move || {
+                while !stop.load(Ordering::SeqCst) {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    let Some(game) = plan.get(i) else { break };
+                    let result = play(game.clone());
+                    if result.is_err() {
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                    if tx.send((i, result)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for (i, result) in rx {
+            match result {
+                Ok(game) => done[i] = Some(game),
+                Err(e) => {
+                    let first = match &error {
+                        None => true,
+                        Some((_, CheckError::Cancelled)) => false,
+                        Some((j, _)) => matches!(e, CheckError::Cancelled) || i < *j,
+                    };
+                    if first {
+                        error = Some((i, e));
+                    }
+                }
+            }
+            while let Some(Some(game)) = done.get(reported).filter(|_| error.is_none()) {
+                on_game(game);
+                reported += 1;
+            }
+        }
+    });
+    match error {
+        Some((_, e)) => Err(e),
+        None => Ok(done.into_iter().map(|g| g.expect("every game was played")).collect()),
+    }
 }
 
 /// Plays one game; its transcript is named in the result when all logs are kept or the checked
@@ -294,11 +321,17 @@ fn play_one(config: &GameConfig, game: CheckGame, bot: &str, dir: &Path, keep: b
         Some(f) => (f.line.clone().or_else(|| watch.last_from[f.seat].clone()), watch.last_to[f.seat].clone()),
         None => (None, None),
     };
+    // The tail shown is the faulting copy's when the checked bot faulted (in a 4-player game
+    // its partner's stderr says nothing about the fault), else the last seat's that wrote any.
+    let faulted = report.fault.as_ref().map(|f| f.seat).filter(|s| game.bot_seats.contains(s));
     let mut stderr_bytes = 0;
     let mut stderr_tail = Vec::new();
     for &seat in &game.bot_seats {
         let text = std::fs::read(crate::referee::stderr_log_path(dir, &game.stem, seat)).unwrap_or_default();
         stderr_bytes += text.len() as u64;
+        if faulted.is_some_and(|f| f != seat) {
+            continue;
+        }
         let text = String::from_utf8_lossy(&text);
         let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
         if !lines.is_empty() {

@@ -45,10 +45,21 @@ pub struct CheckArgs {
     /// A rule option every game is played with, as `juiz play --rule` (your course's options).
     #[arg(long = "rule", value_name = "NAME=VALUE")]
     pub rules: Vec<String>,
+    /// Play every game at a table of N seats, as your course does (its "players"): positions
+    /// of other table sizes are skipped. Default: every size the game has.
+    #[arg(long, value_name = "N")]
+    pub players: Option<usize>,
+    /// Games played at once.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub jobs: usize,
 }
 
 pub fn check(args: CheckArgs) -> Outcome {
     let rules = super::play::rule_options(args.game, &args.rules)?;
+    if let Some(n) = args.players.filter(|n| !args.game.seat_counts().contains(n)) {
+        let sizes: Vec<String> = args.game.seat_counts().iter().map(|s| s.to_string()).collect();
+        return Err(Failure::input(format!("--players {n}: {} is played by {}", args.game, sizes.join(" or "))));
+    }
     let command = super::bot_command(&args.bot, args.game, &rules)?;
     let name = bot_name_from_command(&command);
     let seed = args.seed.unwrap_or_else(|| rand::random::<u64>() >> 11);
@@ -65,6 +76,8 @@ pub fn check(args: CheckArgs) -> Outcome {
         keep_logs: args.keep_logs.clone(),
         cancel: Some(cancel),
         house_games: args.house_games,
+        players: args.players,
+        jobs: args.jobs.max(1),
         ..CheckOptions::new(seed)
     };
     let plan = check::full_plan(&options);
@@ -84,7 +97,8 @@ pub fn check(args: CheckArgs) -> Outcome {
         let rules: String = juiz::games::rule_words(&options.rules)
             .map(|rule| format!("--rule {} ", check::shell_word(&rule)))
             .collect();
-        let command = format!("juiz check {game}{rules}--seed {seed} {}", check::shell_word(&args.bot));
+        let players = args.players.map(|n| format!("--players {n} ")).unwrap_or_default();
+        let command = format!("juiz check {game}{rules}{players}--seed {seed} {}", check::shell_word(&args.bot));
         println!("{}", juiz::i18n::tr("check-rerun", &[("command", &command)]));
     }
     Ok(ExitCode::from(if report.passed() { SUCCESS } else { CHECK_FAILED }))

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::error_handling::HandleErrorLayer;
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::IntoResponse;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
@@ -114,9 +114,11 @@ impl Drop for Held {
 
 /// The router behind the request limits: `requests` at once (a 503 past that) and each within
 /// `request_timeout` (a 408).
+/// Both answer in the client's language (`?lang=`, else `Accept-Language`), saying what to do.
 pub fn limited(app: Router, limits: &HttpLimits) -> Router {
-    let busy = |_: tower::BoxError| async {
-        (StatusCode::SERVICE_UNAVAILABLE, "the server is busy: try again in a moment").into_response()
+    let busy = |uri: Uri, headers: HeaderMap, _: tower::BoxError| async move {
+        let lang = client_lang(&uri, &headers);
+        (StatusCode::SERVICE_UNAVAILABLE, refusal_text(StatusCode::SERVICE_UNAVAILABLE, lang)).into_response()
     };
     app.layer(
         ServiceBuilder::new()
@@ -124,11 +126,46 @@ pub fn limited(app: Router, limits: &HttpLimits) -> Router {
             .load_shed()
             // One count for every route (`concurrency_limit` would count each route apart).
             .layer(tower::limit::GlobalConcurrencyLimitLayer::new(limits.requests))
+            .layer(axum::middleware::from_fn(timeout_words))
             .layer(tower_http::timeout::TimeoutLayer::with_status_code(
                 StatusCode::REQUEST_TIMEOUT,
                 limits.request_timeout,
             )),
     )
+}
+
+/// The language of the client of a request: `?lang=`, else `Accept-Language`.
+fn client_lang(uri: &Uri, headers: &HeaderMap) -> crate::i18n::Lang {
+    let query = uri.query().unwrap_or_default().split('&').find_map(|kv| kv.strip_prefix("lang="));
+    let accept = headers.get(axum::http::header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok());
+    super::words::page_lang(query, accept)
+}
+
+/// The body of the listener's own refusals (`status` 503 or 408), in `lang`: what happened and
+/// what to do. (They are the listener's alone, so kept here rather than in `words.rs`.)
+fn refusal_text(status: StatusCode, lang: crate::i18n::Lang) -> String {
+    let (en, pt) = if status == StatusCode::REQUEST_TIMEOUT {
+        (
+            "the request took too long to arrive: send it again (a slow connection? try a smaller file)",
+            "o pedido demorou demais para chegar: envie-o de novo (conexão lenta? tente um arquivo menor)",
+        )
+    } else {
+        (
+            "the server is busy with other requests: try again in a moment (reload the page)",
+            "o servidor está ocupado com outros pedidos: tente de novo daqui a pouco (recarregue a página)",
+        )
+    };
+    format!("{}\n", if lang == crate::i18n::Lang::Pt { pt } else { en })
+}
+
+/// Gives the timeout's bare 408 its words, in the client's language.
+async fn timeout_words(request: axum::extract::Request, next: axum::middleware::Next) -> axum::response::Response {
+    let lang = client_lang(request.uri(), request.headers());
+    let response = next.run(request).await;
+    if response.status() != StatusCode::REQUEST_TIMEOUT {
+        return response;
+    }
+    (StatusCode::REQUEST_TIMEOUT, refusal_text(StatusCode::REQUEST_TIMEOUT, lang)).into_response()
 }
 
 /// Serves `app` on `listener` under `limits` until `shutdown` resolves, then lets the open
@@ -214,10 +251,42 @@ mod tests {
 
     /// The status of a GET of `/` on `app` behind `limits`.
     fn status(app: Router, limits: &HttpLimits) -> StatusCode {
+        answer(app, limits, None).0
+    }
+
+    /// The status and body of a GET of `/` on `app` behind `limits`, with this `Accept-Language`.
+    fn answer(app: Router, limits: &HttpLimits, accept: Option<&str>) -> (StatusCode, String) {
         use tower::ServiceExt;
         let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-        let request = axum::http::Request::new(axum::body::Body::empty());
-        runtime.block_on(async { limited(app, limits).oneshot(request).await.unwrap().status() })
+        let mut request = axum::http::Request::builder().uri("/");
+        if let Some(accept) = accept {
+            request = request.header("accept-language", accept);
+        }
+        let request = request.body(axum::body::Body::empty()).unwrap();
+        runtime.block_on(async {
+            let response = limited(app, limits).oneshot(request).await.unwrap();
+            let status = response.status();
+            let body = axum::body::to_bytes(response.into_body(), 1 << 16).await.unwrap();
+            (status, String::from_utf8_lossy(&body).into_owned())
+        })
+    }
+
+    #[test]
+    fn the_refusals_speak_the_clients_language() {
+        let app = Router::new().route("/", axum::routing::get(|| async { "ok" }));
+        let full = HttpLimits { requests: 0, ..HttpLimits::for_files(1024, 1) };
+        let (status, en) = answer(app.clone(), &full, Some("en-GB"));
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+        assert!(en.contains("busy") && en.contains("try again"), "{en}");
+        let (_, pt) = answer(app, &full, Some("pt-BR,pt;q=0.9"));
+        assert!(pt.contains("ocupado") && pt.contains("tente de novo"), "{pt}");
+        let forever = Router::new().route("/", axum::routing::get(std::future::pending::<&'static str>));
+        let quick = HttpLimits { request_timeout: Duration::from_millis(20), ..HttpLimits::for_files(1024, 1) };
+        let (status, pt) = answer(forever.clone(), &quick, Some("pt"));
+        assert_eq!(status, StatusCode::REQUEST_TIMEOUT);
+        assert!(pt.contains("demorou") && pt.contains("envie"), "{pt}");
+        let (_, en) = answer(forever, &quick, Some("en"));
+        assert!(en.contains("too long") && en.contains("send"), "{en}");
     }
 
     #[test]

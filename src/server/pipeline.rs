@@ -1,5 +1,5 @@
 //! A version's way into the ladder: built (C and C++ with the project's `build_c`), then checked
-//! with `juiz check`'s games against the bundled bots; the compiler's messages and the check's
+//! with `juiz check`'s games against the bundled bots, at the course's table, rules and limits; the compiler's messages and the check's
 //! report (in English and in Portuguese) stored with it. Only a version that passes both becomes
 //! the student's active one; a failed version never displaces it. A queued version that a newer
 //! upload of its student replaced is never checked (`SUPERSEDED`).
@@ -10,7 +10,7 @@ use super::error::ServerError;
 use super::state::Shared;
 use super::store::version_run;
 use crate::bot::{BotCommand, BuildError, build_c};
-use crate::check::{CheckOptions, CheckReport, run_check};
+use crate::check::{CheckOptions, CheckReport, course_seed, run_check};
 use crate::i18n::{Lang, with_lang};
 use crate::tournament::BotRun;
 
@@ -52,11 +52,12 @@ pub fn claim(shared: &Shared) -> Result<Option<i64>, ServerError> {
 
 /// Builds and checks version `id`, storing what each step said.
 pub fn process(shared: &Shared, id: i64) -> Result<(), ServerError> {
-    let (student, name, file, original): (String, String, String, String) = shared.db.conn().query_row(
-        "SELECT student, name, file, original_name FROM versions WHERE id = ?1",
-        [id],
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
-    )?;
+    let (student, name, file, original, sha256): (String, String, String, String, String) = shared
+        .db
+        .conn()
+        .query_row("SELECT student, name, file, original_name, sha256 FROM versions WHERE id = ?1", [id], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+        })?;
     let data = shared.data();
     let private = |text: String| text.replace(&format!("{}/", data.display()), "");
     let argv = match version_run(data, &file) {
@@ -80,15 +81,21 @@ pub fn process(shared: &Shared, id: i64) -> Result<(), ServerError> {
             rusqlite::params![CHECKING, argv_json, id],
         )
     })?;
+    // The course's check: its table, rules and limits, its games played on as many workers as
+    // the ladder has, seeded by the course and the bytes (the same bytes, the same verdict).
+    let tournament = &shared.course.tournament;
     let options = CheckOptions {
-        game: shared.course.tournament.game,
-        rules: shared.course.tournament.rules.clone(),
+        game: tournament.game,
+        rules: tournament.rules.clone(),
         random_games: shared.course.check_games,
-        move_timeout: shared.course.tournament.move_timeout,
+        move_timeout: tournament.move_timeout,
         keep_logs: Some(data.join("versions").join(id.to_string())),
         build_cache: data.join("build"),
         cancel: Some(shared.stop.clone()),
-        ..CheckOptions::new(id as u64)
+        players: Some(tournament.players),
+        limits: Some(tournament.limits.clone()),
+        jobs: shared.jobs,
+        ..CheckOptions::new(course_seed(&tournament.name, tournament.game, tournament.seed, &sha256))
     };
     let command = BotCommand { argv, display: original };
     // The student page's "checking n/N" (`status::progress`).
