@@ -30,6 +30,7 @@ mod landlock;
 mod leftovers;
 mod limits;
 mod linebuf;
+mod own_folder;
 mod own_program;
 mod process;
 mod procfs;
