@@ -231,9 +231,10 @@ fn a_wrong_path_says_to_check_it_before_any_game() {
 #[test]
 fn a_c_file_that_does_not_compile_shows_the_compiler_and_what_to_do_in_both_languages() {
     let dir = tempfile::tempdir().unwrap();
-    for (lang, failed, hint) in
-        [("en", "compiling ", "hint: compile it yourself"), ("pt", "a compilação de ", "dica: compile-o você mesmo")]
-    {
+    for (lang, failed, status, hint) in [
+        ("en", "compiling ", "failed (exited with code 1):", "hint: fix the first error first"),
+        ("pt", "a compilação de ", "falhou (saiu com o código 1):", "dica: corrija primeiro o primeiro erro"),
+    ] {
         let source = dir.path().join(format!("broken_{lang}.c"));
         std::fs::write(&source, "int main( {\n").unwrap();
         let output = juiz()
@@ -245,8 +246,13 @@ fn a_c_file_that_does_not_compile_shows_the_compiler_and_what_to_do_in_both_lang
         assert_eq!(output.status.code(), Some(2));
         let err = String::from_utf8_lossy(&output.stderr);
         assert!(err.contains(&format!("{failed}{}", path_str(&source))), "{lang}: {err}");
-        assert!(err.contains("broken_") && err.contains(":1:"), "{lang}: the compiler's own message: {err}");
-        assert!(err.contains(hint), "{lang}: {err}");
+        assert!(err.contains(status), "{lang}: how the compiler ended, in the language: {err}");
+        // The compiler's own message names the student's file (never `./broken_en.c`), and the
+        // hint quotes its first error.
+        assert!(err.contains(&format!("\nbroken_{lang}.c:1:")), "{lang}: the compiler's own message: {err}");
+        assert!(!err.contains(&format!("./broken_{lang}.c")), "{lang}: the copy's name: {err}");
+        let hint_line = err.lines().find(|l| l.contains(hint)).unwrap_or_else(|| panic!("{lang}: no hint: {err}"));
+        assert!(hint_line.contains(&format!("broken_{lang}.c:1:")) && hint_line.contains("error"), "{lang}: {err}");
     }
 }
 
