@@ -176,10 +176,14 @@ fn readable_file(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
 
 const SCRIPT: &str = "import sys\nfor line in sys.stdin:\n    pass\n";
 
+/// A script juiz cannot tell as Python by its content (no `import`, `def`, `print(`…): one
+/// that it can is run with python3 (tests/student_sources.rs).
+const UNTOLD_SCRIPT: &str = "for line in open('/dev/stdin'):\n    pass\n";
+
 #[test]
 fn a_script_without_a_shebang_is_told_to_add_one() {
     let dir = tempfile::tempdir().unwrap();
-    let bot = readable_file(dir.path(), "mybot", SCRIPT.as_bytes());
+    let bot = readable_file(dir.path(), "mybot", UNTOLD_SCRIPT.as_bytes());
     let file = path_str(&bot);
     let english = format!("{file} has no #! line naming its interpreter");
     let fix = format!("or run it through the interpreter: python3 {file}");

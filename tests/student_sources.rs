@@ -39,6 +39,11 @@ fn cpp_and_sources_without_an_extension_are_played_like_the_course_plays_them() 
         [("upper.C", &template), ("plus.cpp", &template), ("noext_c", &template), ("noext_py", &without_shebang)]
     {
         std::fs::write(dir.path().join(name), text).unwrap();
+        if name == "noext_py" {
+            // Executable but without a `#!` line: run with python3, not refused by the kernel.
+            std::fs::set_permissions(dir.path().join(name), std::os::unix::fs::PermissionsExt::from_mode(0o755))
+                .unwrap();
+        }
         let (status, text) = play_in(dir.path(), &dir.path().join("cache"), "en", name);
         assert_eq!(status, Some(0), "{name}: {text}");
         assert!(played(&text) && !text.contains("not executable"), "{name}: {text}");
@@ -49,7 +54,9 @@ fn cpp_and_sources_without_an_extension_are_played_like_the_course_plays_them() 
 fn a_file_juiz_cannot_tell_says_what_to_rename_it_in_both_languages() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("mybot"), "hello, I am not a program\n").unwrap();
-    for (lang, wanted) in [("en", "name a C source bot.c, C++ bot.cpp"), ("pt", "chame um fonte C de bot.c, C++ de bot.cpp")] {
+    for (lang, wanted) in
+        [("en", "name a C source bot.c, C++ bot.cpp"), ("pt", "chame um fonte C de bot.c, C++ de bot.cpp")]
+    {
         let (status, text) = play_in(dir.path(), &dir.path().join("cache"), lang, "mybot");
         assert_eq!(status, Some(2), "{lang}: {text}");
         assert!(text.contains(wanted) && !text.contains("#!/usr/bin/env"), "{lang}: {text}");
@@ -75,7 +82,9 @@ fn warnings_of_a_build_that_succeeded_are_shown_briefly() {
     let warned = template.replacen("int main(", "static int unused_helper(void) { int x; return 0; }\nint main(", 1);
     assert_ne!(warned, template, "the template has a main");
     std::fs::write(dir.path().join("warned.c"), warned).unwrap();
-    for (lang, wanted) in [("en", "the compiler warned about warned.c"), ("pt", "o compilador deu avisos sobre warned.c")] {
+    for (lang, wanted) in
+        [("en", "the compiler warned about warned.c"), ("pt", "o compilador deu avisos sobre warned.c")]
+    {
         // The same cache twice: the second build is the kept one, its warnings kept with it.
         for round in 0..2 {
             let (status, text) = play_in(dir.path(), &dir.path().join("cache"), lang, "warned.c");

@@ -132,6 +132,10 @@ fn lone_source(path: &Path) -> Result<Option<SourceKind>, CommandError> {
         return Ok(None);
     }
     let executable = meta.permissions().mode() & 0o111 != 0;
+    if executable && std::fs::read(path).is_ok_and(|bytes| bytes.starts_with(b"#!")) {
+        // The kernel runs it by its `#!` line (and `exec_check` says what is wrong with one).
+        return Ok(None);
+    }
     match super::build::kind_by_content(path) {
         Content::Source(kind) if path.extension().is_none() => Ok(Some(kind)),
         Content::Unknown | Content::Source(_) if !executable => Err(CommandError::Unrecognised(path.to_path_buf())),

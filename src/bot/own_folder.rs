@@ -84,7 +84,8 @@ fn own_modules(script: &Path) -> Option<Vec<PathBuf>> {
         }
         let stem = entry.file_stem().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         if entry.is_dir() {
-            return imported.contains(&name) || listing(entry).is_some_and(|inner| !inner.iter().any(|p| is_program(p)));
+            return imported.contains(&name)
+                || listing(entry).is_some_and(|inner| !inner.iter().any(|p| is_program(p)));
         }
         !is_program(entry) || (is_python(entry) && imported.contains(&stem))
     });
@@ -184,7 +185,13 @@ mod tests {
         std::fs::remove_dir_all(dir.path().join("cards")).unwrap();
         write(&dir.path(), "cards.py", "SUITS = 4\n");
         let modules = vec![dir.path().join("cards.py"), dir.path().join("strategy.py")];
-        assert_eq!(flat_modules(&bot).map(|mut m| { m.sort(); m }), Some(modules));
+        assert_eq!(
+            flat_modules(&bot).map(|mut m| {
+                m.sort();
+                m
+            }),
+            Some(modules)
+        );
         // An unrelated program beside it closes the folder.
         write(dir.path(), "other.c", "int main(void) { return 0; }");
         assert!(!owns_its_folder(&bot));

@@ -84,7 +84,10 @@ pub fn recognise(head: &[u8]) -> Content {
     }
     let lines: Vec<&str> = text.lines().map(str::trim_start).collect();
     let c_like = lines.iter().any(|l| {
-        l.starts_with("#include") || l.starts_with("int main") || l.starts_with("#define ") || l.starts_with("using namespace")
+        l.starts_with("#include")
+            || l.starts_with("int main")
+            || l.starts_with("#define ")
+            || l.starts_with("using namespace")
     });
     if c_like {
         return Content::Source(if looks_like_cpp(head) { SourceKind::Cpp } else { SourceKind::C });
@@ -103,8 +106,20 @@ pub fn recognise(head: &[u8]) -> Content {
 /// …), `std::`, `cout`/`cin`, `using namespace`, a class with `public:`, a `template <`.
 pub fn looks_like_cpp(source: &[u8]) -> bool {
     const HEADERS: [&str; 14] = [
-        "iostream", "vector", "string", "algorithm", "map", "set", "bits/stdc++.h", "utility", "queue", "sstream",
-        "cstdio", "cstdlib", "cstring", "unordered_map",
+        "iostream",
+        "vector",
+        "string",
+        "algorithm",
+        "map",
+        "set",
+        "bits/stdc++.h",
+        "utility",
+        "queue",
+        "sstream",
+        "cstdio",
+        "cstdlib",
+        "cstring",
+        "unordered_map",
     ];
     let text = String::from_utf8_lossy(source);
     text.lines().map(str::trim).any(|l| {

@@ -38,7 +38,10 @@ mod tests {
     fn the_copy_is_named_as_the_student_named_it() {
         let out = "./d6f3.c: In function 'main':\n./d6f3.c:3:5: error: expected ';'\nIn file included from d6f3.c:1:";
         let named = as_student_wrote(out, "d6f3.c", "alice.c");
-        assert_eq!(named, "alice.c: In function 'main':\nalice.c:3:5: error: expected ';'\nIn file included from alice.c:1:");
+        assert_eq!(
+            named,
+            "alice.c: In function 'main':\nalice.c:3:5: error: expected ';'\nIn file included from alice.c:1:"
+        );
         assert_eq!(as_student_wrote("./bot.c:1:1: warning: x", "bot.c", "bot.c"), "bot.c:1:1: warning: x");
         assert_eq!(student_name(Some("/home/a/bot.c"), "x.c"), "bot.c");
         assert_eq!(student_name(None, "x.c"), "x.c");
@@ -48,7 +51,10 @@ mod tests {
     fn the_first_error_is_found() {
         let out = "bot.c:2:1: warning: unused\nbot.c:3:5: error: expected ';' before '}'\nbot.c:9:1: error: later";
         assert_eq!(first_error(out), Some("bot.c:3:5: error: expected ';' before '}'"));
-        assert_eq!(first_error("bot.c:1:10: fatal error: iostream: No such file"), Some("bot.c:1:10: fatal error: iostream: No such file"));
+        assert_eq!(
+            first_error("bot.c:1:10: fatal error: iostream: No such file"),
+            Some("bot.c:1:10: fatal error: iostream: No such file")
+        );
         assert_eq!(first_error("all fine"), None);
         assert_eq!(warning_count(out), 1);
     }
