@@ -139,10 +139,8 @@ fn imports(text: &str) -> Vec<String> {
             for part in rest.split(',') {
                 names.extend(top_name(part));
             }
-        } else if let Some(rest) = line.strip_prefix("from ") {
-            if let Some((module, _)) = rest.split_once(" import") {
-                names.extend(top_name(module));
-            }
+        } else if let Some((module, _)) = line.strip_prefix("from ").and_then(|rest| rest.split_once(" import")) {
+            names.extend(top_name(module));
         }
     }
     names
@@ -183,7 +181,7 @@ mod tests {
         assert!(owns_its_folder(&bot));
         assert_eq!(flat_modules(&bot), None, "a package cannot be copied beside the script");
         std::fs::remove_dir_all(dir.path().join("cards")).unwrap();
-        write(&dir.path(), "cards.py", "SUITS = 4\n");
+        write(dir.path(), "cards.py", "SUITS = 4\n");
         let modules = vec![dir.path().join("cards.py"), dir.path().join("strategy.py")];
         assert_eq!(
             flat_modules(&bot).map(|mut m| {
