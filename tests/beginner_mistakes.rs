@@ -196,20 +196,3 @@ fn a_segmentation_fault_says_how_to_find_its_line() {
         &["para achar a linha: recompile com cc -g -fsanitize=address,undefined"],
     );
 }
-
-#[test]
-fn a_c_file_that_does_not_compile_says_how_the_compiler_ended_in_portuguese() {
-    let dir = tempfile::tempdir().unwrap();
-    let source = dir.path().join("broken.c");
-    std::fs::write(&source, "int main( {\n").unwrap();
-    for (lang, wanted) in [("en", "failed (exited with code 1):"), ("pt", "falhou (saiu com o código 1):")] {
-        let output = juiz()
-            .env("JUIZ_BUILD_CACHE", dir.path().join(format!("cache-{lang}")))
-            .args(["play", "--lang", lang, &path_str(&source)])
-            .arg(c_bot("template"))
-            .output()
-            .unwrap();
-        let err = String::from_utf8_lossy(&output.stderr);
-        assert!(err.contains(wanted), "{lang}: {err}");
-    }
-}

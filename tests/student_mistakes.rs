@@ -176,10 +176,14 @@ fn readable_file(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
 
 const SCRIPT: &str = "import sys\nfor line in sys.stdin:\n    pass\n";
 
+/// A script juiz cannot tell as Python by its content (no `import`, `def`, `print(`…): one
+/// that it can is run with python3 (tests/student_sources.rs).
+const UNTOLD_SCRIPT: &str = "for line in open('/dev/stdin'):\n    pass\n";
+
 #[test]
 fn a_script_without_a_shebang_is_told_to_add_one() {
     let dir = tempfile::tempdir().unwrap();
-    let bot = readable_file(dir.path(), "mybot", SCRIPT.as_bytes());
+    let bot = readable_file(dir.path(), "mybot", UNTOLD_SCRIPT.as_bytes());
     let file = path_str(&bot);
     let english = format!("{file} has no #! line naming its interpreter");
     let fix = format!("or run it through the interpreter: python3 {file}");
@@ -231,9 +235,10 @@ fn a_wrong_path_says_to_check_it_before_any_game() {
 #[test]
 fn a_c_file_that_does_not_compile_shows_the_compiler_and_what_to_do_in_both_languages() {
     let dir = tempfile::tempdir().unwrap();
-    for (lang, failed, hint) in
-        [("en", "compiling ", "hint: compile it yourself"), ("pt", "a compilação de ", "dica: compile-o você mesmo")]
-    {
+    for (lang, failed, status, hint) in [
+        ("en", "compiling ", "failed (exited with code 1):", "hint: fix the first error first"),
+        ("pt", "a compilação de ", "falhou (saiu com o código 1):", "dica: corrija primeiro o primeiro erro"),
+    ] {
         let source = dir.path().join(format!("broken_{lang}.c"));
         std::fs::write(&source, "int main( {\n").unwrap();
         let output = juiz()
@@ -245,8 +250,13 @@ fn a_c_file_that_does_not_compile_shows_the_compiler_and_what_to_do_in_both_lang
         assert_eq!(output.status.code(), Some(2));
         let err = String::from_utf8_lossy(&output.stderr);
         assert!(err.contains(&format!("{failed}{}", path_str(&source))), "{lang}: {err}");
-        assert!(err.contains("broken_") && err.contains(":1:"), "{lang}: the compiler's own message: {err}");
-        assert!(err.contains(hint), "{lang}: {err}");
+        assert!(err.contains(status), "{lang}: how the compiler ended, in the language: {err}");
+        // The compiler's own message names the student's file (never `./broken_en.c`), and the
+        // hint quotes its first error.
+        assert!(err.contains(&format!("\nbroken_{lang}.c:1:")), "{lang}: the compiler's own message: {err}");
+        assert!(!err.contains(&format!("./broken_{lang}.c")), "{lang}: the copy's name: {err}");
+        let hint_line = err.lines().find(|l| l.contains(hint)).unwrap_or_else(|| panic!("{lang}: no hint: {err}"));
+        assert!(hint_line.contains(&format!("broken_{lang}.c:1:")) && hint_line.contains("error"), "{lang}: {err}");
     }
 }
 

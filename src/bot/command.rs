@@ -1,4 +1,4 @@
-//! Bot command lines: splitting them like a POSIX shell, the `.py` and `.c` conveniences, and
+//! Bot command lines: splitting them like a POSIX shell, a lone source run as its language, and
 //! resolving the program to an absolute path before the bot runs in its own directory.
 
 use std::ffi::OsStr;
@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use super::build::{BuildError, build_c, default_build_cache};
+use super::build::{BuildError, BuildLimits, Content, SourceKind, build_source, default_build_cache};
 
 /// A bot's command line: `argv[0]` is the program.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,6 +30,13 @@ pub enum CommandError {
     NotAFile(PathBuf),
     #[error("bot program {} is not executable (chmod +x it)", .0.display())]
     NotExecutable(PathBuf),
+    /// A lone file that is neither executable nor a source juiz knows by its name or content.
+    #[error(
+        "bot file {} is not executable and juiz cannot tell its language: name a C source bot.c, \
+         C++ bot.cpp, Python bot.py (or chmod +x a program)",
+        .0.display()
+    )]
+    Unrecognised(PathBuf),
     #[error("bot program `{0}` is not in PATH")]
     NotInPath(String),
     #[error("bot script {} does not exist (check the path: it is taken from the current folder)", .0.display())]
@@ -45,26 +52,39 @@ const SCRIPT_EXTENSIONS: [&str; 5] = ["py", "js", "rb", "pl", "lua"];
 
 impl BotCommand {
     /// Splits `text` like a POSIX shell: `"bots/x"`, `"python3 bots/x.py"`, `"./a.out --level 3"`.
-    /// A single path ending in `.py` runs with `python3`; a single path ending in `.c` is
-    /// compiled into the default build cache (see `build_c` and `default_build_cache`).
+    /// A single path to a source is run as its language (`build::kind_by_name`: `.py`, `.c`,
+    /// `.cpp`, `.cc`, `.cxx`, `.C`; a file without an extension by its content): a Python script
+    /// with `python3`, a C or C++ source compiled into the default build cache (see
+    /// `build_source` and `default_build_cache`).
     pub fn parse(text: &str) -> Result<BotCommand, CommandError> {
         BotCommand::parse_with_cache(text, &default_build_cache())
     }
 
-    /// `parse`, compiling a lone `.c` path into `cache_dir`.
+    /// `parse`, compiling a lone source into `cache_dir`.
     pub fn parse_with_cache(text: &str, cache_dir: &Path) -> Result<BotCommand, CommandError> {
+        BotCommand::parse_reporting(text, cache_dir).map(|(command, _)| command)
+    }
+
+    /// `parse_with_cache`, with the compiler's warnings when a lone source was built (empty
+    /// otherwise), for the user to see although the build succeeded.
+    pub fn parse_reporting(text: &str, cache_dir: &Path) -> Result<(BotCommand, String), CommandError> {
         let words = shlex::split(text).ok_or_else(|| CommandError::Unsplittable(text.into()))?;
         let display = text.trim().to_string();
+        let mut warnings = String::new();
         let argv = match words.as_slice() {
             [] => return Err(CommandError::Empty),
-            [single] if has_extension(single, "py") => vec!["python3".to_string(), single.clone()],
-            [single] if has_extension(single, "c") => {
-                let binary = build_c(Path::new(single), cache_dir)?;
-                vec![binary.to_string_lossy().into_owned()]
-            }
+            [single] => match lone_source(Path::new(single))? {
+                Some(SourceKind::Python) => vec!["python3".to_string(), single.clone()],
+                Some(_) => {
+                    let built = build_source(Path::new(single), None, cache_dir, &BuildLimits::default())?;
+                    warnings = built.warnings;
+                    vec![built.binary.to_string_lossy().into_owned()]
+                }
+                None => words,
+            },
             _ => words,
         };
-        Ok(BotCommand { argv, display })
+        Ok((BotCommand { argv, display }, warnings))
     }
 
     /// Checks that the program exists and is executable (a path with '/' is taken relative to
@@ -96,6 +116,30 @@ impl BotCommand {
             }
         }
         Ok(self)
+    }
+}
+
+/// The language of a lone `path` on the command line, when it is a source: by its name, or, for a
+/// file without an extension, by its content. A file that is not executable and whose language
+/// cannot be told is `CommandError::Unrecognised` (what to rename it); a missing file or a
+/// program is left to `resolve`.
+fn lone_source(path: &Path) -> Result<Option<SourceKind>, CommandError> {
+    if let Some(kind) = super::build::kind_by_name(path) {
+        return Ok(Some(kind));
+    }
+    let Ok(meta) = std::fs::metadata(path) else { return Ok(None) };
+    if !meta.is_file() {
+        return Ok(None);
+    }
+    let executable = meta.permissions().mode() & 0o111 != 0;
+    if executable && std::fs::read(path).is_ok_and(|bytes| bytes.starts_with(b"#!")) {
+        // The kernel runs it by its `#!` line (and `exec_check` says what is wrong with one).
+        return Ok(None);
+    }
+    match super::build::kind_by_content(path) {
+        Content::Source(kind) if path.extension().is_none() => Ok(Some(kind)),
+        Content::Unknown | Content::Source(_) if !executable => Err(CommandError::Unrecognised(path.to_path_buf())),
+        _ => Ok(None),
     }
 }
 

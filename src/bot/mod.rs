@@ -30,6 +30,7 @@ mod landlock;
 mod leftovers;
 mod limits;
 mod linebuf;
+mod own_folder;
 mod own_program;
 mod process;
 mod procfs;
@@ -50,7 +51,10 @@ mod workdir;
 
 pub use affinity::{CorePicker, allowed_cpus, unpin_current_thread};
 pub use bare::BareBot;
-pub use build::{BuildError, BuildLimits, build_c, build_c_with, default_build_cache};
+pub use build::{
+    BuildError, BuildLimits, Built, CPP_EXTENSIONS, Content, SourceKind, build_c, build_c_with, build_source,
+    default_build_cache, first_error, kind_by_content, kind_by_name, looks_like_cpp, warning_count,
+};
 pub use command::{BotCommand, CommandError};
 pub use cost::{Costs, Step, clock_pair_cost, measure as measure_costs, thread_cpu};
 pub use fault::{BotFault, ExitReport, FaultKind, QUOTED_LINE_CHARS, Termination, Usage, quote_line, signal_name};

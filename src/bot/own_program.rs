@@ -10,17 +10,23 @@ use std::ffi::CString;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::path::{Path, PathBuf};
 
-/// Files of a command copied at most (the program and its scripts).
-pub(crate) const MAX_COPIES: usize = 4;
+/// Files of a command copied at most (the program, its scripts, a script's modules).
+pub(crate) const MAX_COPIES: usize = 16;
+/// Scripts of a command copied at most.
+const MAX_SCRIPTS: usize = 3;
+/// The index, in `ProgramFiles::copies`, of a script's module: copied under its own name beside
+/// the script's copy, in no place of `argv`.
+pub(crate) const MODULE: usize = usize::MAX;
 
 /// A file that makes the folder holding it a bot's own: a program or script there runs in place
 /// and the folder is granted for reading (a script and its modules). Only for a folder that holds
 /// nothing of another student's (the house's fixtures, a student's own submission folder).
 pub(crate) const OWN_FOLDER_MARK: &str = ".juiz-bot-folder";
 
-/// The folder of `file` when it is marked as its bot's own.
+/// The folder of `file` when it is its bot's own: marked so, or a Python script's folder that
+/// holds only the script and the modules it imports (`own_folder::owns_its_folder`).
 fn own_folder(file: &Path) -> Option<&Path> {
-    file.parent().filter(|dir| dir.join(OWN_FOLDER_MARK).is_file())
+    file.parent().filter(|dir| dir.join(OWN_FOLDER_MARK).is_file() || super::own_folder::owns_its_folder(file))
 }
 
 /// What a bot may reach of its command besides system folders.
@@ -40,9 +46,10 @@ fn in_system(path: &Path, system: &[&str]) -> bool {
 }
 
 /// Sorts `argv` (resolved: `argv[0]` a path) into copies and grants. A script argument (an
-/// absolute path to a file outside system folders) is copied, unless its folder is marked as its
-/// bot's own (`OWN_FOLDER_MARK`): then that folder is granted and the script runs in place; the
-/// same for the program. The program is copied too, unless it is in a system folder, or runs a
+/// absolute path to a file outside system folders) is copied, unless its folder is its bot's own
+/// (marked `OWN_FOLDER_MARK`, or a Python script's with its modules: `own_folder.rs`): then that
+/// folder is granted and the script runs in place, the same for the program; when such a folder
+/// holds juiz's working folder, a script's modules are copied beside its copy instead. The program is copied too, unless it is in a system folder, or runs a
 /// script from a `bin/`, `sbin/` or `shims/` folder (an interpreter: that folder is granted, with the
 /// installation prefix above it when it holds `lib/`, `libexec/` or `pyvenv.cfg`, as for a
 /// virtual environment or pyenv), or runs a script from elsewhere (only the file is granted). A
@@ -69,7 +76,15 @@ pub(crate) fn program_files(argv: &[String], keep_out: &[PathBuf], system: &[&st
             scripts += 1;
             match own_folder(path) {
                 Some(dir) if !holds_kept(dir) => files.grants.push(dir.to_path_buf()),
-                _ if files.copies.len() < MAX_COPIES - 1 => files.copies.push((i, path.to_path_buf())),
+                _ if scripts <= MAX_SCRIPTS => {
+                    files.copies.push((i, path.to_path_buf()));
+                    // A folder of its own that holds juiz's working folder is not granted: the
+                    // script's modules are copied beside its copy instead (when they all fit).
+                    let modules = super::own_folder::flat_modules(path).unwrap_or_default();
+                    if files.copies.len() + modules.len() < MAX_COPIES {
+                        files.copies.extend(modules.into_iter().map(|m| (MODULE, m)));
+                    }
+                }
                 _ => {}
             }
         }
@@ -156,10 +171,13 @@ impl OwnCopies {
             let file =
                 super::workdir::open_regular(source).map_err(|e| format!("cannot copy the bot's program: {e}"))?;
             let base = source.file_name().map(|b| b.to_string_lossy().into_owned()).unwrap_or_default();
-            let name = format!(".juiz-{n}-{base}");
+            // A module keeps its name (`import cards` finds `cards.py` beside the script's copy).
+            let name = if *i == MODULE { base } else { format!(".juiz-{n}-{base}") };
             own.names.push(CString::new(name.as_bytes()).map_err(|_| "nul in a program's name".to_string())?);
             own.sources.push(OwnedFd::from(file));
-            own.argv[*i] = work_dir.join(&name).to_string_lossy().into_owned();
+            if *i != MODULE {
+                own.argv[*i] = work_dir.join(&name).to_string_lossy().into_owned();
+            }
         }
         Ok(own)
     }

@@ -4,6 +4,7 @@
 mod bench;
 mod bench_house;
 mod bench_pages;
+mod build_words;
 mod check;
 mod house;
 mod play;
@@ -71,7 +72,13 @@ pub fn bot_command(
     let word = text.trim();
     let local = !word.is_empty() && !word.contains(['/', ' ', '\t', '\'', '"']) && std::path::Path::new(word).is_file();
     let text = if local { format!("./{word}") } else { text.to_owned() };
-    BotCommand::parse(&text).and_then(BotCommand::resolve).map_err(|e| Failure::input(said(&e)))
+    let (command, warnings) = BotCommand::parse_reporting(&text, &juiz::bot::default_build_cache())
+        .and_then(|(command, warnings)| Ok((command.resolve()?, warnings)))
+        .map_err(|e| Failure::input(said(&e)))?;
+    if !warnings.is_empty() {
+        eprint!("{}", juiz::report::terminal_safe(&build_words::warnings_said(word, &warnings)));
+    }
+    Ok(command)
 }
 
 /// What the user reads when the bot they named cannot be started, in their language: the
@@ -85,11 +92,11 @@ fn said(e: &CommandError) -> String {
         CommandError::NotAFile(p) => tr("bot-not-a-file", &[("path", &path(p))]),
         CommandError::NotExecutable(p) => tr("bot-not-executable", &[("path", &path(p))]),
         CommandError::NotInPath(name) => tr("bot-not-in-path", &[("name", name)]),
+        CommandError::Unrecognised(p) => tr("bot-unrecognised", &[("path", &path(p))]),
         CommandError::ScriptNotFound(p) => tr("bot-script-not-found", &[("path", &path(p))]),
         CommandError::Build(juiz::bot::BuildError::Compile { path: p, status, output }) => {
-            let hint = juiz::i18n::say(&juiz::games::Message::new("hint-build"));
             let failed = tr("bot-compile-failed", &[("path", &path(p)), ("status", &status_text(status))]);
-            format!("{failed}\n{}\n{}", output.trim_end(), tr("check-hint", &[("hint", &hint)]))
+            format!("{failed}\n{}\n{}", output.trim_end(), build_words::failed_hint(p, output))
         }
         e => e.to_string(),
     }

@@ -322,3 +322,14 @@ kind-processes = processes
 kind-file-size = file-size
 kind-disk = disk
 kind-timeout-overload = timeout-overload
+
+# --- messages2 branch (issues 35, 37): sources named as students name them, the compiler's
+# output as the student wrote it (src/commands/build_words.rs, src/bot/command.rs).
+build-warnings = the compiler warned about { $path } ({ $count ->
+        [one] 1 warning
+       *[other] { $count } warnings
+    }; the bot was built and runs):
+build-warnings-more = { "  " }… { $lines } more lines (compile it yourself with cc -Wall to see them all)
+build-cpp-in-c = { $path } is C++ (it uses iostream, std:: or cout), saved as a C file: rename it { $renamed } and juiz compiles it as C++
+build-first-error = fix the first error first, the others often follow from it: { $error }
+bot-unrecognised = bot file { $path } is not executable and juiz cannot tell its language: name a C source bot.c, C++ bot.cpp (or .cc, .C), Python bot.py, or chmod +x a program

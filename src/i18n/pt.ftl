@@ -321,3 +321,14 @@ kind-processes = processes (processos)
 kind-file-size = file-size (tamanho de arquivo)
 kind-disk = disk (disco)
 kind-timeout-overload = timeout-overload (máquina sobrecarregada)
+
+# --- messages2 branch (issues 35, 37): sources named as students name them, the compiler's
+# output as the student wrote it (src/commands/build_words.rs, src/bot/command.rs).
+build-warnings = o compilador deu avisos sobre { $path } ({ $count ->
+        [one] 1 aviso
+       *[other] { $count } avisos
+    }; o bot foi compilado e roda):
+build-warnings-more = { "  " }… mais { $lines } linhas (compile você mesmo com cc -Wall para ver todas)
+build-cpp-in-c = { $path } é C++ (usa iostream, std:: ou cout), salvo como arquivo C: renomeie-o para { $renamed } e o juiz o compila como C++
+build-first-error = corrija primeiro o primeiro erro, os outros muitas vezes decorrem dele: { $error }
+bot-unrecognised = o arquivo do bot { $path } não é executável e o juiz não sabe em que linguagem está: chame um fonte C de bot.c, C++ de bot.cpp (ou .cc, .C), Python de bot.py, ou dê chmod +x num programa

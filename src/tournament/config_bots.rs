@@ -92,7 +92,12 @@ fn check_bot_files(name: &str, run: &BotRun, workdir: Option<&Path>) -> Result<(
         }
         BotRun::Unusable(_) => {}
         BotRun::Build(source) => {
-            if source.extension().is_none_or(|e| !["c", "cpp", "cc", "cxx"].iter().any(|x| e == *x)) {
+            // The recogniser `play` and `check` use: C and C++ by name, or by content.
+            let kind = crate::bot::kind_by_name(source).or(match crate::bot::kind_by_content(source) {
+                crate::bot::Content::Source(kind) if source.extension().is_none() => Some(kind),
+                _ => None,
+            });
+            if !matches!(kind, Some(crate::bot::SourceKind::C | crate::bot::SourceKind::Cpp)) {
                 return Err(ConfigError::NotCSource { name: name.to_string(), path: source.clone() });
             }
             if !source.is_file() {

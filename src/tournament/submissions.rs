@@ -3,7 +3,7 @@
 //! that applies):
 //!
 //! 1. a C source (`.c`), built before the first game;
-//! 2. a C++ source (`.cpp`, `.cc`, `.cxx`), built the same way with `$CXX` or `c++`;
+//! 2. a C++ source (`.cpp`, `.cc`, `.cxx`, `.c++`, `.C`), built the same way with `$CXX` or `c++`;
 //! 3. a Python script (`.py`), run with `python3`;
 //! 4. an executable file.
 //!
@@ -27,7 +27,7 @@ pub struct Submission {
 }
 
 const KINDS: [(&str, &[&str]); 3] =
-    [("C source", &["c"]), ("C++ source", &["cpp", "cc", "cxx"]), ("Python script", &["py"])];
+    [("C source", &["c"]), ("C++ source", &crate::bot::CPP_EXTENSIONS), ("Python script", &["py"])];
 
 fn is_executable(path: &Path) -> bool {
     std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)

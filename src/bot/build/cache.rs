@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use sha2::{Digest, Sha256};
 
-use super::compile::BuildLimits;
+use super::compile::{BuildLimits, Built};
 use super::error::BuildError;
 use super::sources::Sources;
 use crate::bot::workdir;
@@ -80,13 +80,14 @@ pub(super) fn private_dir(dir: &Path) -> io::Result<()> {
 }
 
 /// The cache key of a build: a SHA-256 of the compiler command, the limits and every file.
-pub(super) fn key(compiler: &[String], limits: &BuildLimits, sources: &Sources) -> String {
+pub(super) fn key(compiler: &[String], flags: &str, limits: &BuildLimits, sources: &Sources) -> String {
     let mut hash = Sha256::new();
     for word in compiler {
         hash.update(word.as_bytes());
         hash.update([0]);
     }
-    hash.update(b"-O2 -lm\0");
+    hash.update(flags.as_bytes());
+    hash.update(b"\0-lm\0");
     hash.update(format!("{limits:?}\0").as_bytes());
     for (path, bytes) in &sources.files {
         hash.update(path.as_os_str().as_encoded_bytes());
@@ -118,15 +119,23 @@ impl Slot {
         self.dir.join(&self.stem)
     }
 
+    fn warnings(&self) -> PathBuf {
+        self.dir.join("warnings")
+    }
+
     fn failed(&self) -> PathBuf {
         self.dir.join("failed")
     }
 
     /// The verdict of an earlier build of the same key, if there was one.
-    pub(super) fn verdict(&self) -> Option<Result<PathBuf, BuildError>> {
+    pub(super) fn verdict(&self) -> Option<Result<Built, BuildError>> {
         let binary = self.binary();
         if std::fs::symlink_metadata(&binary).is_ok_and(|m| m.is_file() && m.uid() == euid()) {
-            return Some(Ok(binary));
+            let mut warnings = Vec::new();
+            if let Ok(file) = workdir::open_regular(&self.warnings()) {
+                let _ = file.take(MAX_VERDICT_BYTES).read_to_end(&mut warnings);
+            }
+            return Some(Ok(Built { binary, warnings: String::from_utf8_lossy(&warnings).into_owned() }));
         }
         let mut message = Vec::new();
         let file = workdir::open_regular(&self.failed()).ok()?;
@@ -135,9 +144,13 @@ impl Slot {
         Some(Err(BuildError::Earlier { message, kept: self.dir.clone() }))
     }
 
-    /// Keeps the binary read from `from` (at most `limit` bytes) and returns its path. Two
-    /// builds of the same key at once are safe: each writes a name of its own, then renames it.
-    pub(super) fn keep_binary(&self, from: &mut File, limit: u64) -> io::Result<PathBuf> {
+    /// Keeps the binary read from `from` (at most `limit` bytes), with the compiler's
+    /// `warnings` (kept first: a binary there has its warnings beside it), and returns its path.
+    /// Two builds of the same key at once are safe: each writes a name of its own, then renames it.
+    pub(super) fn keep_binary(&self, from: &mut File, limit: u64, warnings: &str) -> io::Result<PathBuf> {
+        if !warnings.is_empty() {
+            self.keep_text(warnings, &self.warnings())?;
+        }
         let temp = self.temp_name();
         let kept = (|| {
             let mut to = std::fs::OpenOptions::new().write(true).create_new(true).mode(0o755).open(&temp)?;
@@ -152,11 +165,16 @@ impl Slot {
 
     /// Keeps the message of a failed build, for the next build of the same key.
     pub(super) fn keep_failure(&self, message: &str) -> io::Result<()> {
+        self.keep_text(message, &self.failed())
+    }
+
+    /// Writes `text` to `path` in the slot, whole or not at all.
+    fn keep_text(&self, text: &str, path: &Path) -> io::Result<()> {
         let temp = self.temp_name();
         let kept = (|| {
             let mut to = std::fs::OpenOptions::new().write(true).create_new(true).mode(0o600).open(&temp)?;
-            to.write_all(message.as_bytes())?;
-            std::fs::rename(&temp, self.failed())
+            to.write_all(text.as_bytes())?;
+            std::fs::rename(&temp, path)
         })();
         if kept.is_err() {
             let _ = std::fs::remove_file(&temp);

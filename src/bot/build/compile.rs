@@ -1,5 +1,5 @@
-//! Running the compiler as a bot runs: `$CC` or `cc` with `-O2 -o OUT SRC -lm` (C++ sources,
-//! `.cpp`/`.cc`/`.cxx`: `$CXX` or `c++`) started by `BotProcess::spawn_build` in a work dir that
+//! Running the compiler as a bot runs: `$CC` or `cc` with `-Wall -O2 -o OUT -x c SRC -lm` (C++
+//! sources, `.cpp`/`.cc`/`.cxx`/`.C` or C++ by content: `$CXX` or `c++`, `-x c++`) started by `BotProcess::spawn_build` in a work dir that
 //! holds copies of the source and its local headers: as root in a box (its own uid, cgroups and
 //! tmpfs), otherwise in a user namespace; Landlock lets it read only those copies, the system
 //! headers and the toolchain, and write only that work dir; seccomp; no network. Its wall time,
@@ -18,7 +18,9 @@ use nix::poll::PollFlags;
 
 use super::cache::{self, Slot};
 use super::error::BuildError;
+use super::kind::{self, SourceKind};
 use super::sources::{self, Sources};
+use super::student;
 use crate::bot::fault::{BotFault, FaultKind, Termination};
 use crate::bot::limits::{Limits, format_bytes};
 use crate::bot::process::{BotProcess, WorkDir};
@@ -85,31 +87,67 @@ pub fn build_c(source: &Path, cache_dir: &Path) -> Result<PathBuf, BuildError> {
     build_c_with(source, cache_dir, &BuildLimits::default())
 }
 
+/// `build_source` of `source` under its own name, returning only the binary.
+pub fn build_c_with(source: &Path, cache_dir: &Path, limits: &BuildLimits) -> Result<PathBuf, BuildError> {
+    build_source(source, None, cache_dir, limits).map(|built| built.binary)
+}
+
+/// A build that succeeded: its binary and the compiler's warnings (`-Wall`; empty when there
+/// were none), its messages naming the source as the student named it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Built {
+    /// The binary's absolute path.
+    pub binary: PathBuf,
+    /// What the compiler said although it succeeded (its `-Wall` warnings), as it said it.
+    pub warnings: String,
+}
+
 /// Compiles one C or C++ source, contained (see the module's documentation), into `cache_dir`
 /// (made private, or checked to be), unless a build of the same bytes (source and the local
-/// `#include "..."` headers beside it), compiler command and limits is there already: then its
-/// binary, or its failure (`BuildError::Earlier`), is returned without compiling again. Returns
-/// the binary's absolute path. Concurrent builds of the same source are safe.
-pub fn build_c_with(source: &Path, cache_dir: &Path, limits: &BuildLimits) -> Result<PathBuf, BuildError> {
+/// `#include "..."` headers beside it), compiler command, name and limits is there already: then
+/// its binary and warnings, or its failure (`BuildError::Earlier`), are returned without
+/// compiling again. The language is the one `kind::kind_by_name` names (`.C` is C++), else the
+/// one the content shows (a file without an extension). The compiler's messages name the
+/// source `name` (the student's own file name: the server keeps sources under hashes), or its
+/// file name. Concurrent builds of the same source are safe.
+pub fn build_source(
+    source: &Path,
+    name: Option<&str>,
+    cache_dir: &Path,
+    limits: &BuildLimits,
+) -> Result<Built, BuildError> {
     let sources = sources::gather(source)?;
-    let cpp = source.extension().is_some_and(|e| ["cpp", "cc", "cxx"].iter().any(|x| e == *x));
-    let (variable, default) = if cpp { ("CXX", "c++") } else { ("CC", "cc") };
+    let kind = kind::kind_by_name(source)
+        .or(match kind::recognise(&sources.files[0].1) {
+            kind::Content::Source(kind) => Some(kind),
+            _ => None,
+        })
+        .filter(|k| *k != SourceKind::Python)
+        .unwrap_or(SourceKind::C);
+    let (variable, default) = if kind == SourceKind::Cpp { ("CXX", "c++") } else { ("CC", "cc") };
     let cc_text = std::env::var(variable).unwrap_or_else(|_| default.to_string());
     let cc = shlex::split(&cc_text)
         .filter(|words| !words.is_empty())
         .ok_or_else(|| BuildError::BadCompiler(cc_text.clone()))?;
+    let staged = sources.files[0].0.to_string_lossy().into_owned();
+    let student = student::student_name(name, &staged);
+    let language = kind.compiler_language().unwrap_or("c");
 
     let cache_err = |e| BuildError::Cache { path: cache_dir.to_path_buf(), source: e };
     cache::private_dir(cache_dir).map_err(cache_err)?;
     let cache_abs = std::path::absolute(cache_dir).map_err(cache_err)?;
     let stem = source.file_stem().map_or_else(|| "bot".to_string(), |s| s.to_string_lossy().into_owned());
-    let slot = Slot::open(&cache_abs, &cache::key(&cc, limits, &sources), &stem).map_err(cache_err)?;
+    let flags = format!("{} -x {language} as {student}", FLAGS.join(" "));
+    let slot = Slot::open(&cache_abs, &cache::key(&cc, &flags, limits, &sources), &stem).map_err(cache_err)?;
     if let Some(verdict) = slot.verdict() {
         return verdict;
     }
-    let build = Build { source, cc: &cc, cc_text: &cc_text, limits };
+    let build = Build { source, cc: &cc, cc_text: &cc_text, limits, language, student: &student };
     match build.run(&sources) {
-        Ok(mut binary) => slot.keep_binary(&mut binary, limits.file_size_bytes).map_err(cache_err),
+        Ok((mut binary, warnings)) => {
+            let binary = slot.keep_binary(&mut binary, limits.file_size_bytes, &warnings).map_err(cache_err)?;
+            Ok(Built { binary, warnings })
+        }
         Err(e) => {
             if e.is_verdict() {
                 slot.keep_failure(&e.to_string()).map_err(cache_err)?;
@@ -119,12 +157,19 @@ pub fn build_c_with(source: &Path, cache_dir: &Path, limits: &BuildLimits) -> Re
     }
 }
 
+/// The compiler's options before the language and the source: warnings on, optimised.
+const FLAGS: [&str; 2] = ["-Wall", "-O2"];
+
 /// One compilation.
 struct Build<'a> {
     source: &'a Path,
     cc: &'a [String],
     cc_text: &'a str,
     limits: &'a BuildLimits,
+    /// The language, for `-x` (a source without an extension is one).
+    language: &'a str,
+    /// The name the student gave the source, which the messages use.
+    student: &'a str,
 }
 
 /// How a compiler that did not succeed ended.
@@ -140,8 +185,9 @@ impl Build<'_> {
         BuildError::Compiler { compiler: self.cc_text.to_string(), source: e }
     }
 
-    /// Compiles `sources` in a box and returns the binary, opened (the box is emptied after).
-    fn run(&self, sources: &Sources) -> Result<File, BuildError> {
+    /// Compiles `sources` in a box and returns the binary, opened (the box is emptied after),
+    /// and the compiler's warnings.
+    fn run(&self, sources: &Sources) -> Result<(File, String), BuildError> {
         let root = workdir::root().map_err(|e| self.host_err(e))?;
         let scratch = tempfile::Builder::new()
             .prefix("build-")
@@ -154,7 +200,8 @@ impl Build<'_> {
         // `./` keeps a source named like an option (`-fplugin=x.c`) a file name.
         let main = Path::new(".").join(&sources.files[0].0).to_string_lossy().into_owned();
         let mut argv = self.cc.to_vec();
-        argv.extend(["-O2", "-o", OUTPUT, &main, "-lm"].map(String::from));
+        argv.extend(FLAGS.map(String::from));
+        argv.extend(["-o", OUTPUT, "-x", self.language, &main, "-x", "none", "-lm"].map(String::from));
         let command = BotCommand { argv, display: self.cc_text.to_string() };
         let mut compiler = BotProcess::spawn_build(
             &command,
@@ -169,9 +216,10 @@ impl Build<'_> {
         let binary = ended.is_ok().then(|| workdir::open_regular(&compiler.work_dir().join(OUTPUT)));
         let report = compiler.shutdown();
         let output = diagnostics(&log, self.limits.output_bytes, report.stderr_dropped);
+        let output = student::as_student_wrote(&output, &sources.files[0].0.to_string_lossy(), self.student);
         let path = self.source.to_path_buf();
         match (ended, binary) {
-            (Ok(()), Some(Ok(file))) => Ok(file),
+            (Ok(()), Some(Ok(file))) => Ok((file, output)),
             (Ok(()), _) => {
                 Err(BuildError::Compile { path, status: "exited with code 0 but left no binary".to_string(), output })
             }
