@@ -46,7 +46,7 @@ pub(super) fn versions(
     w: &BTreeMap<&'static str, &'static str>,
 ) -> rusqlite::Result<Vec<VersionLine>> {
     let mut stmt = conn.prepare(
-        "SELECT id, number, original_name, uploaded, state, build_output, check_en, check_pt
+        "SELECT id, number, original_name, uploaded, state, build_output, check_en, check_pt, off_reason
      FROM versions WHERE student = ?1 ORDER BY number DESC",
     )?;
     stmt.query_map([&me], |r| {
@@ -56,10 +56,14 @@ pub(super) fn versions(
             number: r.get(1)?,
             original_name: r.get(2)?,
             uploaded: instant_text(std::time::UNIX_EPOCH + std::time::Duration::from_secs(r.get::<_, i64>(3)? as u64)),
-            state_text: w.get(state.as_str()).copied().unwrap_or(state.as_str()).to_string(),
+            // A version the instructor took off the ladder says why (`web_admin_student::take_off`).
+            state_text: match (w.get(state.as_str()).copied().unwrap_or(state.as_str()), r.get::<_, String>(8)?) {
+                (text, reason) if reason.is_empty() => text.to_string(),
+                (text, reason) => format!("{text}: {reason}"),
+            },
             class: match state.as_str() {
                 "ready" => "ok",
-                "build-failed" | "check-failed" => "bad",
+                "build-failed" | "check-failed" | "off" => "bad",
                 _ => "muted",
             },
             state,
