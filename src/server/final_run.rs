@@ -108,11 +108,7 @@ fn tournament_over(shared: &Shared, sources: &[Source], dir: &Path, relative: bo
         bots.push(BotSpec { run, ..source.spec.clone() });
     }
     if bots.len() < 2 {
-        return Err(ServerError::Other(format!(
-            "the final tournament needs at least two bots: students with an active version (and, with \
-             \"final_house\", the house bots); there are {}",
-            bots.len()
-        )));
+        return Err(too_few(bots.len()));
     }
     // Graded: the bots learn seat ids only (issue 34).
     let mut t = Tournament { name: "final".into(), bots, anonymous_seats: true, ..shared.course.tournament.clone() };
@@ -158,11 +154,13 @@ pub fn grades(shared: &Shared) -> Result<String, ServerError> {
 pub fn start(shared: &Arc<Shared>) -> Result<(), ServerError> {
     let sources = sources(shared)?;
     let dir = final_dir(shared);
-    let portable = tournament_over(shared, &sources, &dir, true)?.to_json();
+    if sources.len() < 2 {
+        return Err(too_few(sources.len()));
+    }
     if shared.final_running.swap(true, Ordering::SeqCst) {
         return Err(ServerError::Other("the final tournament is already running".into()));
     }
-    let prepared = prepare(shared, &sources, &dir, &portable);
+    let prepared = prepare(shared, &sources, &dir);
     let t = match prepared {
         Ok(t) => t,
         Err(e) => {
@@ -188,10 +186,12 @@ pub fn start(shared: &Arc<Shared>) -> Result<(), ServerError> {
 }
 
 /// `final/` made ready: a new set of bots clears the old results and copies its sources.
-fn prepare(shared: &Shared, sources: &[Source], dir: &Path, portable: &str) -> Result<Tournament, ServerError> {
+fn prepare(shared: &Shared, sources: &[Source], dir: &Path) -> Result<Tournament, ServerError> {
     std::fs::create_dir_all(dir).map_err(ServerError::io(dir))?;
-    let file = dir.join("tournament.json");
-    if std::fs::read_to_string(&file).ok().as_deref() != Some(portable) {
+    // What the bots are and where their sources come from: the same set resumes.
+    let key: String = sources.iter().map(|s| format!("{:?} {:?}\n", s.spec, s.copy)).collect();
+    let kept = dir.join(SOURCES_KEY);
+    if std::fs::read_to_string(&kept).ok().as_deref() != Some(key.as_str()) {
         for old in ["results", "bots"] {
             let _ = std::fs::remove_dir_all(dir.join(old));
         }
@@ -202,9 +202,22 @@ fn prepare(shared: &Shared, sources: &[Source], dir: &Path, portable: &str) -> R
                 super::final_zip::copy_into(from, &home.join(name))?;
             }
         }
+        std::fs::write(&kept, &key).map_err(ServerError::io(&kept))?;
     }
+    let file = dir.join("tournament.json");
+    let portable = tournament_over(shared, sources, dir, true)?.to_json();
     std::fs::write(&file, portable).map_err(ServerError::io(&file))?;
     final_tournament(shared)
+}
+
+/// The file in `final/` that records which bots' sources `bots/` holds (left out of the zip).
+pub const SOURCES_KEY: &str = ".sources";
+
+fn too_few(count: usize) -> ServerError {
+    ServerError::Other(format!(
+        "the final tournament needs at least two bots: students with an active version (and, with \
+         \"final_house\", the house bots); there are {count}"
+    ))
 }
 
 fn run(shared: &Shared, t: &Tournament, dir: &Path) -> Result<(), ServerError> {

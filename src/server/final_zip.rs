@@ -44,7 +44,7 @@ pub fn zip_final(dir: &Path, data: &Path) -> Result<(), ServerError> {
     let out = dir.join("final.zip");
     let mut files = Vec::new();
     collect(dir, dir, &mut files)?;
-    files.retain(|f| !f.starts_with("final.zip") && f != "README.txt");
+    files.retain(|f| !f.starts_with("final.zip") && f != "README.txt" && f != super::final_run::SOURCES_KEY);
     files.sort();
     let tmp = out.with_extension("zip.tmp");
     let file = std::fs::File::create(&tmp).map_err(ServerError::io(&tmp))?;
