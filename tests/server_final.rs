@@ -90,7 +90,7 @@ fn the_final_includes_the_house_bots_grades_the_bar_and_zips_a_replayable_folder
     let mut all = Vec::new();
     files(away.path(), away.path(), &mut all);
     let names: Vec<&str> = all.iter().map(|(n, _)| n.as_str()).collect();
-    for wanted in ["final/README.txt", "final/tournament.json", "final/bots/ana/bot.c", "final/bots/bia/main.py"] {
+    for wanted in ["final/README.txt", "final/tournament.json", "final/bots/ana/bot.c", "final/bots/bia/bot.py"] {
         assert!(names.contains(&wanted), "{wanted} in {names:?}");
     }
     assert!(names.contains(&"final/results/games.csv") && names.contains(&"final/results/deal-secret"), "{names:?}");
