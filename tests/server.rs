@@ -111,8 +111,11 @@ fn a_course_from_uploads_to_the_final_tournament() {
     // Links revoked and reissued from the admin page; pausing the ladder.
     assert_eq!(server.admin_post("revoke", &[("student", "edu")]).status, 303);
     assert_eq!(server.get(&format!("/s/{}", links["edu"])).status, 404, "a revoked link");
-    let reissued = server.admin_post("reissue", &[("student", "edu")]).text();
-    let link = reissued.split("id=\"new-link\">").nth(1).and_then(|s| s.split('<').next()).expect("the new link");
+    // POST-redirect-GET: the new link is on the student's panel the redirect opens.
+    let reissued = server.admin_post("reissue", &[("student", "edu")]);
+    assert_eq!(reissued.status, 303, "{}", reissued.text());
+    let panel = server.get(reissued.header("location").expect("a redirect")).text();
+    let link = panel.split("id=\"student-link\">").nth(1).and_then(|s| s.split('<').next()).expect("the new link");
     let token = link.rsplit(['/', ';']).next().unwrap();
     assert_eq!(server.get(&format!("/s/{token}")).status, 200, "the new link: {link}");
     assert_eq!(server.admin_post("pause", &[("paused", "1")]).status, 303);

@@ -18,7 +18,23 @@ fn grades(server: &Server) -> BTreeMap<String, BTreeMap<String, String>> {
     let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
     assert_eq!(
         header,
-        ["student", "name", "version", "elo", "games", "bar", "bar_games", "bar_points", "bar_verdict", "rank"]
+        [
+            "student",
+            "name",
+            "version",
+            "elo",
+            "games",
+            "bar",
+            "bar_games",
+            "bar_points",
+            "bar_verdict",
+            "rank",
+            "final_rank",
+            "final_points",
+            "final_bar_games",
+            "final_bar_points",
+            "final_bar_verdict"
+        ]
     );
     reader
         .records()
@@ -31,13 +47,14 @@ fn grades(server: &Server) -> BTreeMap<String, BTreeMap<String, String>> {
 }
 
 /// Games and points of `version` against `bar` in the ladder's `games.csv` (ranked games only
-/// are rated, and the ladder plays only ranked ones here), and the opponents of its first two games.
-fn record(server: &Server, version: &str, bar: &str) -> (u32, f64, Vec<String>) {
+/// are rated, and the ladder plays only ranked ones here), the opponents of its first two games,
+/// and the (seed, seats) of its first two games against the bar.
+fn record(server: &Server, version: &str, bar: &str) -> (u32, f64, Vec<String>, Vec<(String, String)>) {
     let text = server.get(&format!("/admin/{}/games.csv", server.admin)).text();
     let mut reader = csv::Reader::from_reader(text.as_bytes());
     let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
     let col = |name: &str| header.iter().position(|h| h == name).unwrap();
-    let (mut games, mut points, mut first) = (0, 0.0, Vec::new());
+    let (mut games, mut points, mut first, mut deals) = (0, 0.0, Vec::new(), Vec::new());
     for r in reader.records() {
         let r = r.unwrap();
         let seats: Vec<&str> = r[col("seats")].split(' ').collect();
@@ -45,6 +62,10 @@ fn record(server: &Server, version: &str, bar: &str) -> (u32, f64, Vec<String>) 
             first.extend(seats.iter().filter(|s| **s != version).map(|s| s.to_string()));
         }
         if seats.contains(&version) && seats.contains(&bar) {
+            if deals.len() < 2 {
+                let seats = seats.iter().map(|s| if *s == version { "student" } else { "bar" }).collect::<Vec<_>>();
+                deals.push((r[col("seed")].to_string(), seats.join(" ")));
+            }
             games += 1;
             points += match &r[col("winner")] {
                 w if w == version => 1.0,
@@ -53,7 +74,7 @@ fn record(server: &Server, version: &str, bar: &str) -> (u32, f64, Vec<String>) 
             };
         }
     }
-    (games, points, first)
+    (games, points, first, deals)
 }
 
 #[test]
@@ -68,7 +89,7 @@ fn the_bar_is_played_first_and_its_verdict_follows_the_ladder_games() {
     assert_eq!(settled(&server, &links["ana"], 1), "ready");
     assert_eq!(settled(&server, &links["bia"], 1), "ready");
 
-    // Both decided: two ranked games each against house-easy, then a verdict.
+    // Both decided: the two games of one fixed deal each against house-easy, then a verdict.
     let lines = wait_for("both verdicts", || {
         let lines = grades(&server);
         lines.values().all(|l| l["bar_verdict"] != "pending").then_some(lines)
@@ -76,18 +97,24 @@ fn the_bar_is_played_first_and_its_verdict_follows_the_ladder_games() {
     for (id, version) in [("ana", "ana.v1"), ("bia", "bia.v1")] {
         let line = &lines[id];
         assert_eq!((line["version"].as_str(), line["bar"].as_str()), (version, "house-easy"), "{line:?}");
-        let (games, points, first) = record(&server, version, "house-easy");
+        let (games, points, first, _) = record(&server, version, "house-easy");
         assert!(games >= 2, "{id} played the bar {games} times");
         assert_eq!(first, ["house-easy", "house-easy"], "{id}'s first games are against the bar");
         // The verdict is read from the games the ladder recorded.
         let (bar_games, bar_points): (u32, f64) =
             (line["bar_games"].parse().unwrap(), line["bar_points"].parse().unwrap());
-        assert!(bar_games >= 2 && bar_games <= games, "{line:?} against {games} games in games.csv");
+        // Only the first bar_games games decide, however many the ladder plays against the bar.
+        assert!(bar_games == 2 && bar_games <= games, "{line:?} against {games} games in games.csv");
         let wanted = if bar_points * 2.0 > f64::from(bar_games) { "passed" } else { "failed" };
         assert_eq!(line["bar_verdict"], wanted, "{line:?}");
         assert!(points >= 0.0 && points <= f64::from(games));
     }
     assert_eq!(lines["ana"]["name"], "Silva, Ana", "a name with a comma survives the CSV");
+    // The same fixed deal for everyone: the same seed, each seat order once.
+    let (ana, bia) = (record(&server, "ana.v1", "house-easy").3, record(&server, "bia.v1", "house-easy").3);
+    assert_eq!(ana, bia, "ana and bia met the bar on the same deal, in the same seats");
+    assert_eq!(ana[0].0, ana[1].0, "one deal, played twice");
+    assert_ne!(ana[0].1, ana[1].1, "the seats swapped");
 
     // The leaderboard shows the verdicts of the students only; the page says the rule and the
     // verdict, in Portuguese too.
@@ -107,6 +134,8 @@ fn the_bar_is_played_first_and_its_verdict_follows_the_ladder_games() {
     assert!(page.contains("To pass, beat <b>house-easy</b>: more than half the points in 2 ranked games."), "{page}");
     let verdict = &lines["bia"]["bar_verdict"];
     assert!(page.contains(&format!("data-verdict=\"{verdict}\"")), "{page}");
+    // The page's words are grades.csv's: "failed" is "failed", not "not passed yet".
+    assert!(page.contains(&format!(" · {verdict}</span>")), "{page}");
     let pt = server.get(&format!("/s/{}?lang=pt", links["bia"])).text();
     assert!(pt.contains("Para passar, vença <b>house-easy</b>"), "{pt}");
     server.kill();
@@ -122,6 +151,10 @@ fn a_bar_that_names_no_house_bot_is_refused() {
         err.contains("bar: 'expert' is not one of the course's house bots (known: smart, random, house-easy)"),
         "{err}"
     );
+    let course = Course::with_keys(ROSTER, r#""bar": "easy", "bar_games": 3"#, r#" "house": ["easy"],"#);
+    let out = course.juiz(&["--links"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bar_games: 3 is not a positive even number"), "{err}");
     let course = Course::new(ROSTER, r#""bar_games": 3"#);
     let out = course.juiz(&["--links"]).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);

@@ -5,7 +5,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use juiz::server::{ServeOptions, serve as run_server};
+use juiz::server::{Reissue, ServeOptions, serve as run_server};
 
 use super::{Failure, Outcome, SUCCESS};
 
@@ -19,10 +19,15 @@ pub struct ServeArgs {
     /// Address and port to listen on (port 0: any free port, printed).
     #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:8080")]
     pub listen: SocketAddr,
-    /// Print a new secret link for every student and the instructor as CSV (id,name,team,link)
-    /// and exit; every earlier link stops working.
+    /// Print the secret link of every student and of the instructor as CSV (id,name,team,link)
+    /// and exit: students who have none get one; existing links are kept (safe while the
+    /// server runs).
     #[arg(long)]
     pub links: bool,
+    /// With --links: replace links (the old ones stop working): everyone's, or one student's
+    /// (`--reissue ana`; `--reissue admin` for the instructor's).
+    #[arg(long, value_name = "ID", num_args = 0..=1, default_missing_value = "")]
+    pub reissue: Option<String>,
     /// Games and checks run at once (default: the number of cores).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub jobs: Option<u64>,
@@ -30,7 +35,12 @@ pub struct ServeArgs {
 
 pub fn serve(args: ServeArgs) -> Outcome {
     let jobs = args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |n| n as usize);
-    let opts = ServeOptions { course: args.course, listen: args.listen, links: args.links, jobs };
+    let reissue = match args.reissue {
+        None => Reissue::Nobody,
+        Some(id) if id.is_empty() => Reissue::Everyone,
+        Some(id) => Reissue::One(id),
+    };
+    let opts = ServeOptions { course: args.course, listen: args.listen, links: args.links, reissue, jobs };
     run_server(&opts).map_err(Failure::input)?;
     Ok(ExitCode::from(SUCCESS))
 }

@@ -1,7 +1,9 @@
 //! The course's grading bar (`"bar"` in the course object): a house bot a student's active
-//! version must beat in the ladder, by more than half the points of at least `bar_games` ranked
-//! games against it. The ladder plays those games first; the leaderboard, the student's page and
-//! the admin's `grades.csv` say where each student stands.
+//! version must beat by more than half the points of its first `bar_games` games against it,
+//! played on deals fixed per course (`bar_games / 2` deals, each twice with the seats swapped,
+//! their seeds drawn from a secret of the course: every student meets the same deals). The
+//! ladder queues those games first (`queue_owed`); `Standing::of` alone decides passed, failed or
+//! not yet, and the leaderboard, the student's page and `grades.csv` all read it.
 
 use std::collections::BTreeMap;
 
@@ -15,7 +17,7 @@ use crate::tournament::Tournament;
 pub struct Bar {
     /// The house bot's name in the course's tournament (`house-medium`).
     pub bot: String,
-    /// Ranked games against it before the verdict.
+    /// Ranked games against it before the verdict (even: `games / 2` deals, each played twice).
     pub games: u32,
 }
 
@@ -34,17 +36,98 @@ impl Bar {
                 if known.is_empty() { "none".to_string() } else { known.join(", ") }
             )
         })?;
-        if games == 0 {
-            return Err("bar_games: give at least 1 game".into());
+        if games == 0 || games % 2 == 1 {
+            return Err(format!(
+                "bar_games: {games} is not a positive even number: each deal is played twice, the seats swapped"
+            ));
         }
         Ok(Bar { bot: bot.to_string(), games })
     }
 }
 
+impl Bar {
+    /// The fixed deals: each played twice, the seats swapped.
+    pub fn deals(&self) -> u32 {
+        self.games / 2
+    }
+}
+
+/// The seed of the bar's fixed deal `deal` in a course whose bar secret is `secret`: the same
+/// for every student (49 bits, as every seed, so that it survives spreadsheets).
+pub fn deal_seed(secret: &str, deal: u32) -> u64 {
+    let digest = super::accounts::sha256_hex(format!("juiz-bar\0{secret}\0{deal}").as_bytes());
+    u64::from_str_radix(&digest[..16], 16).expect("hex digits") >> 15
+}
+
+/// The course's bar secret (drawn once, kept in the settings): the fixed deals' seeds come
+/// from it, so no bot can compute them, and they stay the same across restarts.
+fn bar_secret(tx: &Connection) -> rusqlite::Result<String> {
+    let kept: Option<String> =
+        tx.query_row("SELECT value FROM settings WHERE key = 'bar_secret'", [], |r| r.get(0)).optional()?;
+    if let Some(secret) = kept {
+        return Ok(secret);
+    }
+    let secret = super::accounts::new_token().map_err(|e| rusqlite::Error::ToSqlConversionFailure(e.into()))?;
+    tx.execute("INSERT INTO settings (key, value) VALUES ('bar_secret', ?1)", [&secret])?;
+    Ok(secret)
+}
+
+/// Queues every game of the bar's fixed deals that an active student version lacks (never
+/// played, or ended in a server error), before the ladder draws anything else: version `a`,
+/// the bar `b`, `swapped` 0 then 1, both games of a deal in one pair. Returns how many it queued.
+pub fn queue_owed(tx: &Connection, bar: &Bar, now: i64) -> rusqlite::Result<usize> {
+    let Some(bar_id) = bar_version(tx, bar)?.filter(|id| {
+        tx.query_row("SELECT state = 'ready' FROM versions WHERE id = ?1", [id], |r| r.get::<_, bool>(0))
+            .unwrap_or(false)
+    }) else {
+        return Ok(0);
+    };
+    let students: Vec<i64> = {
+        let mut stmt = tx.prepare(
+            "SELECT v.id FROM versions v JOIN students s ON s.active_version = v.id
+             WHERE s.on_roster = 1 AND v.state = 'ready' ORDER BY v.id",
+        )?;
+        stmt.query_map([], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?
+    };
+    let mut have = tx.prepare(
+        "SELECT swapped, pair FROM games WHERE a = ?1 AND b = ?2 AND bar_deal = ?3 AND ranked = 1 AND state != 'error'",
+    )?;
+    let mut queued = 0;
+    let mut secret = None;
+    for version in students {
+        for deal in 0..bar.deals() {
+            let rows: Vec<(bool, i64)> = have
+                .query_map(rusqlite::params![version, bar_id, deal], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .collect::<rusqlite::Result<_>>()?;
+            if rows.len() >= 2 {
+                continue;
+            }
+            let secret = match &secret {
+                Some(s) => s,
+                None => secret.insert(bar_secret(tx)?),
+            };
+            let seed = deal_seed(secret, deal) as i64;
+            let pair: i64 = match rows.first() {
+                Some(&(_, pair)) => pair,
+                None => tx.query_row("SELECT COALESCE(MAX(pair), 0) + 1 FROM games", [], |r| r.get(0))?,
+            };
+            for swapped in [false, true].into_iter().filter(|s| !rows.iter().any(|r| r.0 == *s)) {
+                tx.execute(
+                    "INSERT INTO games (pair, seed, swapped, a, b, ranked, state, created, bar_deal)
+                     VALUES (?1, ?2, ?3, ?4, ?5, 1, 'queued', ?6, ?7)",
+                    rusqlite::params![pair, seed, swapped, version, bar_id, now, deal],
+                )?;
+                queued += 1;
+            }
+        }
+    }
+    Ok(queued)
+}
+
 /// Where a version stands against the bar.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Standing {
-    /// Finished ranked games against the bar's bot.
+    /// Finished games of the bar's fixed deals.
     pub games: u32,
     /// Points in them: a win 1, a draw ½.
     pub points: f64,
@@ -105,18 +188,21 @@ pub fn bar_version(conn: &Connection, bar: &Bar) -> rusqlite::Result<Option<i64>
     conn.query_row("SELECT id FROM versions WHERE name = ?1 AND student IS NULL", [&bar.bot], |r| r.get(0)).optional()
 }
 
-/// Every version's standing against the bar (versions that never met it are absent).
+/// Every version's standing against the bar, from its finished games of the fixed deals only
+/// (other ranked games against the bar rate it but do not grade it; versions that never met
+/// it are absent).
 pub fn standings(conn: &Connection, bar: &Bar) -> rusqlite::Result<BTreeMap<i64, Standing>> {
     let Some(bar_id) = bar_version(conn, bar)? else {
         return Ok(BTreeMap::new());
     };
     let mut tally: BTreeMap<i64, (u32, f64)> = BTreeMap::new();
     let mut stmt = conn.prepare(
-        "SELECT a, b, winner FROM games WHERE ranked = 1 AND state = 'done' AND (a = ?1) != (b = ?1)
-         AND (a = ?1 OR b = ?1)",
+        "SELECT a, b, winner FROM games WHERE ranked = 1 AND state = 'done' AND b = ?1 AND a != ?1
+         AND bar_deal IS NOT NULL AND bar_deal < ?2",
     )?;
-    let games =
-        stmt.query_map([bar_id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, Option<i64>>(2)?)))?;
+    let games = stmt.query_map([bar_id, i64::from(bar.deals())], |r| {
+        Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, Option<i64>>(2)?))
+    })?;
     for game in games {
         let (a, b, winner) = game?;
         let version = if a == bar_id { b } else { a };
@@ -141,74 +227,17 @@ pub fn games_against(conn: &Connection, bar_id: i64, version: i64) -> rusqlite::
     )
 }
 
-/// `grades.csv`: one line per student on the roster: the active version, its ladder rating and
-/// its standing against the bar (empty columns when the course sets none), and its rank on the
-/// board; in the board's order (`ratings::active_order`), students without a version last.
-pub fn grades_csv(conn: &Connection, bar: Option<&Bar>) -> rusqlite::Result<String> {
-    let standings = match bar {
-        Some(bar) => standings(conn, bar)?,
-        None => BTreeMap::new(),
-    };
-    let mut out = csv::Writer::from_writer(Vec::new());
-    let ranks: BTreeMap<i64, usize> =
-        super::ratings::active_order(conn)?.into_iter().enumerate().map(|(i, (id, _))| (id, i + 1)).collect();
-    out.write_record([
-        "student",
-        "name",
-        "version",
-        "elo",
-        "games",
-        "bar",
-        "bar_games",
-        "bar_points",
-        "bar_verdict",
-        "rank",
-    ])
-    .expect("writing to memory cannot fail");
-    let mut stmt = conn.prepare(
-        "SELECT s.id, s.name, v.id, v.name, r.elo, r.games FROM students s
-         LEFT JOIN versions v ON v.id = s.active_version LEFT JOIN ratings r ON r.version = v.id
-         WHERE s.on_roster = 1 ORDER BY s.id",
-    )?;
-    let rows = stmt.query_map([], |r| {
-        Ok((
-            r.get::<_, String>(0)?,
-            r.get::<_, String>(1)?,
-            r.get::<_, Option<i64>>(2)?,
-            r.get::<_, Option<String>>(3)?,
-            r.get::<_, Option<f64>>(4)?,
-            r.get::<_, Option<i64>>(5)?,
-        ))
-    })?;
-    let mut rows = rows.collect::<rusqlite::Result<Vec<_>>>()?;
-    rows.sort_by_key(|row| (row.2.and_then(|v| ranks.get(&v).copied()).unwrap_or(usize::MAX), row.0.clone()));
-    for (id, name, version, version_name, elo, games) in rows {
-        let standing = version.and_then(|v| standings.get(&v).copied());
-        let bar_fields = match (bar, standing) {
-            (None, _) => [String::new(), String::new(), String::new(), String::new()],
-            (Some(bar), standing) => {
-                let s = standing.unwrap_or_else(|| Standing::of(0, 0.0, bar));
-                let verdict = if version.is_none() { "no version" } else { s.verdict.word() };
-                [bar.bot.clone(), s.games.to_string(), format!("{:.1}", s.points), verdict.to_string()]
-            }
-        };
-        let fields = [
-            id,
-            name,
-            version_name.unwrap_or_default(),
-            elo.map(|e| format!("{e:.1}")).unwrap_or_default(),
-            games.unwrap_or(0).to_string(),
-        ];
-        let rank = [version.and_then(|v| ranks.get(&v)).map(usize::to_string).unwrap_or_default()];
-        out.write_record(fields.iter().chain(&bar_fields).chain(&rank)).expect("writing to memory cannot fail");
-    }
-    let bytes = out.into_inner().expect("writing to memory cannot fail");
-    Ok(String::from_utf8(bytes).expect("the fields are text"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fixed_deals_are_the_same_for_everyone_and_differ_by_deal() {
+        assert_eq!(deal_seed("s", 0), deal_seed("s", 0));
+        assert_ne!(deal_seed("s", 0), deal_seed("s", 1));
+        assert_ne!(deal_seed("s", 0), deal_seed("t", 0));
+        assert!(deal_seed("s", 3) < 1 << 49);
+    }
 
     fn bar() -> Bar {
         Bar { bot: "house-medium".into(), games: 4 }

@@ -1,7 +1,7 @@
 //! Course files: a tournament file (game, rules, limits, players, and the house bots that play in
 //! the ladder) with a `"course"` object beside its keys: the roster, the state folder, the
-//! deadline, the upload limit, the check's size, the grading bar and the resource limits
-//! (`"limits"`: `budget.rs`). Everything is validated before serving.
+//! deadline, the upload limit, the check's size, the grading bar, whether the final includes the
+//! house bots, and the resource limits (`"limits"`: `budget.rs`). Everything is validated before serving.
 
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
@@ -36,6 +36,9 @@ pub struct Course {
     pub bar: Option<Bar>,
     /// What the course may take of the machine (`"limits"`).
     pub budget: Budget,
+    /// Whether the final tournament includes the house bots (`"final_house": true`), so that
+    /// the bar is graded on the final's fixed deals too.
+    pub final_house: bool,
 }
 
 #[derive(Deserialize)]
@@ -58,6 +61,8 @@ struct RawCourse {
     bar_games: Option<u32>,
     #[serde(default)]
     limits: RawBudget,
+    #[serde(default)]
+    final_house: bool,
 }
 
 fn default_check_games() -> usize {
@@ -117,6 +122,7 @@ pub fn load_course(path: &Path) -> Result<Course, ServerError> {
         url: raw.url,
         bar,
         budget,
+        final_house: raw.final_house,
     })
 }
 

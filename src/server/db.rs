@@ -45,6 +45,11 @@ const MIGRATIONS: &[&str] = &[
      CREATE INDEX versions_student ON versions(student);",
     // 3: the attempts of a game set aside because the host spoiled them (issue 34).
     "ALTER TABLE games ADD COLUMN replays TEXT NOT NULL DEFAULT '';",
+    // 4 (course-admin, issue 37): a game of the bar's fixed deals (its deal number); a student's
+    // link kept so the instructor can look it up; why a version was taken off the ladder.
+    "ALTER TABLE games ADD COLUMN bar_deal INTEGER;
+     ALTER TABLE students ADD COLUMN token TEXT;
+     ALTER TABLE versions ADD COLUMN off_reason TEXT NOT NULL DEFAULT '';",
 ];
 
 /// The course's database, shared by the web handlers and the workers.

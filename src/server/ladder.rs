@@ -97,6 +97,11 @@ pub fn claim(shared: &Shared) -> Result<Option<i64>, ServerError> {
     let house: Vec<String> = shared.course.tournament.bots.iter().map(|b| b.name.clone()).collect();
     let owed = shared.friendly_owed.load(Ordering::SeqCst);
     let claimed = shared.db.tx(|tx| {
+        // The bar's fixed deals go first: queued here, played before any drawn pair (`draw`
+        // takes queued games first).
+        if let Some(bar) = shared.course.bar.as_ref().filter(|_| !paused) {
+            super::bar::queue_owed(tx, bar, now())?;
+        }
         let next = |tx: &Transaction, ranked: bool| -> rusqlite::Result<Option<i64>> {
             tx.query_row(
                 "SELECT id FROM games WHERE state = ?1 AND ranked = ?2
@@ -196,9 +201,9 @@ fn pair_tournament(course: &Tournament, names: [&str; 2], seed: u64, stderr_cap:
 
 /// Plays stored game `id` and records its result (or puts it back in the queue when stopping).
 pub fn play(shared: &Shared, id: i64) -> Result<(), ServerError> {
-    let (seed, swapped, a, b): (i64, bool, i64, i64) =
-        shared.db.conn().query_row("SELECT seed, swapped, a, b FROM games WHERE id = ?1", [id], |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+    let (seed, swapped, a, b, bar_deal): (i64, bool, i64, i64, Option<i64>) =
+        shared.db.conn().query_row("SELECT seed, swapped, a, b, bar_deal FROM games WHERE id = ?1", [id], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
         })?;
     let bots = [version(shared, a)?, version(shared, b)?];
     let t = pair_tournament(
@@ -207,7 +212,12 @@ pub fn play(shared: &Shared, id: i64) -> Result<(), ServerError> {
         seed as u64,
         shared.course.budget.stderr_bytes,
     );
-    let game = Schedule::new(&t, SeedKey::Fixed(seed as u64)).get(usize::from(swapped)).expect("a deal of two games");
+    let mut game =
+        Schedule::new(&t, SeedKey::Fixed(seed as u64)).get(usize::from(swapped)).expect("a deal of two games");
+    // A fixed deal of the bar is dealt from its own seed, whoever plays it (`bar::deal_seed`).
+    if bar_deal.is_some() {
+        game.seed = seed as u64;
+    }
     let dir = shared.data().join("games").join(id.to_string());
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).map_err(ServerError::io(&dir))?;

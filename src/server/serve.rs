@@ -1,14 +1,15 @@
 //! `juiz serve`: the course opened (folder locked, database migrated, roster copied, house bots
 //! ready, interrupted work queued again, a killed server's leftovers removed, the folder made
 //! private), the workers started, and the HTTP server run (`listen`: limits and timeouts) until
-//! Ctrl-C or SIGTERM; or, with `links`, everyone's new link printed as CSV.
+//! Ctrl-C or SIGTERM; or, with `links`, everyone's link printed as CSV (new ones for students who
+//! have none; existing ones replaced only with `--reissue`, so a running class keeps its links).
 
 use std::io::Write;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use super::accounts::{form_token, links_csv, reissue_admin, sync_roster};
+use super::accounts::{Reissue, admin_token, form_token, links_csv, sync_roster};
 use super::course::load_course;
 use super::db::{Db, lock_folder};
 use super::error::ServerError;
@@ -21,8 +22,10 @@ use super::{final_run, ladder, ratings, tidy, web, workers};
 pub struct ServeOptions {
     pub course: PathBuf,
     pub listen: SocketAddr,
-    /// Print new links for everyone as CSV and exit.
+    /// Print everyone's link as CSV and exit (new ones for students who have none).
     pub links: bool,
+    /// Whose links `links` replaces.
+    pub reissue: Reissue,
     pub jobs: usize,
 }
 
@@ -39,10 +42,19 @@ pub fn serve(opts: &ServeOptions) -> Result<(), ServerError> {
         .map_err(ServerError::Other)?;
     std::fs::create_dir_all(&course.data).map_err(ServerError::io(&course.data))?;
     course.data = std::fs::canonicalize(&course.data).map_err(ServerError::io(&course.data))?;
-    if opts.links {
+    if opts.links || opts.reissue != Reissue::Nobody {
         let db = Db::open(&course.data)?;
         sync_roster(&db, &course.roster)?;
-        print!("{}", links_csv(&db, &course.roster, &base_url(course.url.as_deref(), opts.listen))?);
+        let base = base_url(course.url.as_deref(), opts.listen);
+        let (csv, hidden) = links_csv(&db, &course.roster, &base, &opts.reissue)?;
+        print!("{csv}");
+        for id in hidden {
+            eprintln!(
+                "juiz serve: {id}'s link was issued before links were kept and cannot be shown: it still works; \
+                 to give {id} a new one, juiz serve {} --links --reissue {id}",
+                opts.course.display()
+            );
+        }
         return Ok(());
     }
     let _lock = lock_folder(&course.data)?;
@@ -84,7 +96,8 @@ async fn run(shared: Arc<Shared>, listen: SocketAddr, course: &std::path::Path) 
         .await
         .map_err(|e| ServerError::Other(format!("cannot listen on {listen}: {e} (choose another with --listen)")))?;
     let addr = listener.local_addr().map_err(|e| ServerError::Other(e.to_string()))?;
-    let admin = reissue_admin(&shared.db)?;
+    // The admin link is kept: the same at every start (`--links --reissue admin` replaces it).
+    let admin = admin_token(&shared.db)?;
     let base = base_url(shared.course.url.as_deref(), addr);
     let _ = shared.base_url.set(base.clone());
     println!("juiz serve: course {} at http://{addr}/", shared.course.tournament.name);

@@ -49,7 +49,7 @@ pub(super) fn versions(
     w: &BTreeMap<&'static str, &'static str>,
 ) -> rusqlite::Result<Vec<VersionLine>> {
     let mut stmt = conn.prepare(
-        "SELECT id, number, original_name, uploaded, state, build_output, check_en, check_pt
+        "SELECT id, number, original_name, uploaded, state, build_output, check_en, check_pt, off_reason
      FROM versions WHERE student = ?1 ORDER BY number DESC",
     )?;
     stmt.query_map([&me], |r| {
@@ -59,16 +59,20 @@ pub(super) fn versions(
             number: r.get(1)?,
             original_name: r.get(2)?,
             uploaded: instant_text(std::time::UNIX_EPOCH + std::time::Duration::from_secs(r.get::<_, i64>(3)? as u64)),
+            // A version the instructor took off the ladder says why (`web_admin_student::take_off`);
+            // one being checked says how far its check is.
             state_text: {
                 let text = w.get(state.as_str()).copied().unwrap_or(state.as_str());
+                let reason: String = r.get(8)?;
                 match super::status::progress_of(id).filter(|_| state == "checking") {
+                    _ if !reason.is_empty() => format!("{text}: {reason}"),
                     Some((played, planned)) => format!("{text} {}/{planned}", played + 1),
                     None => text.to_string(),
                 }
             },
             class: match state.as_str() {
                 "ready" => "ok",
-                "build-failed" | "check-failed" => "bad",
+                "build-failed" | "check-failed" | "off" => "bad",
                 _ => "muted",
             },
             state,

@@ -1,7 +1,9 @@
-//! The instructor's page, behind the admin link: the roster and each student's state, links
-//! reissued or revoked, the deadline, pausing the ladder (and why it waits, when the server is
-//! short of disk or files), the disk the course takes, the final tournament and its zip, and
-//! CSV exports of the standings and the games.
+//! The instructor's page, behind the admin link: the roster and each student's state; one
+//! student's panel (`?student=ID`: the link, shown and reissued or revoked after a confirmation
+//! step, the versions, one taken off the ladder with a reason the student sees); the deadline,
+//! pausing the ladder (and why it waits, when the server is short of disk or files), the disk
+//! the course takes, the final tournament's progress, standings and zip, and CSV exports. Every
+//! form answers with a redirect (POST-redirect-GET: a reload never sends it again).
 
 use std::sync::Arc;
 
@@ -32,31 +34,51 @@ struct StudentLine {
     name: String,
     team: String,
     has_link: bool,
+    /// Versions uploaded, and how many of them passed.
     versions: i64,
-    last_state: String,
+    passed: i64,
+    /// The latest version's state, in the page's words.
+    latest: String,
     active: String,
 }
 
-fn admin_page(shared: &Shared, token: &str, lang: Lang, new_link: Option<String>) -> Page {
+/// The admin page's query: the language, and the student whose panel is open (with the action
+/// awaiting confirmation, if any).
+#[derive(Debug, Deserialize, Default)]
+pub struct AdminQuery {
+    lang: Option<String>,
+    student: Option<String>,
+    confirm: Option<String>,
+}
+
+fn admin_page(shared: &Shared, token: &str, lang: Lang, q: &AdminQuery) -> Page {
     admin_check(shared, token)?;
+    let w = words(lang);
+    let panel = match &q.student {
+        Some(id) => Some(super::web_admin_student::panel(shared, id, q.confirm.as_deref(), lang)?),
+        None => None,
+    };
     let conn = shared.db.conn();
     let mut stmt = conn.prepare(
         "SELECT s.id, s.name, s.team, s.token_hash IS NOT NULL,
                 (SELECT COUNT(*) FROM versions v WHERE v.student = s.id),
+                (SELECT COUNT(*) FROM versions v WHERE v.student = s.id AND v.state = 'ready'),
                 (SELECT state FROM versions v WHERE v.student = s.id ORDER BY number DESC LIMIT 1),
-                (SELECT name FROM versions v WHERE v.id = s.active_version)
+                (SELECT name FROM versions v WHERE v.id = s.active_version AND v.state = 'ready')
          FROM students s WHERE s.on_roster = 1 ORDER BY s.id",
     )?;
     let students: Vec<StudentLine> = stmt
         .query_map([], |r| {
+            let latest = r.get::<_, Option<String>>(6)?.unwrap_or_default();
             Ok(StudentLine {
                 id: r.get(0)?,
                 name: r.get(1)?,
                 team: r.get(2)?,
                 has_link: r.get(3)?,
                 versions: r.get(4)?,
-                last_state: r.get::<_, Option<String>>(5)?.unwrap_or_default(),
-                active: r.get::<_, Option<String>>(6)?.unwrap_or_default(),
+                passed: r.get(5)?,
+                latest: w.get(latest.as_str()).map_or(latest.clone(), |t| t.to_string()),
+                active: r.get::<_, Option<String>>(7)?.unwrap_or_default(),
             })
         })?
         .collect::<rusqlite::Result<_>>()?;
@@ -67,6 +89,20 @@ fn admin_page(shared: &Shared, token: &str, lang: Lang, new_link: Option<String>
     drop(stmt);
     drop(conn);
     let final_state = shared.db.setting("final_state")?.unwrap_or_default();
+    let final_progress = super::final_run::progress(shared).map(|(done, total)| context! { done, total });
+    let final_lines: Vec<minijinja::Value> = super::grades::final_lines(
+        &super::final_run::final_dir(shared).join("results"),
+        &shared.course.tournament,
+        shared.course.bar.as_ref(),
+    )
+    .into_iter()
+    .map(|(bot, line)| {
+        context! { bot, rank => line.rank, points => format!("{:.1}", line.points),
+        bar => line.bar.map(|s| s.text()) }
+    })
+    .collect();
+    let mut final_lines = final_lines;
+    final_lines.sort_by_key(|l| l.get_attr("rank").ok().and_then(|r| i64::try_from(r).ok()).unwrap_or(i64::MAX));
     let budget = &shared.course.budget;
     let shortage = shared.short()?.map(|s| s.to_string());
     let disk = context! {
@@ -77,7 +113,8 @@ fn admin_page(shared: &Shared, token: &str, lang: Lang, new_link: Option<String>
     };
     let values = context! {
         course => &shared.course.tournament.name,
-        students => minijinja::Value::from(minijinja::value::Serde(&students)), counts, new_link, final_state,
+        students => minijinja::Value::from(minijinja::value::Serde(&students)), counts, panel, final_state,
+        final_progress, final_lines,
         final_zip => super::final_run::final_dir(shared).join("final.zip").is_file(),
         deadline => shared.deadline()?.map(instant_text).unwrap_or_default(),
         paused => shared.paused()?,
@@ -91,11 +128,11 @@ fn admin_page(shared: &Shared, token: &str, lang: Lang, new_link: Option<String>
 pub async fn page(
     State(shared): State<Arc<Shared>>,
     Path(token): Path<String>,
-    Query(q): Query<LangQuery>,
+    Query(q): Query<AdminQuery>,
     headers: HeaderMap,
 ) -> Response {
-    let lang = lang_of(&q, &headers);
-    blocking(lang, move || admin_page(&shared, &token, lang, None)).await
+    let lang = lang_of(&LangQuery { lang: q.lang.clone() }, &headers);
+    blocking(lang, move || admin_page(&shared, &token, lang, &q)).await
 }
 
 #[derive(Deserialize)]
@@ -107,9 +144,15 @@ pub struct ActionForm {
     deadline: Option<String>,
     #[serde(default)]
     paused: Option<String>,
+    #[serde(default)]
+    version: Option<i64>,
+    #[serde(default)]
+    reason: Option<String>,
 }
 
-/// `POST /admin/TOKEN/ACTION`: deadline, pause, reissue, revoke, final.
+/// `POST /admin/TOKEN/ACTION`: deadline, pause, reissue, revoke, off (a version taken off the
+/// ladder), final; each answered with a redirect to the page (the student's panel for the
+/// actions on one student).
 pub async fn action(
     State(shared): State<Arc<Shared>>,
     Path((token, action)): Path<(String, String)>,
@@ -138,19 +181,38 @@ pub async fn action(
                 shared.set_deadline(at)?;
             }
             "pause" => shared.set_paused(form.paused.ok_or_else(|| missing("paused"))? == "1")?,
-            "reissue" => {
+            "reissue" | "revoke" | "off" => {
                 let student = form.student.ok_or_else(|| missing("student"))?;
-                let new = reissue(&shared.db, &student).map_err(|e| Fail::new(StatusCode::BAD_REQUEST, e))?;
-                let base = shared.base_url.get().cloned().unwrap_or_default();
-                return admin_page(&shared, &token, lang, Some(format!("{student}: {base}/s/{new}")));
+                match action.as_str() {
+                    "reissue" => {
+                        reissue(&shared.db, &student).map_err(|e| Fail::new(StatusCode::BAD_REQUEST, e))?;
+                    }
+                    "revoke" => revoke(&shared.db, &student)?,
+                    _ => {
+                        let version = form.version.ok_or_else(|| missing("version"))?;
+                        let reason = form.reason.unwrap_or_default();
+                        super::web_admin_student::take_off(&shared, &student, version, reason.trim())?;
+                    }
+                }
+                let student: String = url_escape(&student);
+                return Ok(see_other(&format!("/admin/{token}?lang={}&student={student}", code(lang))));
             }
-            "revoke" => revoke(&shared.db, &form.student.ok_or_else(|| missing("student"))?)?,
             "final" => super::final_run::start(&shared).map_err(|e| Fail::new(StatusCode::CONFLICT, e))?,
             _ => return Err(Fail::new(StatusCode::NOT_FOUND, format!("no admin action '{action}'"))),
         }
         Ok(see_other(&back))
     })
     .await
+}
+
+/// A student id for a query string (ids are plain, but the form's field may not be).
+fn url_escape(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
 }
 
 fn download(name: &str, content_type: &'static str, bytes: Vec<u8>) -> Response {
@@ -227,7 +289,7 @@ pub async fn grades_csv(
     headers: HeaderMap,
 ) -> Response {
     admin_download(shared, token, lang_of(&q, &headers), ("grades.csv", CSV), |shared| {
-        Ok(super::bar::grades_csv(&shared.db.conn(), shared.course.bar.as_ref())?.into_bytes())
+        Ok(super::final_run::grades(shared)?.into_bytes())
     })
     .await
 }

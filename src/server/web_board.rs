@@ -1,5 +1,6 @@
 //! The leaderboard: the active versions (each student's, and the house bots) by rating, as a
-//! page that refreshes itself from `board.json` without a reload; and the front page.
+//! page that refreshes itself from `board.json` without a reload, saying when the ladder is
+//! paused and why; and the front page.
 
 use std::sync::Arc;
 
@@ -40,6 +41,23 @@ pub struct Board {
     /// The house bot to beat, when the course sets a bar.
     pub bar: Option<String>,
     pub games_played: i64,
+    /// Why no ranked game is played now (paused by the instructor, the final running, the
+    /// server short of disk or files), in the page's language; `None`: the ladder runs.
+    pub notice: Option<String>,
+}
+
+/// Why the ladder plays no ranked game now, in `lang`; `None` while it runs.
+pub fn ladder_notice(shared: &Shared, lang: Lang) -> Result<Option<String>, ServerError> {
+    let key = if shared.final_running.load(std::sync::atomic::Ordering::SeqCst) {
+        Some("board_final")
+    } else if shared.paused()? {
+        Some("board_paused")
+    } else if shared.shortage.lock().unwrap_or_else(|p| p.into_inner()).is_some() {
+        Some("board_short")
+    } else {
+        None
+    };
+    Ok(key.map(|k| words(lang)[k].to_string()))
 }
 
 /// `3 min`, `2 h`, `4 d`.
@@ -107,14 +125,17 @@ pub fn board_data(shared: &Shared, lang: Lang) -> Result<Board, ServerError> {
     }
     let games_played =
         conn.query_row("SELECT COUNT(*) FROM games WHERE state = 'done' AND ranked = 1", [], |r| r.get(0))?;
-    Ok(Board { rows, bar: bar.map(|b| b.bot.clone()), games_played })
+    drop(stmt);
+    drop(conn);
+    let notice = ladder_notice(shared, lang)?;
+    Ok(Board { rows, bar: bar.map(|b| b.bot.clone()), games_played, notice })
 }
 
 pub async fn board_page(shared: Arc<Shared>, lang: Lang) -> axum::response::Response {
     blocking(lang, move || {
         let b = board_data(&shared, lang)?;
         let title = words(lang)["leaderboard"];
-        let values = context! { rows => minijinja::Value::from(minijinja::value::Serde(&b.rows)), games_played => b.games_played, bar => b.bar, course => &shared.course.tournament.name };
+        let values = context! { rows => minijinja::Value::from(minijinja::value::Serde(&b.rows)), games_played => b.games_played, bar => b.bar, notice => b.notice, course => &shared.course.tournament.name };
         Ok(Html(render("board.html", lang, title, values)).into_response())
     })
     .await

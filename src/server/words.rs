@@ -22,7 +22,7 @@ const WORDS: &[(&str, &str, &str)] = &[
     ("bar_games", "ranked games", "partidas valendo"),
     ("bar_pending", "not decided yet", "ainda não decidido"),
     ("bar_passed", "passed", "aprovado"),
-    ("bar_failed", "not passed yet", "ainda não aprovado"),
+    ("bar_failed", "failed", "reprovado"),
     ("your_page", "Your bot", "Seu bot"),
     ("upload", "Upload a new version", "Enviar nova versão"),
     (
@@ -119,6 +119,52 @@ const WORDS: &[(&str, &str, &str)] = &[
     ("status_too_many", "Too many at once", "Pedidos demais"),
     ("status_server", "Server trouble", "Problema no servidor"),
     ("status_busy", "Try again later", "Tente mais tarde"),
+    // course-admin (issue 37): the admin page's columns, the student's panel, the final, the board.
+    ("col_versions", "Versions (passed)", "Versões (aprovadas)"),
+    ("latest", "Latest version", "Última versão"),
+    ("active_version", "Active version", "Versão ativa"),
+    ("open_panel", "link and versions", "link e versões"),
+    ("student_link", "Student's link", "Link do aluno"),
+    (
+        "link_unkept",
+        "a link issued before links were kept: it works, but only a new one can be shown",
+        "um link emitido antes de os links serem guardados: funciona, mas só um novo pode ser mostrado",
+    ),
+    (
+        "confirm_reissue",
+        "The current link stops working at once. Give a new link to",
+        "O link atual deixa de funcionar na hora. Dar um novo link a",
+    ),
+    (
+        "confirm_revoke",
+        "The student can no longer open their page. Revoke the link of",
+        "O aluno não poderá mais abrir a página. Revogar o link de",
+    ),
+    ("yes_reissue", "Yes, give a new link", "Sim, dar um novo link"),
+    ("yes_revoke", "Yes, revoke", "Sim, revogar"),
+    ("cancel", "Cancel", "Cancelar"),
+    ("close", "Close", "Fechar"),
+    ("off", "taken off the ladder", "retirada da ladder"),
+    ("take_off", "Take off the ladder", "Retirar da ladder"),
+    ("reason", "reason (the student sees it)", "motivo (o aluno vê)"),
+    ("final_progress", "games played", "partidas jogadas"),
+    ("final_standings", "Standings of the final", "Classificação do torneio final"),
+    ("points", "Points", "Pontos"),
+    (
+        "board_paused",
+        "The ladder is paused: no ranked games are played for now.",
+        "A ladder está pausada: nenhuma partida valendo é jogada por ora.",
+    ),
+    (
+        "board_final",
+        "The ladder is paused while the final tournament runs.",
+        "A ladder está pausada enquanto o torneio final roda.",
+    ),
+    (
+        "board_short",
+        "The ladder waits: the server is short of disk or files.",
+        "A ladder espera: falta disco ou arquivos ao servidor.",
+    ),
 ];
 
 /// The title of a page telling a failure of `status`, in `lang`.
