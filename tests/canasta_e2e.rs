@@ -83,7 +83,7 @@ fn a_canasta_match_replays_from_its_transcript() {
     let text = std::fs::read_to_string(dir.path().join("game.csv")).unwrap();
     assert!(text.contains("HAND_END 1 ") && text.contains("HAND_END 2 "), "the transcript shows the rounds");
     let transcript = juiz::record::Transcript::read(&dir.path().join("game.csv")).unwrap();
-    let replayed = juiz::record::replay(&transcript, &mut referee::Quiet).unwrap();
+    let replayed = juiz::referee::replay(&transcript, &mut referee::Quiet).unwrap();
     assert!(replayed.matches(), "replayed '{}'", replayed.report.result_line());
 }
 

@@ -49,7 +49,7 @@ fn play_replay_and_check_stop_quietly_when_stdout_is_closed() {
     quiet_stop(&with_closed_stdout(check), "check");
     assert!(processes_mentioning(&marker).is_empty(), "bots left running");
     let transcript = juiz::record::Transcript::read(&log).unwrap();
-    assert!(juiz::record::replay(&transcript, &mut juiz::referee::Quiet).unwrap().matches(), "the log is whole");
+    assert!(juiz::referee::replay(&transcript, &mut juiz::referee::Quiet).unwrap().matches(), "the log is whole");
 }
 
 #[test]

@@ -60,7 +60,7 @@ fn a_transcript_with_a_write_fault_recorded_line_by_line_replays() {
     // found on the next line written to it, and the fault row follows that line.
     let path = common::root().join("tests/fixtures/transcripts/write-fault-before-held-lines.csv");
     let transcript = Transcript::read(&path).unwrap();
-    let report = juiz::record::replay(&transcript, &mut Quiet).unwrap();
+    let report = juiz::referee::replay(&transcript, &mut Quiet).unwrap();
     assert!(report.matches(), "{report:?}");
 }
 

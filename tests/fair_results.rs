@@ -199,7 +199,7 @@ fn control_bytes_a_bot_writes_never_reach_the_csv_files_raw() {
         assert!(!bytes.iter().any(|&b| b == 0 || b == 0x1b || b == 0x07), "{}", String::from_utf8_lossy(&bytes));
         let log = juiz::record::Transcript::read(&out.join(&row.log)).unwrap();
         assert!(log.rows.iter().any(|r| r.text == "GET_STOCK\x00\x1b[2J\x1b]0;owned\x07"), "{:?}", log.rows);
-        let replayed = juiz::record::replay(&log, &mut juiz::referee::Quiet).unwrap();
+        let replayed = juiz::referee::replay(&log, &mut juiz::referee::Quiet).unwrap();
         assert!(replayed.matches(), "{}", replayed.report.result_line());
     }
 }
@@ -232,7 +232,7 @@ fn graded_runs_tell_a_bot_seat_ids_only() {
         assert!(sent.iter().all(|line| !line.contains("ana") && !line.contains("eve")), "{sent:?}");
         assert!(log.meta.seat_ids.iter().any(|id| id == "p1.ana" || id == "p1.eve"), "{:?}", log.meta.seat_ids);
         // The game replays from its transcript with the ids it had.
-        let replayed = juiz::record::replay(&log, &mut juiz::referee::Quiet).unwrap();
+        let replayed = juiz::referee::replay(&log, &mut juiz::referee::Quiet).unwrap();
         assert!(replayed.matches(), "{}", replayed.report.result_line());
     }
     // Without submissions (a bundled tournament) the names stay on the wire.

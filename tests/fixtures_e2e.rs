@@ -113,7 +113,7 @@ fn check_fixture(file: &str, expect: Expect, limits: Limits) -> (Played, tempfil
     assert!(left.is_empty(), "{file}: processes left behind: {left:?}");
     // Whatever went wrong, the transcript replays to the same result.
     let transcript = juiz::record::Transcript::read(&dir.path().join("game.csv")).unwrap();
-    let replayed = juiz::record::replay(&transcript, &mut referee::Quiet)
+    let replayed = juiz::referee::replay(&transcript, &mut referee::Quiet)
         .unwrap_or_else(|e| panic!("{file}: the replay failed: {e}"));
     assert!(
         replayed.matches(),

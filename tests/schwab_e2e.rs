@@ -79,7 +79,7 @@ fn a_schwab_match_replays_from_its_transcript() {
     let text = std::fs::read_to_string(dir.path().join("game.csv")).unwrap();
     assert!(text.contains("HAND_END 1 "), "the transcript shows the hands");
     let transcript = juiz::record::Transcript::read(&dir.path().join("game.csv")).unwrap();
-    let replayed = juiz::record::replay(&transcript, &mut referee::Quiet).unwrap();
+    let replayed = juiz::referee::replay(&transcript, &mut referee::Quiet).unwrap();
     assert!(replayed.matches(), "replayed '{}'", replayed.report.result_line());
 }
 
@@ -110,7 +110,7 @@ fn tournament_rules_are_checked_and_recorded() {
     assert_eq!(game_logs.len(), summary.total, "every transcript records the rules");
     let transcript = juiz::record::Transcript::read(game_logs[0]).unwrap();
     assert_eq!(transcript.meta.options.get("negative-table").map(String::as_str), Some("false"));
-    let replayed = juiz::record::replay(&transcript, &mut referee::Quiet).unwrap();
+    let replayed = juiz::referee::replay(&transcript, &mut referee::Quiet).unwrap();
     assert!(replayed.matches(), "replayed '{}'", replayed.report.result_line());
 }
 

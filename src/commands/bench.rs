@@ -6,64 +6,9 @@ use std::process::ExitCode;
 
 use juiz::bench::{self, BenchOptions};
 
-use super::{Failure, Outcome, SUCCESS};
+use crate::cli::BenchArgs;
 
-/// Measure games per second, the harness's own CPU, the referee's latency per message and peak
-/// memory, on two copies of the template bot (draw and discard: the bots cost almost nothing).
-#[derive(Debug, clap::Args)]
-pub struct BenchArgs {
-    /// The game to play (the bot must play it: by default the game's bench bot).
-    #[arg(long, default_value = juiz::games::GameKind::DEFAULT.name(), value_parser = |s: &str| s.parse::<juiz::games::GameKind>())]
-    pub game: juiz::games::GameKind,
-    /// Games of each throughput run.
-    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
-    pub games: u64,
-    /// Numbers of jobs to run the throughput runs with, comma-separated (default: 1 and the
-    /// number of cores).
-    #[arg(long, value_name = "N,N", value_delimiter = ',', value_parser = clap::value_parser!(u64).range(1..))]
-    pub jobs_list: Vec<u64>,
-    /// Seats at the table: 2, or 4 (two teams) (default: the game's usual number, the first it is
-    /// played by).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(2..=4))]
-    pub players: Option<u64>,
-    /// Games of the peak-memory run, compared with a run a tenth its size (0 skips it).
-    #[arg(long, value_name = "N", default_value_t = 10_000)]
-    pub big: u64,
-    #[arg(long, value_name = "FILE", help = juiz::games::registry::bench_bot_help())]
-    pub bot: Option<PathBuf>,
-    /// Where the temporary results folders go (default: the system's temporary directory).
-    #[arg(long, value_name = "DIR")]
-    pub scratch: Option<PathBuf>,
-    /// Skip the bare relay (the floor any referee pays: the same number of games passed between
-    /// bare bot processes with no sandbox, limits, timing or logs).
-    #[arg(long)]
-    pub no_floor: bool,
-    /// Let the system place the games' processes on any core (see `juiz tournament --no-pin`).
-    #[arg(long)]
-    pub no_pin: bool,
-    /// Print the figures as JSON instead of a table.
-    #[arg(long)]
-    pub json: bool,
-    /// Measure the HTML pages instead: a tournament of --big games (--game, --players, --bot),
-    /// then `juiz report` on it, and the viewer page of its longest game (size, time to write,
-    /// and time until it is ready in headless chromium when /usr/bin/chromium exists).
-    #[arg(long)]
-    pub pages: bool,
-    /// Measure the house bots' strength instead: for each game named (every game with house bots
-    /// when none is), a duplicate round-robin of easy, medium and hard (--house-games a pairing,
-    /// at the first of --jobs-list or the cores), the share each stronger level wins against the
-    /// target, the faults and the cost of a reply.
-    #[arg(long, value_name = "GAME,...", num_args = 0.., value_delimiter = ',', value_parser = |s: &str| s.parse::<juiz::games::GameKind>())]
-    pub house: Option<Vec<juiz::games::GameKind>>,
-    /// The levels `--house` plays against each other (at least two), e.g. `medium,hard` for
-    /// `hard`'s share and move cost alone.
-    #[arg(long, value_name = "LEVEL,...", value_delimiter = ',', default_value = "easy,medium,hard",
-          value_parser = clap::value_parser!(juiz::house::Level))]
-    pub house_levels: Vec<juiz::house::Level>,
-    /// Games of each pairing of `--house` (rounded up to an even number: each deal twice).
-    #[arg(long, value_name = "N", default_value_t = 50, value_parser = clap::value_parser!(u64).range(2..))]
-    pub house_games: u64,
-}
+use super::{Failure, Outcome, SUCCESS};
 
 impl BenchArgs {
     /// The bot's source: `--bot`, or the game's bundled bench bot.

@@ -8,8 +8,8 @@ use std::process::{Command, ExitCode, Stdio};
 use juiz::bench::house::{self, HouseStrength};
 use juiz::games::GameKind;
 
-use super::bench::BenchArgs;
 use super::{Failure, Outcome, SUCCESS};
+use crate::cli::BenchArgs;
 
 /// The deals' seed: the bundled `tournaments/house-*.json` use it too.
 const SEED: u64 = 23;

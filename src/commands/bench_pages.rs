@@ -9,8 +9,8 @@ use std::time::Instant;
 
 use juiz::report::html::{self, PageChoice};
 
-use super::bench::BenchArgs;
 use super::{Failure, Outcome, SUCCESS};
+use crate::cli::BenchArgs;
 
 pub fn bench_pages(args: &BenchArgs) -> Outcome {
     let scratch = args.scratch_dir()?;

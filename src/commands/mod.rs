@@ -13,13 +13,13 @@ mod report;
 mod serve;
 mod tournament;
 
-pub use bench::{BenchArgs, bench};
-pub use check::{CheckArgs, check};
+pub use bench::bench;
+pub use check::check;
 pub use house::house_bot;
 pub use play::play;
 pub use replay::replay;
 pub use report::{report, write_report};
-pub use serve::{ServeArgs, serve};
+pub use serve::serve;
 pub use tournament::{merge, tournament};
 
 use std::process::ExitCode;

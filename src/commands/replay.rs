@@ -4,7 +4,8 @@
 
 use std::process::ExitCode;
 
-use juiz::record::{self, Direction, FeedOutcome, Transcript};
+use juiz::record::{Direction, Transcript};
+use juiz::referee::{self, FeedOutcome};
 use juiz::report::{GameView, Style, Verbosity};
 
 use super::{CHECK_FAILED, Failure, Outcome, STILL_FAULTS, SUCCESS};
@@ -38,7 +39,7 @@ pub fn replay(args: ReplayArgs) -> Outcome {
         let game = transcript.meta.game.parse().unwrap_or(juiz::games::GameKind::DEFAULT);
         let command = super::bot_command(bot, game, &transcript.meta.options)?;
         let debug = args.debug;
-        let outcome = record::feed_bot(&transcript, seat, &command, args.timeout, |to_bot, line| {
+        let outcome = referee::feed_bot(&transcript, seat, &command, args.timeout, |to_bot, line| {
             if debug {
                 let arrow = if to_bot { "→" } else { "←" };
                 println!("  {arrow} {}", style.cards(line));
@@ -53,11 +54,11 @@ pub fn replay(args: ReplayArgs) -> Outcome {
     let game = transcript.meta.game.parse().unwrap_or(juiz::games::GameKind::DEFAULT);
     let mut view = GameView::new(std::io::stdout(), style, verbosity, game).only_seat(args.seat).header(header);
     if let Some(user) = transcript.meta.seat_ids.iter().find(|id| *id == "user") {
-        view = view.scripted_human(record::human_lines(&transcript, user));
+        view = view.scripted_human(referee::human_lines(&transcript, user));
     }
-    let replayed = match record::replay(&transcript, &mut view) {
+    let replayed = match referee::replay(&transcript, &mut view) {
         Ok(r) => r,
-        Err(record::ReplayError::Referee(juiz::referee::RefereeError::Diverged(why))) => {
+        Err(referee::ReplayError::Referee(juiz::referee::RefereeError::Diverged(why))) => {
             println!("replay diverged: {}", safe(why));
             return Ok(ExitCode::from(CHECK_FAILED));
         }

@@ -6,6 +6,7 @@ mod diagnosis;
 mod game;
 mod human;
 mod observer;
+mod replay;
 mod report;
 mod scripted;
 mod seats;
@@ -17,5 +18,6 @@ pub use config::{
 };
 pub use game::{play, play_engine, seat_reports};
 pub use observer::{Observer, Quiet, TimingPoint};
+pub use replay::{FeedOutcome, ReplayError, ReplayReport, feed_bot, human_lines, replay};
 pub use report::{FaultRecord, GameReport, SeatReport, Verdict, full_ids, full_ids_message};
 pub use scripted::{Script, ScriptEvent};

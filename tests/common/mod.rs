@@ -173,7 +173,7 @@ pub fn check_fixture_in(
     assert!(report.result_line().starts_with("NOK 3 "), "{file}: {}", report.result_line());
     assert!(processes_mentioning(&marker).is_empty(), "{file}: processes left behind");
     let transcript = juiz::record::Transcript::read(&dir.path().join("game.csv")).unwrap();
-    let replayed = juiz::record::replay(&transcript, &mut referee::Quiet).unwrap();
+    let replayed = juiz::referee::replay(&transcript, &mut referee::Quiet).unwrap();
     assert!(replayed.matches(), "{file}: replayed '{}'", replayed.report.result_line());
     report
 }

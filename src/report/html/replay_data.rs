@@ -11,8 +11,8 @@ use serde::Serialize;
 
 use crate::games::table::{Counter, Table, Zone};
 use crate::games::{Engine, Message, Seat, Violation};
-use crate::record::{self, Direction, ReplayError, Transcript};
-use crate::referee::{GameReport, Observer, RefereeError, SeatReport};
+use crate::record::{self, Direction, Transcript};
+use crate::referee::{self, GameReport, Observer, RefereeError, ReplayError, SeatReport};
 
 /// Why a transcript cannot become a page.
 #[derive(Debug, thiserror::Error)]
@@ -124,9 +124,9 @@ pub fn replay_data(transcript: &Transcript, path: &Path) -> Result<PageData, Pag
     if !transcript.rows.iter().any(|r| r.dir == Direction::Result) {
         return Err(PageError::CutShort(source));
     }
-    let human = transcript.meta.seat_ids.iter().find(|id| *id == "user").map(|u| record::human_lines(transcript, u));
+    let human = transcript.meta.seat_ids.iter().find(|id| *id == "user").map(|u| referee::human_lines(transcript, u));
     let mut recorder = Recorder { steps: Vec::new(), human: human.unwrap_or_default().into() };
-    let replayed = match record::replay(transcript, &mut recorder) {
+    let replayed = match referee::replay(transcript, &mut recorder) {
         Err(ReplayError::Referee(RefereeError::Diverged(why))) => {
             return Err(PageError::Misaligned { path: source, step: recorder.steps.len(), why: why.to_string() });
         }

@@ -11,7 +11,7 @@ use crate::bot::{BotCommand, BotFault, FaultKind, Limits};
 use crate::games::{GameKind, Seat};
 use crate::referee::{self, GameConfig, GameReport, Observer, Player, PlayerSpec, RefereeError, Script, ScriptEvent};
 
-use super::transcript::{Direction, Transcript};
+use crate::record::{Direction, Transcript};
 
 #[derive(Debug, thiserror::Error)]
 pub enum ReplayError {

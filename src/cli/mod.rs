@@ -6,6 +6,9 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 
+mod check_bench_serve;
+pub use check_bench_serve::{BenchArgs, CheckArgs, ServeArgs};
+
 use juiz::games::{GameKind, registry};
 
 /// juiz — referee and tournament harness for card-game bot competitions.
@@ -42,15 +45,15 @@ pub enum Command {
     /// Combine the result folders of `tournament --shard` runs into one.
     Merge(MergeArgs),
     /// Check a bot before submitting it: scripted and random games against the bundled bots.
-    Check(crate::commands::CheckArgs),
+    Check(CheckArgs),
     /// Measure what the harness costs beside the bots: games/s, its own CPU, latency, memory.
-    Bench(crate::commands::BenchArgs),
+    Bench(BenchArgs),
     /// Write DIR/report.html for a tournament's results folder: standings, ratings, cross table,
     /// faults, slowest moves, and a viewer page for every faulted game.
     Report(ReportArgs),
     /// Run a course: students upload bots on a web page, each version is built and checked, a
     /// ladder plays them, everyone sees the leaderboard (see docs/course.md).
-    Serve(crate::commands::ServeArgs),
+    Serve(ServeArgs),
     /// Be a house bot on stdin/stdout: the opponents `house:easy`, `house:medium` and
     /// `house:hard` name (see bots/README.md). It knows only what its seat is told.
     Bot(BotArgs),
