@@ -48,7 +48,7 @@ fn a_course_from_uploads_to_the_final_tournament() {
 
     // Good, broken and hostile uploads.
     assert_eq!(server.upload(&links["ana"], "bot.c", &smart()).status, 303);
-    assert_eq!(server.upload(&links["bia"], "bot.c", BROKEN.as_bytes()).status, 303);
+    assert_eq!(server.upload(&links["bia"], "meu_bot.c", BROKEN.as_bytes()).status, 303);
     assert_eq!(server.upload(&links["caio"], "bot.c", HOSTILE.as_bytes()).status, 303);
     // A file name that climbs out of the folder names nothing on disk: storage is by content.
     assert_eq!(server.upload(&links["duda"], "../../main.py", &python_bot()).status, 303);
@@ -58,6 +58,9 @@ fn a_course_from_uploads_to_the_final_tournament() {
     assert_eq!(settled(&server, &links["duda"], 1), "ready");
     let bia = server.get(&format!("/s/{}", links["bia"])).text();
     assert!(bia.contains("error:") && bia.contains("class=\"build-output\""), "the compiler's message: {bia}");
+    // The compiler's message names the file as the student named it, with no English wrapper.
+    assert!(bia.contains("meu_bot.c:"), "the student's file name: {bia}");
+    assert!(!bia.contains("exited with code"), "no wrapper: {bia}");
     let caio = server.get(&format!("/s/{}?lang=pt", links["caio"])).text();
     assert!(caio.contains("class=\"check-report\"") && caio.contains("malformed"), "the check's verdict: {caio}");
     assert!(caio.contains("Suas versões"), "in Portuguese");

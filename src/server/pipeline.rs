@@ -9,7 +9,7 @@ use rusqlite::OptionalExtension;
 use super::error::ServerError;
 use super::state::Shared;
 use super::store::version_run;
-use crate::bot::{BotCommand, BuildError, build_c};
+use crate::bot::{BotCommand, BuildError, BuildLimits, build_source};
 use crate::check::{CheckOptions, CheckReport, course_seed, run_check};
 use crate::i18n::{Lang, with_lang};
 use crate::tournament::BotRun;
@@ -60,18 +60,28 @@ pub fn process(shared: &Shared, id: i64) -> Result<(), ServerError> {
         })?;
     let data = shared.data();
     let private = |text: String| text.replace(&format!("{}/", data.display()), "");
+    let mut warnings = String::new();
     let argv = match version_run(data, &file) {
         BotRun::Command(command) => shlex::split(&command).unwrap_or_default(),
-        BotRun::Build(source) => match build_c(&source, &data.join("build")) {
-            Ok(binary) => vec![binary.display().to_string()],
-            Err(e) => {
-                let message = match e {
-                    BuildError::Compile { output, status, .. } => format!("{status}\n{output}"),
-                    other => other.to_string(),
-                };
-                return finish(shared, id, &student, BUILD_FAILED, &private(message), ("", ""));
+        // Built under the name the student gave the file, so the compiler's messages name it
+        // (not the stored copy's hash); `-Wall`'s warnings of a good build are shown too.
+        BotRun::Build(source) => {
+            match build_source(&source, Some(&original), &data.join("build"), &BuildLimits::default()) {
+                Ok(built) => {
+                    warnings = built.warnings;
+                    vec![built.binary.display().to_string()]
+                }
+                Err(e) => {
+                    let message = match e {
+                        // The compiler's own words are the evidence; its exit status only when it said nothing.
+                        BuildError::Compile { output, status, .. } if output.trim().is_empty() => status,
+                        BuildError::Compile { output, .. } => output,
+                        other => other.to_string(),
+                    };
+                    return finish(shared, id, &student, BUILD_FAILED, &private(message), ("", ""));
+                }
             }
-        },
+        }
         BotRun::Unusable(why) => return finish(shared, id, &student, BUILD_FAILED, &private(why), ("", "")),
     };
     let argv_json = serde_json::to_string(&argv).expect("strings serialize");
@@ -108,7 +118,7 @@ pub fn process(shared: &Shared, id: i64) -> Result<(), ServerError> {
         Ok(report) => {
             let (en, pt) = (private(report_text(&report, Lang::En)), private(report_text(&report, Lang::Pt)));
             let state = if report.passed() { READY } else { CHECK_FAILED };
-            finish(shared, id, &student, state, "", (&en, &pt))
+            finish(shared, id, &student, state, &private(warnings), (&en, &pt))
         }
         // Stopping: the version stays queued for the next start.
         Err(crate::check::CheckError::Cancelled) => {
@@ -119,7 +129,7 @@ pub fn process(shared: &Shared, id: i64) -> Result<(), ServerError> {
         }
         Err(e) => {
             let text = format!("the check could not be run: {e}");
-            finish(shared, id, &student, CHECK_FAILED, "", (&text, &text))
+            finish(shared, id, &student, CHECK_FAILED, &private(warnings), (&text, &text))
         }
     }
 }

@@ -70,9 +70,14 @@ pub enum Upload {
     Archive(archive::Kind, Files),
 }
 
-/// The extension of an uploaded file name, if it is a known language's.
+/// The extension of an uploaded file name, if it is a known language's, as the file is stored:
+/// C++'s other names (`.C`, `.c++`, as `juiz play` takes them) are stored as `.cpp`.
 pub fn extension_of(file_name: &str) -> Option<&'static str> {
-    let ext = Path::new(file_name).extension()?.to_str()?.to_ascii_lowercase();
+    let raw = Path::new(file_name).extension()?.to_str()?;
+    if raw == "C" || raw.eq_ignore_ascii_case("c++") {
+        return Some("cpp");
+    }
+    let ext = raw.to_ascii_lowercase();
     EXTENSIONS.iter().copied().find(|e| *e == ext)
 }
 
@@ -243,6 +248,9 @@ mod tests {
     fn uploads_are_checked() {
         assert_eq!(check_upload("bot.c", b"int main(){}", 100), Ok(Upload::Source("c")));
         assert_eq!(check_upload("Main.PY", b"print(1)", 100), Ok(Upload::Source("py")));
+        // C++ under the names `juiz play` takes, stored as `.cpp`; `.c` stays C.
+        assert_eq!(check_upload("bot.C", b"int main(){}", 100), Ok(Upload::Source("cpp")));
+        assert_eq!(check_upload("bot.c++", b"int main(){}", 100), Ok(Upload::Source("cpp")));
         assert_eq!(check_upload("bot.c", &[b'x'; 101], 100), Err(Refusal::TooLarge { size: 101, limit: 100 }));
         assert_eq!(check_upload("bot.exe", b"x", 100), Err(Refusal::Extension("bot.exe".into())));
         assert_eq!(check_upload("bot.c", b"\x7fELF\0\0", 100), Err(Refusal::Binary));
