@@ -36,7 +36,7 @@ fn checked(data: &Path) -> Vec<std::path::PathBuf> {
 /// Each check game's transcript kept in `dir`, with the seed it was dealt from.
 fn seeds(dir: &Path) -> BTreeMap<String, String> {
     let mut seeds = BTreeMap::new();
-    for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
         if name.ends_with(".csv") {
             let text = std::fs::read_to_string(entry.path()).unwrap();

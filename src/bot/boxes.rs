@@ -341,6 +341,7 @@ fn kill_uid(uid: u32) -> bool {
     // SAFETY: the child only makes system calls and leaves with _exit.
     match unsafe { libc::fork() } {
         -1 => false,
+        // SAFETY: in the child, system calls only, then _exit.
         0 => unsafe {
             let ok = libc::setgroups(0, std::ptr::null()) == 0
                 && libc::setresgid(uid, uid, uid) == 0

@@ -76,6 +76,7 @@ pub(crate) struct ViewPlan(*const libc::c_char);
 
 // SAFETY: the pointer is read only, by the child before its exec, while `Confinement` lives.
 unsafe impl Send for ViewPlan {}
+// SAFETY: as for Send: nothing writes through them.
 unsafe impl Sync for ViewPlan {}
 
 impl ChildPlan {
@@ -289,7 +290,7 @@ pub(crate) fn confine_in_child(plan: &ChildPlan, laps: &mut Laps) -> std::io::Re
     laps.lap(Step::ChildCgroup);
     let net = if plan.deny_sockets || !plan.namespaces { 0 } else { libc::CLONE_NEWNET };
     let private = if let Some(uid) = plan.uid {
-        // SAFETY (the block): plain system calls; the child is single-threaded.
+        // SAFETY: (the whole block) plain system calls; the child is single-threaded.
         unsafe {
             // Juiz's cgroup namespace is left while the child can still do so (a capability).
             let mount = if plan.view.is_some() { libc::CLONE_NEWNS } else { 0 };

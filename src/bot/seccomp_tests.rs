@@ -172,6 +172,7 @@ fn a_filtered_child_cannot_open_a_socket_but_can_use_pipes() {
     prepare();
     // SAFETY: the child only makes system calls and leaves with _exit.
     match unsafe { libc::fork() } {
+        // SAFETY: in the child, system calls only, then _exit.
         0 => unsafe {
             let code = if install().is_err() {
                 10

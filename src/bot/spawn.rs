@@ -135,7 +135,9 @@ pub(crate) fn spawn(req: &Request<'_>) -> io::Result<Spawned> {
     let top = (stack.as_mut_ptr() as usize + CHILD_STACK) & !15;
     // Signals stay blocked from here until the child has reset its handlers: a handler of juiz's
     // must never run on the child's stack.
+    // SAFETY: sigset_t is plain data, valid when all zeros.
     let mut all: libc::sigset_t = unsafe { std::mem::zeroed() };
+    // SAFETY: as above.
     let mut old: libc::sigset_t = unsafe { std::mem::zeroed() };
     // SAFETY: valid pointers to sigset_t values.
     unsafe {
@@ -213,7 +215,7 @@ extern "C" fn child_main(arg: *mut libc::c_void) -> libc::c_int {
     let args = unsafe { &*(arg as *const ChildArgs) };
     let mut laps = Laps::start();
     let fail = |stage: u32, error: io::Error| child_failed(args.report, stage, error);
-    // SAFETY (the block): plain system calls on prepared, valid data.
+    // SAFETY: (the whole block) plain system calls on prepared, valid data.
     unsafe {
         // The child shares juiz's descriptor table (`CLONE_FILES`) until here, and now takes a
         // table of its own holding only the descriptors below `keep_below` (its own among them):

@@ -58,7 +58,7 @@ fn mount_setattr(path: &CStr, recursive: bool, set: u64, clear: u64) -> std::io:
 /// the module's doc). System calls only.
 pub(crate) fn read_only_but(work_dir: &CStr) -> std::io::Result<()> {
     let last = std::io::Error::last_os_error;
-    // SAFETY (the block): NUL-terminated strings that outlive the calls.
+    // SAFETY: (the whole block) NUL-terminated strings that outlive the calls.
     unsafe {
         if libc::mount(
             std::ptr::null(),

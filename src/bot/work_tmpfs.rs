@@ -35,6 +35,7 @@ pub(crate) struct WorkTmpfsPlan {
 
 // SAFETY: the pointers are read only, by the child before its exec, while `WorkTmpfs` lives.
 unsafe impl Send for WorkTmpfsPlan {}
+// SAFETY: as for Send: nothing writes through them.
 unsafe impl Sync for WorkTmpfsPlan {}
 
 impl WorkTmpfs {
