@@ -114,7 +114,7 @@ fn each_mistake_gets_a_clear_message() {
         ),
         (
             r#"{"name": "x", "bots": [{"name": "a", "command": "$D/not-exec"}, {"name": "c", "command": "sh"}]}"#.into(),
-            "bot program $D/not-exec is not executable (chmod +x it)",
+            "bot file $D/not-exec is not executable and juiz cannot tell its language: name a C source bot.c",
         ),
         (
             r#"{"name": "x", "bots": [{"name": "a", "command": "no-such-program-here"}, {"name": "c", "command": "sh"}]}"#.into(),
