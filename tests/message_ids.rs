@@ -8,8 +8,8 @@ use juiz::i18n::{Lang, has_message};
 /// passed to a helper that calls `tr`). Rule ids (`meld-invalid`) and words of the table model
 /// use other prefixes.
 fn ids_named(text: &str) -> Vec<String> {
-    const PREFIXES: [&str; 12] =
-        ["bf", "check", "cn", "end", "hint", "narr", "play", "sb", "sj", "table", "view", "viol"];
+    const PREFIXES: [&str; 13] =
+        ["bf", "check", "cn", "end", "hint", "narr", "play", "replay", "sb", "sj", "table", "view", "viol"];
     let mut found = Vec::new();
     for opening in ["Message::new(\"", " tr(\"", "(tr(\"", "&tr(\"", "\""] {
         for piece in text.split(opening).skip(1) {

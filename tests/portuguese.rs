@@ -191,3 +191,24 @@ fn logs_are_the_same_in_every_language() {
     assert!(en.iter().any(|r| r.contains("refused: unknown command 'PEGAR'")), "{en:?}");
     assert_eq!(pt, en);
 }
+
+#[test]
+fn a_replay_is_told_in_portuguese() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = play_logged(dir.path(), "itp-buraco", 5, &["house:easy", "house:easy"]);
+    let out = juiz().args(["--lang", "pt", "replay"]).arg(&log).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("reprodução de") && text.contains("a reprodução chegou ao resultado registrado"), "{text}");
+    assert!(!text.contains("replay reached") && !text.contains("replay of"), "{text}");
+    // One seat's input fed to the same bot: the lines, counted in Portuguese.
+    let house = |s: &str| s.to_owned();
+    let out = juiz()
+        .args(["--lang", "pt", "replay"])
+        .arg(&log)
+        .args(["--seat", "0", "--bot", &house("house:easy")])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("igual: o bot escreveu") && text.contains("linhas registradas do lugar 0"), "{text}");
+}

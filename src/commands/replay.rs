@@ -4,6 +4,7 @@
 
 use std::process::ExitCode;
 
+use juiz::i18n::tr;
 use juiz::record::{Direction, Transcript};
 use juiz::referee::{self, FeedOutcome};
 use juiz::report::{GameView, Style, Verbosity};
@@ -14,17 +15,14 @@ use crate::cli::ReplayArgs;
 pub fn replay(args: ReplayArgs) -> Outcome {
     if let Some(out) = &args.html {
         let bytes = juiz::report::html::write_viewer(&args.log, out).map_err(Failure::input)?;
-        println!("wrote {} ({} KB)", out.display(), bytes.div_ceil(1024));
+        println!("{}", tr("replay-wrote", &[("path", &out.display()), ("kb", &bytes.div_ceil(1024))]));
         return Ok(ExitCode::from(SUCCESS));
     }
     let transcript = Transcript::read(&args.log).map_err(Failure::input)?;
     let seats = transcript.meta.seat_ids.len();
     if let Some(seat) = args.seat.filter(|&s| s >= seats) {
-        return Err(Failure::input(format!(
-            "--seat {seat}: the game in {} has seats 0 to {}",
-            args.log.display(),
-            seats - 1
-        )));
+        let (log, last) = (args.log.display(), seats - 1);
+        return Err(Failure::input(tr("replay-bad-seat", &[("seat", &seat), ("log", &log), ("last", &last)])));
     }
     let style = Style::for_stdout();
     if args.input {
@@ -49,7 +47,8 @@ pub fn replay(args: ReplayArgs) -> Outcome {
         return Ok(ExitCode::from(report_feed(&outcome, seat, &style)));
     }
     let verbosity = if args.debug { Verbosity::Debug } else { Verbosity::Turns };
-    let header = format!("{} · seed {} · replay of {}", transcript.meta.game, transcript.meta.seed, args.log.display());
+    let (meta, log) = (&transcript.meta, args.log.display());
+    let header = tr("replay-header", &[("game", &meta.game), ("seed", &meta.seed), ("log", &log)]);
     // An unknown game is refused by the replay itself, before anything is drawn.
     let game = transcript.meta.game.parse().unwrap_or(juiz::games::GameKind::DEFAULT);
     let mut view = GameView::new(std::io::stdout(), style, verbosity, game).only_seat(args.seat).header(header);
@@ -59,7 +58,7 @@ pub fn replay(args: ReplayArgs) -> Outcome {
     let replayed = match referee::replay(&transcript, &mut view) {
         Ok(r) => r,
         Err(referee::ReplayError::Referee(juiz::referee::RefereeError::Diverged(why))) => {
-            println!("replay diverged: {}", safe(why));
+            println!("{}", tr("replay-diverged", &[("why", &safe(why))]));
             return Ok(ExitCode::from(CHECK_FAILED));
         }
         Err(e) => return Err(Failure::input(e)),
@@ -67,23 +66,23 @@ pub fn replay(args: ReplayArgs) -> Outcome {
     let result = replayed.report.result_line();
     match &replayed.recorded_result {
         Some(recorded) if replayed.matches() => {
-            println!("replay reached the recorded result: {recorded}");
+            println!("{}", tr("replay-matches", &[("result", recorded)]));
             Ok(ExitCode::from(SUCCESS))
         }
         Some(recorded) => {
-            println!("replay result differs: recorded '{recorded}', replayed '{result}'");
+            println!("{}", tr("replay-differs", &[("recorded", recorded), ("result", &result)]));
             Ok(ExitCode::from(CHECK_FAILED))
         }
         None => {
-            println!("the log has no result (the game was cut short); replayed: {result}");
+            println!("{}", tr("replay-no-result", &[("result", &result)]));
             Ok(ExitCode::from(CHECK_FAILED))
         }
     }
 }
 
-/// `the 1 recorded line`, `the 3 recorded lines`.
+/// `1 recorded line`, `3 recorded lines`, in the user's language.
 fn recorded_lines(lines: usize) -> String {
-    if lines == 1 { "1 recorded line".to_string() } else { format!("{lines} recorded lines") }
+    tr("replay-lines", &[("lines", &lines)])
 }
 
 /// Prints what `feed_bot` found and returns the exit status: 0 the same lines, or past the
@@ -91,50 +90,49 @@ fn recorded_lines(lines: usize) -> String {
 fn report_feed(outcome: &FeedOutcome, seat: usize, style: &Style) -> u8 {
     match outcome {
         FeedOutcome::Same { lines } => {
-            println!("same: the bot wrote the {} of seat {seat}", recorded_lines(*lines));
+            println!("{}", tr("replay-same", &[("lines", &recorded_lines(*lines)), ("seat", &seat)]));
             SUCCESS
         }
         FeedOutcome::Differs { seq, recorded, got, lines_before } => {
-            println!("differs at row {seq} (after {lines_before} equal lines):");
-            println!("  recorded: {}", style.cards(recorded));
-            println!("  bot now:  {}", style.cards(got));
+            println!("{}", tr("replay-feed-differs", &[("seq", seq), ("before", lines_before)]));
+            println!("{}", tr("replay-recorded", &[("line", &style.cards(recorded))]));
+            println!("{}", tr("replay-bot-now", &[("line", &style.cards(got))]));
             CHECK_FAILED
         }
         FeedOutcome::Faulted { seq, recorded, fault, lines_before } => {
-            println!("the bot failed at row {seq} (after {lines_before} equal lines): {}", safe(fault));
+            let args: [(&str, &dyn std::fmt::Display); 3] =
+                [("seq", seq), ("before", lines_before), ("fault", &safe(fault))];
+            println!("{}", tr("replay-bot-failed", &args));
             if !recorded.is_empty() {
-                println!("  recorded: {}", style.cards(recorded));
+                println!("{}", tr("replay-recorded", &[("line", &style.cards(recorded))]));
             }
             CHECK_FAILED
         }
         FeedOutcome::StillFaults { seq, fault, lines } => {
-            println!(
-                "still faults: after the {} the bot commits the recorded fault again (row {seq})",
-                recorded_lines(*lines)
-            );
+            println!("{}", tr("replay-still-faults", &[("lines", &recorded_lines(*lines)), ("seq", seq)]));
             println!("  {}", safe(fault));
             STILL_FAULTS
         }
         FeedOutcome::FaultsDifferently { seq, recorded, fault } => {
-            println!("faults differently: where the recording has {} (row {seq}), the bot now commits", safe(recorded));
+            println!("{}", tr("replay-faults-differently", &[("recorded", &safe(recorded)), ("seq", seq)]));
             println!("  {}", safe(fault));
             CHECK_FAILED
         }
         FeedOutcome::GetsPast { seq, recorded, wrote, then } => {
-            println!("gets past the recorded fault (row {seq}: {})", safe(recorded));
+            println!("{}", tr("replay-gets-past", &[("seq", seq), ("recorded", &safe(recorded))]));
             if wrote.is_empty() {
-                println!("  the bot is alive and waiting for input there, as it should");
+                println!("{}", tr("replay-alive", &[]));
             }
             for line in wrote {
-                println!("  it writes: {}", style.cards(line));
+                println!("{}", tr("replay-writes", &[("line", &style.cards(line))]));
             }
             match then {
                 Some(fault) => {
-                    println!("  and then fails: {}", safe(fault));
+                    println!("{}", tr("replay-then-fails", &[("fault", &safe(fault))]));
                     CHECK_FAILED
                 }
                 None => {
-                    println!("  (the game is followed only as far as the recording goes)");
+                    println!("{}", tr("replay-followed", &[]));
                     SUCCESS
                 }
             }

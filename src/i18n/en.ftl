@@ -333,3 +333,27 @@ build-warnings-more = { "  " }… { $lines } more lines (compile it yourself wit
 build-cpp-in-c = { $path } is C++ (it uses iostream, std:: or cout), saved as a C file: rename it { $renamed } and juiz compiles it as C++
 build-first-error = fix the first error first, the others often follow from it: { $error }
 bot-unrecognised = bot file { $path } is not executable and juiz cannot tell its language: name a C source bot.c, C++ bot.cpp (or .cc, .C), Python bot.py, or chmod +x a program
+# juiz replay: what a replay found (lead, issue 35).
+replay-wrote = wrote { $path } ({ $kb } KB)
+replay-bad-seat = --seat { $seat }: the game in { $log } has seats 0 to { $last }
+replay-header = { $game } · seed { $seed } · replay of { $log }
+replay-diverged = replay diverged: { $why }
+replay-matches = replay reached the recorded result: { $result }
+replay-differs = replay result differs: recorded '{ $recorded }', replayed '{ $result }'
+replay-no-result = the log has no result (the game was cut short); replayed: { $result }
+replay-lines = { $lines ->
+        [one] 1 recorded line
+       *[other] { $lines } recorded lines
+    }
+replay-same = same: the bot wrote the { $lines } of seat { $seat }
+replay-feed-differs = differs at row { $seq } (after { $before } equal lines):
+replay-recorded = {"  "}recorded: { $line }
+replay-bot-now = {"  "}bot now:  { $line }
+replay-bot-failed = the bot failed at row { $seq } (after { $before } equal lines): { $fault }
+replay-still-faults = still faults: after the { $lines } the bot commits the recorded fault again (row { $seq })
+replay-faults-differently = faults differently: where the recording has { $recorded } (row { $seq }), the bot now commits
+replay-gets-past = gets past the recorded fault (row { $seq }: { $recorded })
+replay-alive = {"  "}the bot is alive and waiting for input there, as it should
+replay-writes = {"  "}it writes: { $line }
+replay-then-fails = {"  "}and then fails: { $fault }
+replay-followed = {"  "}(the game is followed only as far as the recording goes)

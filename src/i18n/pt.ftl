@@ -332,3 +332,27 @@ build-warnings-more = { "  " }… mais { $lines } linhas (compile você mesmo co
 build-cpp-in-c = { $path } é C++ (usa iostream, std:: ou cout), salvo como arquivo C: renomeie-o para { $renamed } e o juiz o compila como C++
 build-first-error = corrija primeiro o primeiro erro, os outros muitas vezes decorrem dele: { $error }
 bot-unrecognised = o arquivo do bot { $path } não é executável e o juiz não sabe em que linguagem está: chame um fonte C de bot.c, C++ de bot.cpp (ou .cc, .C), Python de bot.py, ou dê chmod +x num programa
+# juiz replay: o que a reprodução achou (lead, issue 35).
+replay-wrote = escrito { $path } ({ $kb } KB)
+replay-bad-seat = --seat { $seat }: o jogo em { $log } tem os lugares 0 a { $last }
+replay-header = { $game } · semente { $seed } · reprodução de { $log }
+replay-diverged = a reprodução divergiu: { $why }
+replay-matches = a reprodução chegou ao resultado registrado: { $result }
+replay-differs = o resultado difere: registrado '{ $recorded }', reproduzido '{ $result }'
+replay-no-result = o registro não tem resultado (o jogo foi interrompido); reproduzido: { $result }
+replay-lines = { $lines ->
+        [one] 1 linha registrada
+       *[other] { $lines } linhas registradas
+    }
+replay-same = igual: o bot escreveu { $lines } do lugar { $seat }
+replay-feed-differs = difere na linha { $seq } (depois de { $before } linhas iguais):
+replay-recorded = {"  "}registrado: { $line }
+replay-bot-now = {"  "}o bot agora: { $line }
+replay-bot-failed = o bot falhou na linha { $seq } (depois de { $before } linhas iguais): { $fault }
+replay-still-faults = ainda falha: depois de { $lines } o bot comete de novo a falta registrada (linha { $seq })
+replay-faults-differently = falha de outro jeito: onde o registro tem { $recorded } (linha { $seq }), o bot agora comete
+replay-gets-past = passa da falta registrada (linha { $seq }: { $recorded })
+replay-alive = {"  "}o bot está vivo e esperando a entrada ali, como deve
+replay-writes = {"  "}ele escreve: { $line }
+replay-then-fails = {"  "}e depois falha: { $fault }
+replay-followed = {"  "}(o jogo só é seguido até onde o registro vai)
