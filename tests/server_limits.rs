@@ -11,7 +11,7 @@ use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::os::unix::fs::PermissionsExt;
 
-use server_support::{Course, Server, settled, try_request, wait_for};
+use server_support::{Course, Server, settled, try_request, wait_for, zip_of};
 
 const ROSTER: &str = "ana,Ana,\nbia,Bia,\n";
 
@@ -59,16 +59,6 @@ fn half_sent_requests_cannot_take_the_servers_open_files() {
     assert!(!games.contains("spawn"), "a spawn fault was scored: {games}");
     let log = server_support::read(&server.stderr);
     assert!(!log.contains("Too many open files"), "{log}");
-}
-
-fn zip_of(files: &[(&str, &[u8])]) -> Vec<u8> {
-    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
-    for (name, bytes) in files {
-        zip.start_file(*name, options).unwrap();
-        zip.write_all(bytes).unwrap();
-    }
-    zip.finish().unwrap().into_inner()
 }
 
 #[test]

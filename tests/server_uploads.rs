@@ -5,21 +5,9 @@
 
 mod server_support;
 
-use std::io::Write;
-
-use server_support::{Course, Server, settled};
+use server_support::{Course, Server, settled, zip_of};
 
 const ROSTER: &str = "ana,Ana,\nbia,Bia,\ncaio,Caio,\n";
-
-fn zip_of(files: &[(&str, &[u8])]) -> Vec<u8> {
-    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
-    for (name, bytes) in files {
-        zip.start_file(*name, options).unwrap();
-        zip.write_all(bytes).unwrap();
-    }
-    zip.finish().unwrap().into_inner()
-}
 
 fn tar_gz_of(files: &[(&str, &[u8])], link: Option<(&str, &str)>) -> Vec<u8> {
     let mut tar = tar::Builder::new(flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default()));
