@@ -248,26 +248,41 @@ fn what_a_killed_juiz_leaves_the_next_run_cleans() {
     // Not root, the next run finds the killed one's work root unlocked, with the burners' user
     // namespace recorded in it.
     let uids = "2500990-2500991";
-    let marker = format!("juiz-contain-killed-{}", std::process::id());
-    let burner = fixture("session_burner.c", &marker);
-    let mut first = juiz()
-        .env("JUIZ_BOT_UIDS", uids)
-        .args(["play", "--silent", "--seed", "5", "--move-timeout", "30s", "bots/template.c", &burner.display])
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    // Until the burner's turn has come: juiz, its bots starting and the burner itself mention the
-    // marker before it (4 at most), its six escapees with it after. Killed earlier, juiz would
-    // leave nothing to clean and the test would prove nothing. A wait, not a speed target.
-    let start = Instant::now();
-    while processes_mentioning(&marker).len() < 8 && start.elapsed() < Duration::from_secs(60) {
-        std::thread::sleep(Duration::from_millis(20));
+    // Up to three tries at leaving lurkers: on a loaded machine juiz may be killed before the
+    // burner's escapees exist, and then there is nothing for the next run to clean.
+    let mut seen = Vec::new();
+    let mut marker = String::new();
+    for attempt in 0..3 {
+        marker = format!("juiz-contain-killed-{}-{attempt}", std::process::id());
+        let burner = fixture("session_burner.c", &marker);
+        let mut first = juiz()
+            .env("JUIZ_BOT_UIDS", uids)
+            .args(["play", "--silent", "--seed", "5", "--move-timeout", "30s", "bots/template.c", &burner.display])
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        // Until the burner's turn has come: juiz, its bots starting and the burner itself mention
+        // the marker before it (4 at most), its six escapees with it after. A wait, not a speed
+        // target.
+        let start = Instant::now();
+        let mut count = 0;
+        while count < 8 && start.elapsed() < Duration::from_secs(60) {
+            std::thread::sleep(Duration::from_millis(20));
+            count = processes_mentioning(&marker).len();
+        }
+        first.kill().unwrap();
+        first.wait().unwrap();
+        std::thread::sleep(Duration::from_millis(100));
+        let lurkers = processes_mentioning(&marker).len();
+        seen.push((count, lurkers));
+        if lurkers > 0 {
+            break;
+        }
     }
-    first.kill().unwrap();
-    first.wait().unwrap();
-    std::thread::sleep(Duration::from_millis(100));
-    let lurkers = processes_mentioning(&marker);
-    assert!(!lurkers.is_empty(), "the burners should outlive a juiz killed with -9");
+    assert!(
+        seen.last().is_some_and(|&(_, lurkers)| lurkers > 0),
+        "the burners should outlive a juiz killed with -9 (processes before the kill, after it: {seen:?})"
+    );
     let next = juiz()
         .env("JUIZ_BOT_UIDS", uids)
         .args(["play", "--silent", "--seed", "1", "bots/template.c", "bots/template.c"])
