@@ -3,7 +3,7 @@
 //! The pure parts (`cards`, `games`) never touch processes, threads or files; `bot` owns child
 //! processes; `report` owns what the user sees; `referee` is where an engine meets the players.
 //!
-//! The modules are layers, each naming only those below it (`tests/layers.rs` fails on a cycle):
+//! The modules are layers, each naming only those below it (`tests/suite/layers.rs` fails on a cycle):
 //!
 //! | layer | modules |
 //! |---|---|

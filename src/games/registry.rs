@@ -28,7 +28,7 @@ pub const GAMES: &[GameKind] = &[
 ];
 
 /// Everything juiz needs to know about a game. Every field is required: a game that forgets one
-/// does not compile, and the conformance tests (`tests/conformance.rs`) check what the compiler
+/// does not compile, and the conformance tests (`tests/suite/conformance.rs`) check what the compiler
 /// cannot (options applied, messages in both languages, bots present, plans valid).
 pub struct GameDef {
     /// The command-line and wire name (`--game NAME`, a tournament's `"game"`, transcripts).

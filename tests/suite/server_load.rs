@@ -1,0 +1,211 @@
+//! A load measurement of the course server, not a timed test (ignored by default; run it with
+//! `cargo test --release --test suite server_load:: -- --ignored --nocapture`): 60 students upload at
+//! once, every version must be built and checked, and meanwhile, with the ladder playing, the
+//! time to answer page requests is measured and printed (median, 99th percentile, maximum); and
+//! issue 36's deadline of a class of 150 (`a_class_uploads_before_the_deadline`).
+
+use crate::server_support;
+
+use std::time::{Duration, Instant};
+
+use server_support::{Course, Server, settled};
+
+const STUDENTS: usize = 60;
+
+#[test]
+#[ignore = "a measurement: run with --ignored --nocapture"]
+fn sixty_students_upload_at_once_and_pages_stay_fast() {
+    let roster: String = (0..STUDENTS).map(|i| format!("s{i:02},Student {i},\n")).collect();
+    let course = Course::new(&roster, "");
+    let links = course.links();
+    let server = Server::start(&course);
+    let smart = std::fs::read_to_string(server_support::root().join("bots/smart.c")).unwrap();
+    let started = Instant::now();
+    std::thread::scope(|scope| {
+        for i in 0..STUDENTS {
+            let (server, links, smart) = (&server, &links, &smart);
+            scope.spawn(move || {
+                // Each student's own bytes: 60 versions to build, not one.
+                let source = format!("{smart}\n/* s{i:02} */\n");
+                let reply = server.upload(&links[&format!("s{i:02}")], "bot.c", source.as_bytes());
+                assert_eq!(reply.status, 303, "{}", reply.text());
+            });
+        }
+    });
+    println!("60 uploads accepted in {:?}", started.elapsed());
+    let mut times = Vec::new();
+    let mut pages = 0;
+    let mut pending: Vec<usize> = (0..STUDENTS).collect();
+    while !pending.is_empty() {
+        for path in ["/board".to_string(), "/board.json".to_string(), format!("/s/{}", links["s00"])] {
+            let t = Instant::now();
+            assert_eq!(server.get(&path).status, 200);
+            times.push(t.elapsed());
+            pages += 1;
+        }
+        pending.retain(|&i| {
+            let state = server_support::version_state(&server, &links[&format!("s{i:02}")], 1);
+            matches!(state.as_deref(), Some("queued" | "building" | "checking") | None)
+        });
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    println!("60 versions built and checked {:?} after the uploads began", started.elapsed());
+    for i in 0..STUDENTS {
+        assert_eq!(settled(&server, &links[&format!("s{i:02}")], 1), "ready");
+    }
+    // With every version in the ladder, more page requests while it plays.
+    for _ in 0..100 {
+        for path in ["/board".to_string(), format!("/s/{}", links["s07"])] {
+            let t = Instant::now();
+            assert_eq!(server.get(&path).status, 200);
+            times.push(t.elapsed());
+            pages += 1;
+        }
+    }
+    times.sort();
+    let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
+    println!(
+        "{pages} page requests during the checks and the ladder: median {:?}, 99th percentile {:?}, max {:?}; {} ladder games played",
+        at(0.5),
+        at(0.99),
+        times.last().unwrap(),
+        server_support::games_played(&server)
+    );
+}
+
+/// Issue 36's deadline: a class (`JUIZ_LOAD_STUDENTS`, default 150) each uploading a version of
+/// their own at a seeded random moment of the last minutes before the deadline
+/// (`JUIZ_LOAD_WINDOW_SECS`, default 600), the ladder playing meanwhile. Prints the time from
+/// each upload to its verdict (median, 95th percentile, maximum), the ranked games a minute, and
+/// the disk the course folder took, as a day's growth at that rate.
+#[test]
+#[ignore = "a measurement: run with --ignored --nocapture"]
+fn a_class_uploads_before_the_deadline() {
+    let env = |name: &str, default: u64| std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default);
+    let students = env("JUIZ_LOAD_STUDENTS", 150) as usize;
+    let window = Duration::from_secs(env("JUIZ_LOAD_WINDOW_SECS", 600));
+    let roster: String = (0..students).map(|i| format!("s{i:03},Student {i},\n")).collect();
+    let course = Course::new(&roster, "");
+    let links = course.links();
+    let server = Server::start(&course);
+    let smart = std::fs::read_to_string(server_support::root().join("bots/smart.c")).unwrap();
+    // Each student's moment in the window, from a fixed seed.
+    let mut seed: u64 = 36;
+    let mut at: Vec<(Duration, usize)> = (0..students)
+        .map(|i| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (window.mul_f64((seed >> 11) as f64 / (1u64 << 53) as f64), i)
+        })
+        .collect();
+    at.sort();
+    let start = Instant::now();
+    let games_at_start = server_support::games_played(&server);
+    let mut sent: Vec<(usize, Instant)> = Vec::new();
+    let mut waits: Vec<Duration> = Vec::new();
+    let mut next = 0;
+    while waits.len() < students {
+        while next < at.len() && start.elapsed() >= at[next].0 {
+            let i = at[next].1;
+            let source = format!("{smart}\n/* s{i:03} */\n");
+            let reply = server.upload(&links[&format!("s{i:03}")], "bot.c", source.as_bytes());
+            assert_eq!(reply.status, 303, "{}", reply.text());
+            sent.push((i, Instant::now()));
+            next += 1;
+        }
+        sent.retain(|&(i, when)| {
+            let state = server_support::version_state(&server, &links[&format!("s{i:03}")], 1);
+            let waiting = matches!(state.as_deref(), Some("queued" | "building" | "checking") | None);
+            if !waiting {
+                waits.push(when.elapsed());
+            }
+            waiting
+        });
+        assert!(start.elapsed() < window + Duration::from_secs(1800), "verdicts still missing: {}", sent.len());
+        std::thread::sleep(Duration::from_millis(250));
+    }
+    let minutes = start.elapsed().as_secs_f64() / 60.0;
+    let games = server_support::games_played(&server) - games_at_start;
+    let disk = du(&course.data());
+    let games_dir = course.data().join("games");
+    let (games_disk, kept) = (du(&games_dir), std::fs::read_dir(&games_dir).map_or(0, |d| d.count()));
+    let per_game = games_disk as f64 / kept.max(1) as f64;
+    waits.sort();
+    let at = |q: f64| waits[((waits.len() - 1) as f64 * q) as usize];
+    let mib = |bytes: f64| bytes / f64::from(1 << 20);
+    println!(
+        "{students} students, uploads over {window:?}: upload to verdict median {:.1?}, 95th percentile {:.1?}, max {:.1?}; \
+         {games} ranked games in {minutes:.1} min ({:.1} a minute); the course folder {:.1} MiB, its games {:.1} MiB \
+         ({kept} kept, {:.1} KiB each): unpruned {:.2} GiB a day at this rate",
+        at(0.5),
+        at(0.95),
+        waits.last().unwrap(),
+        games as f64 / minutes,
+        mib(disk as f64),
+        mib(games_disk as f64),
+        per_game / 1024.0,
+        per_game * games as f64 / minutes * 1440.0 / f64::from(1 << 30),
+    );
+}
+
+/// Bytes the files under `path` take.
+fn du(path: &std::path::Path) -> u64 {
+    let Ok(meta) = std::fs::symlink_metadata(path) else { return 0 };
+    if !meta.is_dir() {
+        return meta.len();
+    }
+    std::fs::read_dir(path).map_or(0, |d| d.flatten().map(|e| du(&e.path())).sum())
+}
+
+/// Ranked games a minute over `span`, from the leaderboard.
+fn games_a_minute(server: &Server, span: Duration) -> f64 {
+    let (before, start) = (server_support::games_played(server), Instant::now());
+    std::thread::sleep(span);
+    (server_support::games_played(server) - before) as f64 / start.elapsed().as_secs_f64() * 60.0
+}
+
+/// Issue 36's slow bot: ranked games a minute with four students' fast versions, then with a
+/// fifth whose bot thinks 0.4 s before each line (legal under the 2 s move timeout), and the time
+/// that bot's check took; each rate over `JUIZ_LOAD_SPAN_SECS` (default 120).
+#[test]
+#[ignore = "a measurement: run with --ignored --nocapture"]
+fn a_slow_legal_bot_joins_the_ladder() {
+    let span =
+        Duration::from_secs(std::env::var("JUIZ_LOAD_SPAN_SECS").ok().and_then(|v| v.parse().ok()).unwrap_or(120));
+    let roster: String = (0..5).map(|i| format!("s{i},Student {i},\n")).collect();
+    let course = Course::new(&roster, "");
+    let links = course.links();
+    let server = Server::start(&course);
+    let smart = std::fs::read_to_string(server_support::root().join("bots/smart.c")).unwrap();
+    for i in 0..4 {
+        let source = format!("{smart}\n/* s{i} */\n");
+        assert_eq!(server.upload(&links[&format!("s{i}")], "bot.c", source.as_bytes()).status, 303);
+    }
+    for i in 0..4 {
+        assert_eq!(settled(&server, &links[&format!("s{i}")], 1), "ready");
+    }
+    let fast = games_a_minute(&server, span);
+    let random = std::fs::read_to_string(server_support::root().join("bots/random_bot.py")).unwrap();
+    let slow = random.replace("def send(line):\n", "def send(line):\n    __import__(\"time\").sleep(0.4)\n");
+    assert_ne!(slow, random, "the slow bot's sleep is in");
+    let sent = Instant::now();
+    assert_eq!(server.upload(&links["s4"], "main.py", slow.as_bytes()).status, 303);
+    let check = settled(&server, &links["s4"], 1);
+    let check_took = sent.elapsed();
+    let with_slow = games_a_minute(&server, span);
+    let board = server.get("/board.json").json();
+    let games_of = |version: &str| -> i64 {
+        board["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["version"] == version)
+            .map_or(0, |r| r["games"].as_i64().unwrap())
+    };
+    println!(
+        "ranked games a minute: {fast:.1} with four fast versions, {with_slow:.1} with a slow one too ({:.0} %); \
+         the slow bot's check: {check} in {check_took:.0?}; games so far: slow {}, a fast one {}",
+        with_slow / fast * 100.0,
+        games_of("s4.v1"),
+        games_of("s0.v1"),
+    );
+}
