@@ -7,67 +7,47 @@
 //! (`PR_SET_CHILD_SUBREAPER`), so orphans of a bot's group are re-parented to juiz and reaped by
 //! `shutdown` at once instead of lingering as zombies until init collects them. A process that
 //! leaves its group (`setsid`, `setpgid`) escapes the group kill; containing it needs cgroups.
+//!
+//! Its rooms, each naming only rooms above it in this list (`tests/suite/layers.rs` checks):
+//! - `faults/`: what a bot did wrong, the evidence read about it and the hint that names the fix;
+//! - `host/`: the kernel and clocks — system-call wrappers, `/proc`, CPU sets, limits, timing;
+//! - `boxes/`: where a bot runs — as root its uid, cgroups and tmpfs, its work dir, and what a
+//!   killed bot or juiz leaves behind;
+//! - `sandbox/`: how it is confined — Landlock, seccomp, namespaces, its own copy of its program,
+//!   and the spawn that applies them;
+//! - `process/`: the running bot — its start, lines, stderr, watchdog and shutdown;
+//! - `build/`: a command line and the C/C++ sources it names made into a program (builds run as
+//!   bot processes).
 
-mod affinity;
-mod bare;
-mod blocked;
 mod boxes;
-mod bpf;
 mod build;
-mod cgroup;
-mod cgroup_counters;
-mod cgroup_turn;
-mod command;
-mod cost;
-mod escapees;
-mod exec_check;
-mod fault;
-mod fault_hint;
-mod grants;
-mod hint_evidence;
-mod input_log;
-mod landlock;
-mod leftovers;
-mod limits;
-mod linebuf;
-mod own_folder;
-mod own_program;
+mod faults;
+mod host;
 mod process;
-mod procfs;
-mod receive;
 mod sandbox;
-mod seccomp;
-mod shutdown;
-mod spawn;
-mod start;
-mod stderr;
-mod support;
-mod sys;
-mod timing;
-mod view;
-mod watchdog;
-mod work_tmpfs;
-mod workdir;
 
-pub use affinity::{CorePicker, allowed_cpus, unpin_current_thread};
-pub use bare::BareBot;
+pub use boxes::workdir::check_copyable;
+pub use build::command::CommandError;
 pub use build::{
     BuildError, BuildLimits, Built, CPP_EXTENSIONS, Content, SourceKind, build_c, build_c_with, build_source,
     default_build_cache, first_error, kind_by_content, kind_by_name, looks_like_cpp, warning_count,
 };
-pub use command::{BotCommand, CommandError};
-pub use cost::{Costs, Step, clock_pair_cost, measure as measure_costs, thread_cpu};
-pub use fault::{BotFault, ExitReport, FaultKind, QUOTED_LINE_CHARS, Termination, Usage, quote_line, signal_name};
-pub use fault_hint::{fault_hint, hint_for_recorded, kind_label, looks_like_debugging, recorded_hint_texts};
-pub use grants::refuse_in_granted;
-pub use hint_evidence::stderr_cause;
-pub use input_log::{EarlyAnswer, InputEvidence, reads_to_the_end};
-pub use limits::{Limits, format_bytes, parse_size};
-pub(crate) use own_program::OWN_FOLDER_MARK;
-pub use process::{BotProcess, WorkDir};
-pub use support::{SandboxSupport, sandbox_support};
+pub use faults::fault::{
+    BotFault, ExitReport, FaultKind, QUOTED_LINE_CHARS, Termination, Usage, quote_line, signal_name,
+};
+pub use faults::fault_hint::{fault_hint, hint_for_recorded, kind_label, looks_like_debugging, recorded_hint_texts};
+pub use faults::hint_evidence::stderr_cause;
+pub use host::affinity::{CorePicker, allowed_cpus, unpin_current_thread};
+pub use host::cost::{Costs, Step, clock_pair_cost, measure as measure_costs, thread_cpu};
+pub use host::limits::{Limits, format_bytes, parse_size};
 #[cfg(test)]
-pub(crate) use sys::readable_now;
-pub(crate) use sys::readable_now_into;
-pub use timing::{MoveTime, TimingTotals};
-pub use workdir::check_copyable;
+pub(crate) use host::sys::readable_now;
+pub(crate) use host::sys::readable_now_into;
+pub use host::timing::{MoveTime, TimingTotals};
+pub use process::bare::BareBot;
+pub use process::command::BotCommand;
+pub use process::input_log::{EarlyAnswer, InputEvidence, reads_to_the_end};
+pub use process::{BotProcess, WorkDir};
+pub use sandbox::grants::refuse_in_granted;
+pub(crate) use sandbox::own_program::OWN_FOLDER_MARK;
+pub use sandbox::support::{SandboxSupport, sandbox_support};

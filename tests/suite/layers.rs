@@ -3,7 +3,8 @@
 //! any chain (no cycle), so the code reads top-down as `lib.rs` and `docs/reference.md` draw it.
 //! Test-only code is left out (a file whose `//!` line starts "Test-only", and `tests.rs` /
 //! `*_tests.rs` files): a test may reach up. The binary's modules (`cli`, `commands`) are
-//! checked the same way.
+//! checked the same way, and so are the rooms of `src/bot/` (its sub-folders), through the
+//! names `bot/mod.rs` re-exports too.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -28,10 +29,15 @@ fn test_only(path: &Path, text: &str) -> bool {
 
 /// The top-level modules `text` names (`crate::x`, or `x` inside `use crate::{…}`).
 fn named(text: &str, tops: &BTreeSet<String>) -> BTreeSet<String> {
+    named_under(text, "crate::", tops)
+}
+
+/// The modules of `tops` that `text` names right after `prefix` (alone or in a `{…}` group).
+fn named_under(text: &str, prefix: &str, tops: &BTreeSet<String>) -> BTreeSet<String> {
     let mut found = BTreeSet::new();
     let mut rest = text;
-    while let Some(at) = rest.find("crate::") {
-        rest = &rest[at + "crate::".len()..];
+    while let Some(at) = rest.find(prefix) {
+        rest = &rest[at + prefix.len()..];
         if let Some(group) = rest.strip_prefix('{') {
             let end = group.find('}').unwrap_or(group.len());
             for item in group[..end].split(',') {
@@ -136,5 +142,83 @@ fn the_check_sees_a_cycle_when_there_is_one() {
         for above in ["house", "bot", "referee", "tournament", "server", "i18n"] {
             assert!(!real[pure].contains_key(above), "{pure} names {above} in {}", real[pure][above]);
         }
+    }
+}
+
+/// The rooms of `src/bot/` and, for each, the rooms its files name: `crate::bot::room`, or an
+/// item `bot/mod.rs` re-exports from that room. A file's `#[cfg(test)] mod tests` is left out.
+fn bot_rooms() -> (Vec<String>, BTreeMap<String, BTreeMap<String, String>>) {
+    let bot = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/bot");
+    let mut loose = Vec::new();
+    let mut rooms = BTreeSet::new();
+    for entry in fs::read_dir(&bot).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if path.is_dir() {
+            rooms.insert(name);
+        } else if name != "mod.rs" {
+            loose.push(name);
+        }
+    }
+    // `pub use room::…::{A, B as C};` in bot/mod.rs: A and C live in `room`.
+    let face = fs::read_to_string(bot.join("mod.rs")).unwrap();
+    let mut home: BTreeMap<String, String> = BTreeMap::new();
+    for export in face.split("use ").skip(1) {
+        let export = &export[..export.find(';').unwrap_or(export.len())];
+        let room: String = export.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+        if !rooms.contains(&room) {
+            continue;
+        }
+        let items =
+            export.rsplit("::").next().unwrap().trim_matches(|c: char| c == '{' || c == '}' || c.is_whitespace());
+        for item in items.split(',') {
+            if let Some(name) = item.split_whitespace().last() {
+                home.insert(name.to_owned(), room.clone());
+            }
+        }
+    }
+    let names: BTreeSet<String> = rooms.iter().cloned().chain(home.keys().cloned()).collect();
+    let mut edges: BTreeMap<String, BTreeMap<String, String>> =
+        rooms.iter().map(|r| (r.clone(), BTreeMap::new())).collect();
+    for room in &rooms {
+        let mut files = Vec::new();
+        rust_files(&bot.join(room), &mut files);
+        for file in files {
+            let text = fs::read_to_string(&file).unwrap();
+            if test_only(&file, &text) {
+                continue;
+            }
+            let code = text.split("#[cfg(test)]\nmod tests").next().unwrap();
+            for name in named_under(code, "crate::bot::", &names) {
+                let other = home.get(&name).unwrap_or(&name);
+                if other != room {
+                    let rel = file.strip_prefix(&bot).unwrap().display().to_string();
+                    edges.get_mut(room).unwrap().entry(other.clone()).or_insert(rel);
+                }
+            }
+        }
+    }
+    (loose, edges)
+}
+
+#[test]
+fn the_bot_module_is_in_rooms_that_never_reach_back() {
+    let (loose, edges) = bot_rooms();
+    assert!(loose.is_empty(), "src/bot/ holds files outside its rooms: {loose:?}");
+    assert!(edges.len() >= 5, "src/bot/ has too few rooms: {:?}", edges.keys());
+    let mut cycles = Vec::new();
+    for (from, targets) in &edges {
+        for (to, file) in targets {
+            if let Some(back) = path_to(&edges, to, from, &mut BTreeSet::new()) {
+                cycles.push(format!("{from} -> {} (in {file})", back.join(" -> ")));
+            }
+        }
+    }
+    assert!(cycles.is_empty(), "cycles between the rooms of src/bot/:\n{}", cycles.join("\n"));
+    // The check sees what is there: the running bot is confined by the sandbox.
+    assert!(edges["process"].contains_key("sandbox"), "{edges:?}");
+    // The words of faults name no process, and the host's wrappers no box or sandbox.
+    for (low, high) in [("faults", "process"), ("faults", "sandbox"), ("host", "boxes"), ("host", "sandbox")] {
+        assert!(!edges[low].contains_key(high), "{low} names {high} in {}", edges[low][high]);
     }
 }

@@ -14,7 +14,7 @@ use sha2::{Digest, Sha256};
 use super::compile::{BuildLimits, Built};
 use super::error::BuildError;
 use super::sources::Sources;
-use crate::bot::workdir;
+use crate::bot::boxes::workdir;
 
 /// The most bytes of a kept failure read back.
 const MAX_VERDICT_BYTES: u64 = 64 * 1024;

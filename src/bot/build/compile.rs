@@ -21,10 +21,10 @@ use super::error::BuildError;
 use super::kind::{self, SourceKind};
 use super::sources::{self, Sources};
 use super::student;
-use crate::bot::fault::{BotFault, FaultKind, Termination};
-use crate::bot::limits::{Limits, format_bytes};
+use crate::bot::faults::fault::{BotFault, FaultKind, Termination};
+use crate::bot::host::limits::{Limits, format_bytes};
 use crate::bot::process::{BotProcess, WorkDir};
-use crate::bot::{BotCommand, sys, workdir};
+use crate::bot::{BotCommand, boxes::workdir, host::sys};
 
 /// The compiler's output file, in its work dir.
 const OUTPUT: &str = ".juiz-binary";

@@ -4,6 +4,7 @@
 //! (`cache.rs`).
 
 mod cache;
+pub(in crate::bot) mod command;
 mod compile;
 mod error;
 mod kind;

@@ -20,7 +20,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::{Component, Path, PathBuf};
 
 use super::error::BuildError;
-use crate::bot::workdir;
+use crate::bot::boxes::workdir;
 
 /// The largest source or header copied for a build.
 pub(super) const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;

@@ -1,0 +1,138 @@
+//! The hints `fault_hint` chooses from evidence that a fault's English detail carries beyond its
+//! kind: a card written with letters, when a card left the hand (`referee::diagnosis`), the
+//! memory limit, what a Python bot's stderr said before it died.
+
+use crate::games::Message;
+
+/// A refused card: `'9D' is not a card: ...`. A value followed by a suit letter gets the card as
+/// it is written (`9♦`); any other gets the notation.
+pub(in crate::bot) fn card_notation_hint(detail: &str) -> Option<Message> {
+    let start = detail.find('\'')? + 1;
+    let end = start + detail[start..].find("' is not a card")?;
+    let token = &detail[start..end];
+    let id_like = token.len() > 3
+        && token.starts_with('p')
+        && token[1..].split_once('.').is_some_and(|(n, _)| n.parse::<u8>().is_ok());
+    if id_like || (token.len() > 3 && token.bytes().all(|b| b.is_ascii_uppercase() || b == b'_')) {
+        return Some(Message::new("hint-out-of-step-card").text("token", token));
+    }
+    let symbol = |letter: char| match letter.to_ascii_uppercase() {
+        'H' => Some('♥'),
+        'D' => Some('♦'),
+        'C' => Some('♣'),
+        'S' => Some('♠'),
+        _ => None,
+    };
+    let mut chars = token.chars();
+    let last = chars.next_back();
+    let value = chars.as_str().to_ascii_uppercase();
+    let values = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+    match last.and_then(symbol) {
+        Some(suit) if values.contains(&value.as_str()) => {
+            Some(Message::new("hint-card-suit-letter").text("token", token).text("card", format!("{value}{suit}")))
+        }
+        _ => Some(Message::new("hint-card-notation")),
+    }
+}
+
+/// A card the hand does not hold, with the referee's evidence of when it left:
+/// `...; it played it at turn 7 ("DISCARD 6♣") (rule card-not-in-hand)`.
+pub(in crate::bot) fn card_left_hint(detail: &str) -> Option<Message> {
+    let card = detail.split_once(" is named ")?.0;
+    if let Some((_, rest)) = detail.split_once("; it played it at turn ") {
+        let turn: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        return Some(Message::new("hint-card-left").text("card", card).text("turn", turn));
+    }
+    detail.contains("; it has not played it this game").then(|| Message::new("hint-card-never").text("card", card))
+}
+
+/// The limit a memory fault names: `limit of 1 GiB`, `(limit 1 GiB)`.
+pub(in crate::bot) fn memory_hint(detail: &str) -> Message {
+    let limit = detail
+        .split_once("limit of ")
+        .map(|(_, rest)| rest)
+        .or_else(|| detail.split_once("(limit ").map(|(_, rest)| rest))
+        .map(|rest| rest.split([' ', ')']).take(2).collect::<Vec<_>>().join(" "))
+        .unwrap_or_default();
+    Message::new("hint-memory").text("limit", limit)
+}
+
+/// A Python bot that died on a syntax error or a missing module, as its stderr said:
+/// `...; its stderr says: ModuleNotFoundError: No module named 'numpy'`.
+pub(in crate::bot) fn python_hint(detail: &str) -> Option<Message> {
+    let (_, said) = detail.split_once("; its stderr says: ")?;
+    if let Some((_, rest)) = said.split_once("No module named '") {
+        let module = rest.split('\'').next().unwrap_or_default();
+        return Some(Message::new("hint-python-module").text("module", module));
+    }
+    ["SyntaxError", "IndentationError", "TabError"]
+        .iter()
+        .any(|error| said.contains(error))
+        .then(|| Message::new("hint-python-syntax"))
+}
+
+/// The line of a bot's stderr that explains its death, for the crash's detail: Python's syntax
+/// error (with the line it names) or missing module.
+pub fn stderr_cause(tail: &str) -> Option<String> {
+    let lines: Vec<&str> = tail.lines().collect();
+    let at = lines.iter().rposition(|l| {
+        ["SyntaxError:", "IndentationError:", "TabError:", "ModuleNotFoundError:", "ImportError:"]
+            .iter()
+            .any(|error| l.starts_with(error))
+    })?;
+    let error = lines[at].trim();
+    if error.starts_with("ModuleNotFoundError") || error.starts_with("ImportError") {
+        return Some(error.to_owned());
+    }
+    // A syntax error's location: `  File "/x/bot.py", line 12` a few lines above.
+    let place = lines[..at].iter().rev().take(4).find_map(|l| {
+        let (file, line) = l.trim().strip_prefix("File \"")?.split_once("\", line ")?;
+        let name = file.rsplit('/').next().unwrap_or(file);
+        // The copy juiz ran (`.juiz-0-bot.py`, see `own_program.rs`) is the student's `bot.py`.
+        let name = name
+            .strip_prefix(".juiz-")
+            .and_then(|rest| rest.split_once('-'))
+            .filter(|(n, _)| n.bytes().all(|b| b.is_ascii_digit()))
+            .map_or(name, |(_, original)| original);
+        Some(format!(" ({name}, line {})", line.split(',').next().unwrap_or(line)))
+    });
+    Some(format!("{error}{}", place.unwrap_or_default()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cards_with_letters_are_written_with_symbols() {
+        let hint = card_notation_hint("'9D' is not a card: no suit (♥ ♦ ♣ ♠) (rule bad-card): DISCARD 9D").unwrap();
+        assert_eq!((hint.id, hint.arg_text("card")), ("hint-card-suit-letter", Some("9♦")));
+        let hint = card_notation_hint("'10h' is not a card: no suit (rule bad-card): DISCARD 10h").unwrap();
+        assert_eq!(hint.arg_text("card"), Some("10♥"));
+        assert_eq!(card_notation_hint("'X' is not a card: x").unwrap().id, "hint-card-notation");
+        let stale = "'GET_STOCK' is not a card: no suit (rule bad-card): DISCARD GET_STOCK";
+        assert_eq!(card_notation_hint(stale).unwrap().id, "hint-out-of-step-card");
+        assert_eq!(card_notation_hint("'p2.bob' is not a card: x").unwrap().id, "hint-out-of-step-card");
+    }
+
+    #[test]
+    fn python_deaths_are_read_from_stderr() {
+        let tail = "Traceback (most recent call last):\n  File \"/w/bot.py\", line 3, in <module>\n    import numpy\nModuleNotFoundError: No module named 'numpy'\n";
+        assert_eq!(stderr_cause(tail).as_deref(), Some("ModuleNotFoundError: No module named 'numpy'"));
+        let hint = python_hint("exited with code 1; its stderr says: ModuleNotFoundError: No module named 'numpy'");
+        assert_eq!(hint.unwrap().arg_text("module"), Some("numpy"));
+        let tail = "  File \"/w/.juiz-0-bot.py\", line 12\n    if x = 3:\n         ^\nSyntaxError: invalid syntax\n";
+        assert_eq!(stderr_cause(tail).as_deref(), Some("SyntaxError: invalid syntax (bot.py, line 12)"));
+        assert_eq!(stderr_cause("Segmentation fault\n"), None);
+    }
+
+    #[test]
+    fn memory_limits_are_named() {
+        let hint = memory_hint("ran out of its memory limit of 1 GiB (killed by signal 11 (SIGSEGV))");
+        assert_eq!(hint.arg_text("limit"), Some("1 GiB"));
+        assert_eq!(
+            memory_hint("its processes used 1.2 GiB of memory (limit 64 MiB)").arg_text("limit"),
+            Some("64 MiB")
+        );
+    }
+}

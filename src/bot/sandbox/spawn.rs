@@ -1,0 +1,404 @@
+//! Starting a bot's process the way `posix_spawn` does: `clone(CLONE_VM | CLONE_VFORK)`, so
+//! juiz's memory is neither copied nor write-protected. (A `fork` of the multi-threaded referee
+//! copies its page tables, and every page any of its threads then writes takes a fault and a
+//! TLB shootdown: about a millisecond per bot on a 2-core VM.) The child shares juiz's memory
+//! while the calling thread waits for its `exec`, so it only makes system calls on data prepared
+//! here (and one atomic store of its pid, see `escapees`): a descriptor table of its own holding
+//! only juiz's descriptors below a floor (`sys::kept_high`), the pipes on 0, 1 and 2, the work dir,
+//! its own session and process group, default signal handling, its cgroups and identity (see
+//! `sandbox.rs`), the resource limits, the sandbox, then
+//! `execve`. A failure before `exec` is reported in the memory the child still shares with the
+//! parent (as glibc's `posix_spawn` does): `clone` returns once the child has called `exec` or
+//! exited, and only a failing child writes there.
+
+use std::ffi::{CString, OsStr};
+use std::io;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
+
+use crate::bot::host::cost::{Laps, Step};
+use crate::bot::host::limits::{Rlimit, apply_in_child};
+use crate::bot::host::sys::LONG_LIVED_FLOOR;
+use crate::bot::sandbox::{ChildPlan, confine_in_child};
+
+/// A started child: its pid, a pidfd of it (from `clone` itself) and juiz's ends of its
+/// standard streams.
+pub(crate) struct Spawned {
+    pub pid: i32,
+    /// Readable once the child has exited; `None` where the kernel gave none (before 5.2, which
+    /// ignores `CLONE_PIDFD`): the caller then asks for one with `pidfd_open`.
+    pub pidfd: Option<OwnedFd>,
+    pub stdin: OwnedFd,
+    pub stdout: OwnedFd,
+    pub stderr: OwnedFd,
+}
+
+/// What to start.
+pub(crate) struct Request<'a> {
+    pub argv: &'a [String],
+    /// `KEY=VALUE` entries: the whole environment.
+    pub env: &'a [(String, PathBuf)],
+    pub work_dir: &'a Path,
+    pub rlimits: &'a [Rlimit],
+    pub plan: &'a ChildPlan,
+    /// Where the child writes its pid before it leaves juiz's process group (see `escapees`).
+    pub announce: &'a AtomicI32,
+}
+
+/// Everything the child reads, prepared in the parent (the child must not allocate).
+struct ChildArgs<'a> {
+    /// The program, or for a bare name every file of that name along `PATH`, tried in order as
+    /// `execvp` does (one the sandbox forbids is skipped for the next).
+    programs: &'a [CString],
+    /// Each program opened by juiz (`O_PATH`), when the bot takes a uid of its own: it is
+    /// started through this descriptor, so that folders only juiz may pass through (a results
+    /// folder of mode 0700 holding the built bots) do not stop it; -1 where not opened.
+    program_fds: &'a [RawFd],
+    argv: &'a [*const libc::c_char],
+    envp: &'a [*const libc::c_char],
+    work_dir: &'a CString,
+    /// The child's ends: stdin (read), stdout (write), stderr (write); all at fd 3 or above.
+    fds: [RawFd; 3],
+    /// The child copies juiz's descriptors below this one only: every descriptor it uses is.
+    keep_below: RawFd,
+    /// Where a child that fails before `exec` writes its stage (plus one) and errno.
+    report: &'a AtomicU64,
+    rlimits: &'a [Rlimit],
+    plan: &'a ChildPlan,
+    announce: &'a AtomicI32,
+}
+
+/// Stack of the child until its `exec` (it runs only this module's few calls).
+const CHILD_STACK: usize = 256 * 1024;
+
+thread_local! {
+    /// The child's stack, kept by each thread that starts bots: the thread waits while its child
+    /// runs on it (`CLONE_VFORK`), so one is enough, and a new one per bot was an `mmap`, page
+    /// faults and an `munmap` (with its TLB shootdown across juiz's threads) each time. What a
+    /// child leaves on it is juiz's own memory, which no bot sees: its `exec` replaces it all.
+    static CHILD_STACKS: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Stage codes written with the errno when the child fails before `exec`.
+const STAGES: [&str; 5] = ["set up its streams", "enter its work dir", "apply its limits", "enter the sandbox", "exec"];
+
+pub(crate) fn spawn(req: &Request<'_>) -> io::Result<Spawned> {
+    let programs: Vec<CString> = candidates(req.argv.first().ok_or_else(|| io::Error::other("empty command"))?)?
+        .iter()
+        .map(|p| cstring(p.as_os_str()))
+        .collect::<io::Result<_>>()?;
+    let argv_c: Vec<CString> = req.argv.iter().map(|a| cstring(OsStr::new(a))).collect::<io::Result<_>>()?;
+    let env_c: Vec<CString> = req
+        .env
+        .iter()
+        .map(|(k, v)| {
+            let mut entry = k.as_bytes().to_vec();
+            entry.push(b'=');
+            entry.extend_from_slice(v.as_os_str().as_bytes());
+            CString::new(entry).map_err(|_| io::Error::other("a NUL byte in the environment"))
+        })
+        .collect::<io::Result<_>>()?;
+    let opened: Vec<Option<OwnedFd>> =
+        programs.iter().map(|p| if req.plan.has_identity() { open_path(p) } else { None }).collect();
+    let program_fds: Vec<RawFd> = opened.iter().map(|fd| fd.as_ref().map_or(-1, AsRawFd::as_raw_fd)).collect();
+    let argv: Vec<*const libc::c_char> = argv_c.iter().map(|c| c.as_ptr()).chain([std::ptr::null()]).collect();
+    let envp: Vec<*const libc::c_char> = env_c.iter().map(|c| c.as_ptr()).chain([std::ptr::null()]).collect();
+    let work_dir = cstring(req.work_dir.as_os_str())?;
+
+    let (stdin_child, stdin_parent) = pipe()?;
+    let (stdout_parent, stdout_child) = pipe()?;
+    let (stderr_parent, stderr_child) = pipe()?;
+    let report = AtomicU64::new(0);
+    let fds = [stdin_child.as_raw_fd(), stdout_child.as_raw_fd(), stderr_child.as_raw_fd()];
+    let highest = fds.iter().chain(&program_fds).copied().max().unwrap_or(-1).max(req.plan.highest_fd());
+    let args = ChildArgs {
+        programs: &programs,
+        program_fds: &program_fds,
+        argv: &argv,
+        envp: &envp,
+        work_dir: &work_dir,
+        fds,
+        keep_below: (highest + 1).max(LONG_LIVED_FLOOR),
+        report: &report,
+        rlimits: req.rlimits,
+        plan: req.plan,
+        announce: req.announce,
+    };
+    let dumpable = req.plan.maps_its_ids().then(DumpableWhileStarting::take);
+    let mut stack = CHILD_STACKS.with(|kept| std::mem::take(&mut *kept.borrow_mut()));
+    if stack.len() != CHILD_STACK {
+        stack = vec![0u8; CHILD_STACK];
+    }
+    // The stack grows down from its end, 16-byte aligned.
+    let top = (stack.as_mut_ptr() as usize + CHILD_STACK) & !15;
+    // Signals stay blocked from here until the child has reset its handlers: a handler of juiz's
+    // must never run on the child's stack.
+    // SAFETY: sigset_t is plain data, valid when all zeros.
+    let mut all: libc::sigset_t = unsafe { std::mem::zeroed() };
+    // SAFETY: as above.
+    let mut old: libc::sigset_t = unsafe { std::mem::zeroed() };
+    // SAFETY: valid pointers to sigset_t values.
+    unsafe {
+        libc::sigfillset(&mut all);
+        libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut old);
+    }
+    // `CLONE_PIDFD`: the kernel stores a pidfd of the child (close-on-exec) here, which names
+    // this very child whatever happens to its pid later; a `pidfd_open` per bot less. A kernel
+    // before 5.2 ignores the flag and leaves -1.
+    let mut pidfd: libc::c_int = -1;
+    // SAFETY: `child_main` only makes system calls on `args`, which outlives the child's use of
+    // it (CLONE_VFORK: this thread waits until the child has called exec or exited); the stack is
+    // ours until then too. The fifth argument is where `CLONE_PIDFD` writes the pidfd.
+    let pid = unsafe {
+        libc::clone(
+            child_main,
+            top as *mut libc::c_void,
+            libc::CLONE_VM | libc::CLONE_FILES | libc::CLONE_VFORK | libc::CLONE_PIDFD | libc::SIGCHLD,
+            &args as *const ChildArgs as *mut libc::c_void,
+            &mut pidfd as *mut libc::c_int,
+        )
+    };
+    let clone_error = io::Error::last_os_error();
+    // SAFETY: a descriptor the kernel just installed for this thread's process, owned here.
+    let pidfd = (pid > 0 && pidfd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(pidfd) });
+    drop(dumpable);
+    // SAFETY: restoring the mask saved above.
+    unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut()) };
+    CHILD_STACKS.with(|kept| *kept.borrow_mut() = stack);
+    drop((stdin_child, stdout_child, stderr_child));
+    if pid < 0 {
+        return Err(clone_error);
+    }
+    // The child has called exec or exited (CLONE_VFORK); after a successful exec it wrote nothing.
+    let word = report.load(Ordering::SeqCst);
+    if word != 0 {
+        let stage = (word >> 32) as usize - 1;
+        let errno = word as u32 as i32;
+        let mut status = 0;
+        // SAFETY: reaping the child that failed before exec.
+        unsafe { libc::waitpid(pid, &mut status, 0) };
+        let error = io::Error::from_raw_os_error(errno);
+        let stage = STAGES.get(stage).copied().unwrap_or("start");
+        return Err(io::Error::new(error.kind(), format!("could not {stage}: {error}")));
+    }
+    Ok(Spawned { pid, pidfd, stdin: stdin_parent, stdout: stdout_parent, stderr: stderr_parent })
+}
+
+/// Juiz made dumpable while a child that writes its own `/proc/self/uid_map` starts: the child
+/// shares juiz's memory until its exec, and the `/proc` files of a non-dumpable process belong
+/// to root. One such start at a time (a lock), non-dumpable again on drop (`sys.rs` says why
+/// juiz is not dumpable; a bot under Landlock cannot look at juiz meanwhile).
+struct DumpableWhileStarting(#[expect(dead_code, reason = "held for its drop")] std::sync::MutexGuard<'static, ()>);
+
+impl DumpableWhileStarting {
+    fn take() -> DumpableWhileStarting {
+        static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+        let guard = ONE_AT_A_TIME.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        // SAFETY: prctl with PR_SET_DUMPABLE takes one integer argument.
+        unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 1, 0, 0, 0) };
+        DumpableWhileStarting(guard)
+    }
+}
+
+impl Drop for DumpableWhileStarting {
+    fn drop(&mut self) {
+        // SAFETY: as above.
+        unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0) };
+    }
+}
+
+/// The child, between `clone` and `exec`: system calls only, no allocation, no unwinding.
+extern "C" fn child_main(arg: *mut libc::c_void) -> libc::c_int {
+    // SAFETY: `arg` points to the parent's `ChildArgs`, alive while the parent waits.
+    let args = unsafe { &*(arg as *const ChildArgs) };
+    let mut laps = Laps::start();
+    let fail = |stage: u32, error: io::Error| child_failed(args.report, stage, error);
+    // SAFETY: (the whole block) plain system calls on prepared, valid data.
+    unsafe {
+        // The child shares juiz's descriptor table (`CLONE_FILES`) until here, and now takes a
+        // table of its own holding only the descriptors below `keep_below` (its own among them):
+        // juiz's long-lived ones live above it (`sys::kept_high`), so they are neither copied
+        // for each bot nor closed again at its `exec`. Nothing before this touches a descriptor.
+        // Where the kernel lacks `close_range` (before 5.9), the whole table is copied, as
+        // without `CLONE_FILES`.
+        if libc::syscall(libc::SYS_close_range, args.keep_below as u32, u32::MAX, libc::CLOSE_RANGE_UNSHARE) != 0
+            && libc::unshare(libc::CLONE_FILES) != 0
+        {
+            fail(0, io::Error::last_os_error());
+        }
+        // Default dispositions for every signal (juiz ignores SIGPIPE and handles others), then
+        // an empty mask: the bot starts as any program does.
+        // The raw system call: glibc's wrapper refuses the signals it reserves (32, 33), and an
+        // ignored disposition would survive exec.
+        let default = KernelSigaction::default();
+        for signal in 1..=64 {
+            libc::syscall(libc::SYS_rt_sigaction, signal, &default as *const KernelSigaction, 0usize, 8usize);
+        }
+        let mut empty: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut empty);
+        libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut());
+        for (target, &fd) in args.fds.iter().enumerate() {
+            if libc::dup2(fd, target as RawFd) < 0 {
+                fail(0, io::Error::last_os_error());
+            }
+        }
+        // Nothing juiz inherited without close-on-exec (a socket, a jobserver pipe) may reach
+        // the bot: everything from 3 up closes at exec.
+        if libc::syscall(libc::SYS_close_range, 3u32, u32::MAX, libc::CLOSE_RANGE_CLOEXEC) != 0 {
+            for fd in 3..4096 {
+                libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC);
+            }
+        }
+        if libc::chdir(args.work_dir.as_ptr()) != 0 {
+            fail(1, io::Error::last_os_error());
+        }
+        // Announced before it leaves juiz's group: from then on a sweep knows it is no escapee.
+        args.announce.store(libc::getpid(), Ordering::SeqCst);
+        // A session of its own, not only a group: `setpgid` works only within a session, so no
+        // process of this bot can join the group of juiz or of another bot (and be counted,
+        // killed or spared as theirs), nor any process of theirs join this bot's group.
+        if libc::setsid() < 0 {
+            fail(0, io::Error::last_os_error());
+        }
+    }
+    laps.lap(Step::ChildStreams);
+    // The sandbox first: it opens `/proc/self`, which a low limit on open files could refuse.
+    if let Err(e) = confine_in_child(args.plan, &mut laps) {
+        fail(3, e);
+    }
+    if let Err(e) = apply_in_child(args.rlimits) {
+        fail(2, e);
+    }
+    laps.lap(Step::ChildLimits);
+    let mut error = io::Error::from_raw_os_error(libc::ENOENT);
+    for (program, &fd) in args.programs.iter().zip(args.program_fds) {
+        // SAFETY: NUL-terminated strings and NULL-terminated pointer arrays prepared in the parent.
+        unsafe {
+            if fd >= 0 {
+                // A script needs its path (its interpreter opens it): then the path is tried.
+                libc::syscall(
+                    libc::SYS_execveat,
+                    fd,
+                    c"".as_ptr(),
+                    args.argv.as_ptr(),
+                    args.envp.as_ptr(),
+                    libc::AT_EMPTY_PATH,
+                );
+            }
+            libc::execve(program.as_ptr(), args.argv.as_ptr(), args.envp.as_ptr());
+        }
+        error = io::Error::last_os_error();
+    }
+    fail(4, error)
+}
+
+/// The kernel's `struct sigaction` (not glibc's): handler, flags, restorer, mask. All zero is
+/// SIG_DFL with no flags and an empty mask.
+#[repr(C)]
+#[derive(Default)]
+struct KernelSigaction {
+    handler: usize,
+    flags: libc::c_ulong,
+    restorer: usize,
+    mask: u64,
+}
+
+/// Reports the stage and errno of a failure before `exec` to the parent and leaves.
+fn child_failed(report: &AtomicU64, stage: u32, error: io::Error) -> ! {
+    let errno = error.raw_os_error().unwrap_or(libc::EINVAL) as u32;
+    report.store(((u64::from(stage) + 1) << 32) | u64::from(errno), Ordering::SeqCst);
+    // SAFETY: leaving without cleanup (the parent's memory is shared until here).
+    unsafe { libc::_exit(127) }
+}
+
+/// A close-on-exec pipe (read end, write end), both at fd 3 or above so that moving the child's
+/// ends onto 0, 1 and 2 never overwrites one with another.
+fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: a valid pointer to two ints.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    let lift = |fd: RawFd| -> io::Result<OwnedFd> {
+        // SAFETY: `fd` was just returned by pipe2 and is owned here.
+        let owned = unsafe { OwnedFd::from_raw_fd(fd) };
+        if fd > 2 {
+            return Ok(owned);
+        }
+        // SAFETY: duplicating an open descriptor to the lowest free one at 3 or above.
+        let moved = unsafe { libc::fcntl(fd, libc::F_DUPFD_CLOEXEC, 3) };
+        if moved < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        // SAFETY: `moved` is a new descriptor owned here; `owned` is closed on drop.
+        Ok(unsafe { OwnedFd::from_raw_fd(moved) })
+    };
+    Ok((lift(fds[0])?, lift(fds[1])?))
+}
+
+/// `path` opened with `O_PATH` (to run it through the descriptor), if it can be.
+fn open_path(path: &CString) -> Option<OwnedFd> {
+    // SAFETY: a NUL-terminated path; the new descriptor is owned here.
+    let fd = unsafe { libc::open(path.as_ptr(), libc::O_PATH | libc::O_CLOEXEC) };
+    // SAFETY: the kernel just returned this descriptor.
+    (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd) })
+}
+
+/// The programs to try: `name` itself when it holds a `/`, else every executable file of that
+/// name along `PATH`, in order (the search `execvp` makes, done here: the child must not
+/// allocate).
+fn candidates(name: &str) -> io::Result<Vec<PathBuf>> {
+    if name.contains('/') {
+        return Ok(vec![PathBuf::from(name)]);
+    }
+    let path = std::env::var_os("PATH").unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into());
+    let found: Vec<PathBuf> = std::env::split_paths(&path)
+        .map(|dir| dir.join(name))
+        .filter(|candidate| {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::metadata(candidate).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        })
+        .collect();
+    if found.is_empty() {
+        return Err(io::Error::new(io::ErrorKind::NotFound, format!("{name} is not in PATH")));
+    }
+    Ok(found)
+}
+
+fn cstring(text: &OsStr) -> io::Result<CString> {
+    CString::new(text.as_bytes()).map_err(|_| io::Error::other("a NUL byte in the command"))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::os::fd::AsRawFd;
+    use std::path::PathBuf;
+    use std::sync::atomic::AtomicI32;
+
+    use super::{Request, spawn};
+    use crate::bot::sandbox::Confinement;
+
+    #[test]
+    fn the_pidfd_comes_from_clone_and_names_the_child() {
+        let plan = Confinement::default().child_plan();
+        let announce = AtomicI32::new(0);
+        let argv: Vec<String> = ["/bin/sh", "-c", "read line"].map(String::from).to_vec();
+        let env = [("PATH".to_string(), PathBuf::from("/usr/bin:/bin"))];
+        let dir = tempfile::tempdir().unwrap();
+        let request =
+            Request { argv: &argv, env: &env, work_dir: dir.path(), rlimits: &[], plan: &plan, announce: &announce };
+        let child = spawn(&request).unwrap();
+        let pidfd = child.pidfd.expect("clone gives a pidfd (CLONE_PIDFD, Linux 5.2 or later)");
+        let info = std::fs::read_to_string(format!("/proc/self/fdinfo/{}", pidfd.as_raw_fd())).unwrap();
+        assert!(info.lines().any(|line| line == format!("Pid:\t{}", child.pid)), "{info}");
+        // SAFETY: F_GETFD on a descriptor owned here.
+        let flags = unsafe { libc::fcntl(pidfd.as_raw_fd(), libc::F_GETFD) };
+        assert_eq!(flags & libc::FD_CLOEXEC, libc::FD_CLOEXEC, "no later child inherits it");
+        drop(child.stdin); // `read` gets the end of its input and the shell exits
+        let mut status = 0;
+        // SAFETY: reaping the child started here.
+        assert_eq!(unsafe { libc::waitpid(child.pid, &mut status, 0) }, child.pid);
+    }
+}
