@@ -207,6 +207,22 @@ fn a_c_leak_that_crashes_at_the_memory_limit_is_a_memory_fault_naming_what_grew(
 }
 
 #[test]
+fn a_python_leak_is_a_memory_fault_naming_what_grew() {
+    // A list that grows by 1 MB a step: Python's MemoryError at the limit, its memory resident.
+    let bot = format!("python3 {}", path_str(&root().join("tests/fixtures/bot/memory_hog.py")));
+    check(
+        "python leak",
+        &against_template(bot, &["--memory", "128M"]),
+        &[
+            "memory: ran out of its memory limit of 128 MiB (",
+            "; the most it was seen to hold: ",
+            "hint: it used up its memory limit (128 MiB): its ",
+        ],
+        &["esgotou seu limite de memória de 128 MiB", "dica: ele esgotou o limite de memória (128 MiB): "],
+    );
+}
+
+#[test]
 fn a_segmentation_fault_well_below_the_memory_limit_stays_a_crash() {
     // The same leak, but a NULL dereference of its own once it holds 100 MiB of the 128 MiB
     // limit (78 %): not at the limit, so not a memory fault.
