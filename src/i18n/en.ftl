@@ -357,3 +357,19 @@ replay-alive = {"  "}the bot is alive and waiting for input there, as it should
 replay-writes = {"  "}it writes: { $line }
 replay-then-fails = {"  "}and then fails: { $fault }
 replay-followed = {"  "}(the game is followed only as far as the recording goes)
+
+# messages3 (issue 35: memory, Canasta RED3 lines, a module beside the script, replay --bot)
+bf-memory-peak = ; the most it was seen to hold: { $heap } of heap (its data segment, what the limit counts), { $resident } resident
+bf-memory-peak-resident = ; the most it was seen to hold: { $resident } resident
+hint-memory-heap = it used up its memory limit ({ $limit }): its heap grew to { $heap }, memory it allocated itself (malloc or new without free, an array or list added to every turn, a recursion that never returns), not files; at the limit malloc returns NULL, and using that pointer is the segmentation fault: print the sizes of its data to stderr every turn, or replay the game with --bot "valgrind ./mybot" to see where it grew
+hint-memory-resident = it used up its memory limit ({ $limit }): its memory grew to { $resident }, memory it allocated itself (an array or list added to every turn, malloc or new without free, a recursion that never returns), not files: print the sizes of its data to stderr every turn, or replay the game with --bot "valgrind ./mybot" to see where it grew
+bf-module-beside = ; { $file } is beside { $script }, but juiz ran { $script } alone, from a copy of its own: its folder is not the bot's own{ $why }
+bf-not-own-program = { " " }({ $name } there is another program)
+bf-not-own-module = { " " }({ $name } reads stdin or has a __main__ block: a program, not a module)
+hint-python-own-module = { $file } is the bot's own module, not one to install: a bot of several files runs with its modules only from a folder of its own, holding the script and the modules it imports and no other program, none of the modules reading stdin or with a __main__ block (or a folder marked with an empty file named .juiz-bot-folder); move the other programs out of the folder (docs/playing.md), or put the module's code in the script
+bf-read-past-answer = ; it had read the { $count ->
+        [one] 1 line that answers
+       *[other] { $count } lines that answer
+    } its "{ $reply }" ({ $lines }) and read on
+hint-read-past-answer = it waited for a line the referee does not send: its { $reply } was answered in full, and nothing more comes until its next command; a draw is answered by one line (the card drawn, or the cards taken), and in Canasta a RED3 line comes before it only when a red 3 was drawn (so after GET_STOCK read lines until one is not RED3, never a fixed number): read exactly the lines each command gets, then send the next
+hint-red3-missed = it took a RED3 line for another line: a red 3 is never held, it is laid out for its player and announced to both bots as RED3 <id> [ 3♥ … ] (after the opening lines, when a red 3 is drawn, when one is in a pile taken); a GET_STOCK that draws a red 3 is answered by 2 lines, RED3 … and then the card that replaces it, not 1: after GET_STOCK read lines until one is not RED3 (protocol.md §8.2)

@@ -356,3 +356,19 @@ replay-alive = {"  "}o bot está vivo e esperando a entrada ali, como deve
 replay-writes = {"  "}ele escreve: { $line }
 replay-then-fails = {"  "}e depois falha: { $fault }
 replay-followed = {"  "}(o jogo só é seguido até onde o registro vai)
+
+# messages3 (issue 35: memória, linhas RED3 da Canastra, um módulo ao lado do script, replay --bot)
+bf-memory-peak = ; o máximo que se viu ocupado: { $heap } de heap (o segmento de dados, o que o limite conta), { $resident } residentes
+bf-memory-peak-resident = ; o máximo que se viu ocupado: { $resident } residentes
+hint-memory-heap = ele esgotou o limite de memória ({ $limit }): o heap cresceu até { $heap }, memória que ele mesmo alocou (malloc ou new sem free, um vetor ou lista que aumenta a cada vez, uma recursão que não volta), não arquivos; no limite o malloc devolve NULL, e usar esse ponteiro é a falha de segmentação: escreva os tamanhos dos dados em stderr a cada vez, ou repita a partida com --bot "valgrind ./meubot" para ver onde cresce
+hint-memory-resident = ele esgotou o limite de memória ({ $limit }): a memória cresceu até { $resident }, memória que ele mesmo alocou (um vetor ou lista que aumenta a cada vez, malloc ou new sem free, uma recursão que não volta), não arquivos: escreva os tamanhos dos dados em stderr a cada vez, ou repita a partida com --bot "valgrind ./meubot" para ver onde cresce
+bf-module-beside = ; { $file } está ao lado de { $script }, mas o juiz rodou { $script } sozinho, de uma cópia só dele: a pasta não é só do bot{ $why }
+bf-not-own-program = { " " }({ $name } ali é outro programa)
+bf-not-own-module = { " " }({ $name } lê stdin ou tem um bloco __main__: é um programa, não um módulo)
+hint-python-own-module = { $file } é um módulo do próprio bot, não algo a instalar: um bot de vários arquivos roda com os seus módulos só de uma pasta só dele, com o script e os módulos que ele importa e nenhum outro programa, sem módulo que leia stdin ou tenha um bloco __main__ (ou uma pasta marcada com um arquivo vazio chamado .juiz-bot-folder); tire os outros programas da pasta (docs/playing.md), ou ponha o código do módulo no script
+bf-read-past-answer = ; ele tinha lido { $count ->
+        [one] a linha que responde
+       *[other] as { $count } linhas que respondem
+    } ao seu "{ $reply }" ({ $lines }) e continuou lendo
+hint-read-past-answer = ele esperou uma linha que o juiz não envia: o seu { $reply } foi respondido por inteiro, e nada mais chega até o próximo comando dele; uma compra é respondida por uma linha (a carta comprada, ou as cartas pegas), e na Canastra uma linha RED3 vem antes dela só quando um 3 vermelho foi comprado (então depois de GET_STOCK leia linhas até uma que não seja RED3, nunca um número fixo): leia exatamente as linhas que cada comando recebe, e então envie o próximo
+hint-red3-missed = ele tomou uma linha RED3 por outra linha: um 3 vermelho nunca fica na mão, ele é baixado para o seu jogador e anunciado aos dois bots como RED3 <id> [ 3♥ … ] (depois das linhas iniciais, quando um 3 vermelho é comprado, quando há um num lixo pego); um GET_STOCK que compra um 3 vermelho é respondido por 2 linhas, RED3 … e depois a carta que o repõe, não 1: depois de GET_STOCK leia linhas até uma que não seja RED3 (protocol.md §8.2)

@@ -31,10 +31,27 @@ pub(super) fn diagnosed(fault: BotFault, input: &InputEvidence, own: &str, ids: 
         Message::new("bf-wrote-nothing").text("last", last)
     } else if input.last_lines.last().is_some_and(|l| l == own) {
         Message::new("bf-read-past-turn").text("id", own)
+    } else if let Some(reply) = input.last_reply.as_deref().filter(|r| answered(r, &input.since_reply, ids)) {
+        let lines: Vec<String> = input.since_reply.iter().map(|l| format!("\"{}\"", quote(l))).collect();
+        Message::new("bf-read-past-answer")
+            .text("reply", quote(reply))
+            .number("count", input.since_reply.len())
+            .text("lines", lines.join(", "))
     } else {
         Message::new("bf-read-everything").text("last", last)
     };
     BotFault::new(fault.kind, Message::new("bf-two-notes").clause("first", message).clause("second", evidence))
+}
+
+/// Whether `since` (the lines sent after the bot's last reply `reply`) is only the answer to that
+/// reply: a draw (`GET_STOCK`, `GET_DISCARD…`) is answered by one line, its card or the cards it
+/// took, after any `RED3` lines (Canasta's red 3s laid out) — and no player's id came since.
+fn answered(reply: &str, since: &[String], ids: &[String]) -> bool {
+    let draw = reply.split_whitespace().next().is_some_and(|w| w == "GET_STOCK" || w.starts_with("GET_DISCARD"));
+    let Some((last, before)) = since.split_last() else {
+        return false;
+    };
+    draw && !ids.contains(last) && before.iter().all(|l| l.starts_with("RED3 "))
 }
 
 /// The clause of a reply written before the bot had read its input: which line it came after.
@@ -68,15 +85,14 @@ pub(super) fn with_early_answer(violation: &mut Violation, input: &InputEvidence
 }
 
 /// `record`, a crash, with the line of the bot's stderr that explains it (a Python syntax error,
-/// a missing module), when there is one.
-pub(super) fn with_stderr_cause(record: &mut super::report::FaultRecord, stderr_tail: &str) {
+/// a missing module, and whether that module lies beside the script of `argv`), when there is one.
+pub(super) fn with_stderr_cause(record: &mut super::report::FaultRecord, stderr_tail: &str, argv: &[String]) {
     if record.kind != FaultKind::Crash {
         return;
     }
-    let Some(cause) = crate::bot::stderr_cause(stderr_tail) else {
+    let Some(said) = crate::bot::stderr_cause(stderr_tail, argv) else {
         return;
     };
-    let said = Message::new("bf-stderr-says").text("line", quote_line(cause.as_bytes()));
     match record.message.take() {
         Some(first) => {
             let message = Message::new("bf-two-notes").clause("first", first).clause("second", said);
@@ -149,7 +165,26 @@ mod tests {
         assert!(detail(&early).ends_with(
             "; it answered \"GET_STOCK\" right after \"p2.b\" (another player's id), before it had read \"p1.a\""
         ));
-        let other = InputEvidence { replies: 3, last_lines: vec!["Q♣".into()], ..base };
+        let other = InputEvidence { replies: 3, last_lines: vec!["Q♣".into()], ..base.clone() };
         assert!(detail(&other).ends_with("; it had read every line sent (the last: \"Q♣\") and wrote no answer"));
+        // It drew, read its card and read on: a Canasta bot waiting for a RED3 line never sent.
+        let drew = |since: &[&str]| InputEvidence {
+            replies: 3,
+            last_reply: Some("GET_STOCK".into()),
+            since_reply: since.iter().map(|l| l.to_string()).collect(),
+            last_lines: vec![since.last().unwrap().to_string()],
+            ..base.clone()
+        };
+        assert!(
+            detail(&drew(&["Q♣"]))
+                .ends_with("; it had read the 1 line that answers its \"GET_STOCK\" (\"Q♣\") and read on")
+        );
+        let red = drew(&["RED3 p1.a [ 3♥ ]", "Q♣"]);
+        assert!(
+            detail(&red)
+                .ends_with("the 2 lines that answer its \"GET_STOCK\" (\"RED3 p1.a [ 3♥ ]\", \"Q♣\") and read on")
+        );
+        // The other player's id since: not the answer alone.
+        assert!(detail(&drew(&["Q♣", "p2.b"])).contains("(the last: \"p2.b\") and wrote no answer"));
     }
 }

@@ -99,7 +99,11 @@ pub fn play_engine(
     if let Err(Stop::Fault(record)) = &mut ended
         && let Some(SeatPlayer::Bot(process)) = table.players.get(record.seat)
     {
-        super::diagnosis::with_stderr_cause(record, &process.stderr_tail());
+        let argv = match &config.players[record.seat].player {
+            Player::Bot(command) => command.argv.as_slice(),
+            _ => &[],
+        };
+        super::diagnosis::with_stderr_cause(record, &process.stderr_tail(), argv);
     }
     let broken = |why: String| RefereeError::Engine { game: config.game, why };
     let fault = match ended {

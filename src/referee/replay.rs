@@ -144,6 +144,11 @@ pub fn feed_bot(
     let id = transcript.meta.seat_ids.get(seat).ok_or(ReplayError::NoSuchSeat { seat, count })?;
     let mut config = recorded_config(transcript, Some((seat, bot)))?;
     config.limits = Limits { move_timeout: timeout, startup_timeout: timeout, ..Limits::default() };
+    // A recorded memory or CPU-time fault names the limit it was committed under (the log keeps
+    // no other record of it): the bot is replayed under that limit, to commit it again or not.
+    if let Some((_, fault)) = script_for(transcript, id)?.recorded_fault() {
+        recorded_limit(&fault, &mut config.limits);
+    }
     // A recorded premature output was seen when the live game's timing let it be: the replay
     // waits for the bot's output at that point (the recorded seats answer at once).
     if let Some((fault_seq, fault)) = script_for(transcript, id)?.recorded_fault()
@@ -210,6 +215,29 @@ pub fn feed_bot(
     })
 }
 
+/// The limit a recorded `memory` or `cpu-time` fault names in its detail (`memory limit of
+/// 128 MiB`, `(limit 64 MiB)`, `cpu time limit of 2s`, `(limit 2s)`), set in `limits`.
+fn recorded_limit(fault: &BotFault, limits: &mut Limits) {
+    let named = |after: &str| -> Option<String> {
+        let (_, rest) = fault.detail.split_once(after)?;
+        Some(rest.split([')', ';', '(']).next()?.trim().replace(' ', ""))
+    };
+    let value = named(" limit of ").or_else(|| named("(limit "));
+    match fault.kind {
+        FaultKind::Memory => {
+            if let Some(bytes) = value.and_then(|v| crate::bot::parse_size(&v).ok().flatten()) {
+                limits.memory_bytes = Some(bytes);
+            }
+        }
+        FaultKind::CpuTime => {
+            if let Some(secs) = value.and_then(|v| v.trim_end_matches('s').parse::<f64>().ok()) {
+                limits.cpu_seconds = Some(secs.ceil().max(1.0) as u64);
+            }
+        }
+        _ => {}
+    }
+}
+
 /// Watches the live seat of `feed_bot`: collects what the bot says and plays a recorded human.
 struct Feed<F> {
     seat: Seat,
@@ -235,5 +263,37 @@ impl<F: FnMut(bool, &str)> Observer for Feed<F> {
         _problem: Option<&crate::games::Violation>,
     ) -> Option<String> {
         self.human.pop_front()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_limit_of_a_recorded_fault_is_the_replays() {
+        let mut limits = Limits::default();
+        let memory = BotFault::text(
+            FaultKind::Memory,
+            "ran out of its memory limit of 128 MiB (killed by signal 11 (SIGSEGV)); the most it was seen to hold: 1 MiB resident",
+        );
+        recorded_limit(&memory, &mut limits);
+        assert_eq!(limits.memory_bytes, Some(128 << 20));
+        recorded_limit(
+            &BotFault::text(FaultKind::Memory, "its processes used 70 MiB of memory (limit 64 MiB)"),
+            &mut limits,
+        );
+        assert_eq!(limits.memory_bytes, Some(64 << 20));
+        let cpu =
+            BotFault::text(FaultKind::CpuTime, "used up its cpu time limit of 2s (killed by signal 24 (SIGXCPU))");
+        recorded_limit(&cpu, &mut limits);
+        assert_eq!(limits.cpu_seconds, Some(2));
+        recorded_limit(
+            &BotFault::text(FaultKind::CpuTime, "its processes used 3.1s of cpu time (limit 2s)"),
+            &mut limits,
+        );
+        assert_eq!(limits.cpu_seconds, Some(2));
+        recorded_limit(&BotFault::text(FaultKind::Crash, "exited with code 1"), &mut limits);
+        assert_eq!((limits.memory_bytes, limits.cpu_seconds), (Some(64 << 20), Some(2)));
     }
 }

@@ -172,18 +172,68 @@ fn a_python_syntax_error_names_its_line() {
     );
 }
 
+/// `bots/fixtures/leaker.c` with `args`, built once.
+fn leaker(args: &str) -> String {
+    let leaker = juiz::bot::build_c(&root().join("bots/fixtures/leaker.c"), &bot_cache()).unwrap();
+    format!("{} {args}", path_str(&leaker))
+}
+
 #[test]
-fn a_c_leak_that_crashes_at_the_memory_limit_is_a_memory_fault() {
-    let leak = juiz::bot::build_c(&root().join("tests/fixtures/mistakes/leak.c"), &bot_cache()).unwrap();
+fn a_c_leak_that_crashes_at_the_memory_limit_is_a_memory_fault_naming_what_grew() {
+    // 1 MiB a line read, never freed, malloc's NULL never checked: fgets writes through it at
+    // the limit (RLIMIT_DATA, root or not) and the bot dies of SIGSEGV.
     check(
-        "leak",
-        &against_template(path_str(&leak), &["--memory", "48M"]),
+        "lazy leak",
+        &against_template(leaker("lazy"), &["--memory", "128M"]),
         &[
-            "memory: ran out of its memory limit of 48 MiB (killed by signal 11 (SIGSEGV))",
-            "hint: it used up its memory limit (48 MiB)",
+            "memory: ran out of its memory limit of 128 MiB (killed by signal 11 (SIGSEGV)); the most it was seen to hold: ",
+            " of heap (its data segment, what the limit counts), ",
+            "hint: it used up its memory limit (128 MiB): its heap grew to ",
         ],
-        &["dica: ele esgotou o limite de memória (48 MiB)"],
+        &[
+            "esgotou seu limite de memória de 128 MiB",
+            "dica: ele esgotou o limite de memória (128 MiB): o heap cresceu até ",
+        ],
     );
+    check(
+        "touched leak",
+        &against_template(leaker("touch"), &["--memory", "128M"]),
+        &[
+            "memory: ran out of its memory limit of 128 MiB (killed by signal 11 (SIGSEGV))",
+            "hint: it used up its memory limit (128 MiB): its heap grew to ",
+        ],
+        &["dica: ele esgotou o limite de memória (128 MiB)"],
+    );
+}
+
+#[test]
+fn a_python_leak_is_a_memory_fault_naming_what_grew() {
+    // A list that grows by 1 MB a step: Python's MemoryError at the limit, its memory resident.
+    let bot = format!("python3 {}", path_str(&root().join("tests/fixtures/bot/memory_hog.py")));
+    check(
+        "python leak",
+        &against_template(bot, &["--memory", "128M"]),
+        &[
+            "memory: ran out of its memory limit of 128 MiB (",
+            "; the most it was seen to hold: ",
+            "hint: it used up its memory limit (128 MiB): its ",
+        ],
+        &["esgotou seu limite de memória de 128 MiB", "dica: ele esgotou o limite de memória (128 MiB): "],
+    );
+}
+
+#[test]
+fn a_segmentation_fault_well_below_the_memory_limit_stays_a_crash() {
+    // The same leak, but a NULL dereference of its own once it holds 100 MiB of the 128 MiB
+    // limit (78 %): not at the limit, so not a memory fault.
+    check(
+        "segfault below the limit",
+        &against_template(leaker("lazy 100"), &["--memory", "128M"]),
+        &["crash: killed by signal 11 (SIGSEGV)", "cc -g -fsanitize=address,undefined"],
+        &["para achar a linha: recompile com cc -g -fsanitize=address,undefined"],
+    );
+    let text = play("en", &against_template(leaker("lazy 100"), &["--memory", "128M"]));
+    assert!(!text.contains("memory:"), "a crash below the limit named memory:\n{text}");
 }
 
 #[test]
@@ -194,5 +244,69 @@ fn a_segmentation_fault_says_how_to_find_its_line() {
         &against_template(bot, &[]),
         &["killed by signal 11 (SIGSEGV)", "cc -g -fsanitize=address,undefined", "juiz replay LOG --seat N --bot"],
         &["para achar a linha: recompile com cc -g -fsanitize=address,undefined"],
+    );
+}
+
+/// A Canasta game of `seed`: `canasta_simple.c` at seat 0 and `bot` at seat 1, 1 s a move.
+fn canasta(seed: &str, bot: String) -> Vec<String> {
+    let simple = path_str(&root().join("bots/canasta_simple.c"));
+    ["--game", "canasta", "--seed", seed, "--move-timeout", "1s", "--startup-timeout", "1s", &simple, &bot]
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+}
+
+#[test]
+fn a_canasta_bot_that_misses_a_red3_line_is_told_a_red_3_draw_gets_two_lines() {
+    // The Buraco template's loop in Canasta: after GET_STOCK it takes the RED3 line for its card.
+    check(
+        "red 3 missed",
+        &canasta("1", student("")),
+        &[
+            "(rule wrong-argument-count): DISCARD RED3 p2.student [ 3",
+            "hint: it took a RED3 line for another line",
+            "answered by 2 lines, RED3 … and then the card that replaces it, not 1",
+        ],
+        &["dica: ele tomou uma linha RED3 por outra linha", "é respondido por 2 linhas"],
+    );
+}
+
+#[test]
+fn a_canasta_bot_that_waits_for_a_red3_line_never_sent_is_told_the_draw_was_answered() {
+    check(
+        "red 3 added",
+        &canasta("1", student("red3-always")),
+        &[
+            "; it was waiting to read its input; it had read the 1 line that answers its \"GET_STOCK\" (\"",
+            "hint: it waited for a line the referee does not send: its GET_STOCK was answered in full",
+        ],
+        &[
+            "ele tinha lido a linha que responde ao seu \"GET_STOCK\"",
+            "dica: ele esperou uma linha que o juiz não envia",
+        ],
+    );
+}
+
+#[test]
+fn a_module_of_the_students_own_beside_the_script_is_told_why_it_was_not_run() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("bot.py"), "import sys\nimport cards\n").unwrap();
+    std::fs::write(dir.path().join("cards.py"), "SUITS = 4\n").unwrap();
+    // Another program in the folder: the folder is not the bot's own, the script runs alone.
+    std::fs::write(dir.path().join("old_bot.c"), "int main(void) { return 0; }\n").unwrap();
+    let bot = format!("python3 {}", path_str(&dir.path().join("bot.py")));
+    check(
+        "own module",
+        &against_template(bot, &[]),
+        &[
+            "its stderr says: ModuleNotFoundError: No module named 'cards'; cards.py is beside bot.py, but juiz ran bot.py alone, from a copy of its own: its folder is not the bot's own (old_bot.c there is another program)",
+            "hint: cards.py is the bot's own module, not one to install",
+        ],
+        &["cards.py está ao lado de bot.py", "dica: cards.py é um módulo do próprio bot, não algo a instalar"],
+    );
+    assert!(
+        !play("en", &against_template(format!("python3 {}", path_str(&dir.path().join("bot.py"))), &[]))
+            .contains("not installed where bots run"),
+        "a module beside the script is not called missing from where bots run"
     );
 }

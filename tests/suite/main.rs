@@ -50,6 +50,7 @@ mod play;
 mod portuguese;
 mod protocol_example;
 mod replay_bot;
+mod replay_kinds;
 mod replay_premature;
 mod results_integrity;
 mod rules_e2e;

@@ -6,7 +6,7 @@
 //! chain of `setsid` children is found whatever groups or sessions it went through. As root the
 //! boxes (`boxes.rs`) do this with uids and cgroups instead.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::bot::{boxes::escapees, host::procfs};
 

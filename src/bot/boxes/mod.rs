@@ -18,7 +18,6 @@ pub(in crate::bot) mod escapees;
 pub(in crate::bot) mod leftovers;
 pub(in crate::bot) mod workdir;
 
-use std::collections::BTreeSet;
 use std::fs::File;
 use std::io;
 use std::os::fd::AsRawFd;

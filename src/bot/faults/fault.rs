@@ -246,6 +246,46 @@ pub struct Usage {
     pub max_rss_bytes: u64,
 }
 
+/// How close to its memory limit a bot must have been seen (in percent of the limit) for its
+/// death by a signal or an error exit to be named `memory`: a `malloc` refused at the limit
+/// (RLIMIT_DATA) returns NULL, and the bot's own use of it dies of SIGSEGV (or `abort`s). Far
+/// below the limit the same SIGSEGV is a plain crash: juiz does not guess.
+pub const NEAR_MEMORY_LIMIT_PERCENT: u64 = 90;
+
+/// The most memory a bot was seen to hold: resident (`ru_maxrss`, or the cgroup's peak) and its
+/// data segment (heap and stack, `/proc/PID/statm`: what RLIMIT_DATA counts, touched or not).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MemoryPeak {
+    pub resident: u64,
+    pub heap: u64,
+}
+
+impl MemoryPeak {
+    /// Whether it was seen within `NEAR_MEMORY_LIMIT_PERCENT` of `limit`.
+    pub fn near(&self, limit: u64) -> bool {
+        let most = u128::from(self.resident.max(self.heap));
+        most * 100 >= u128::from(limit) * u128::from(NEAR_MEMORY_LIMIT_PERCENT)
+    }
+
+    /// The clause a memory fault's detail ends with: what grew and how far (empty when nothing
+    /// was measured).
+    pub fn message(&self) -> Message {
+        // A size as measured, beside a limit: `127.8 MiB`, `1.00 GiB`, `900 KiB`.
+        let format_bytes = |bytes: u64| match bytes {
+            b if b >= 1 << 30 => format!("{:.2} GiB", b as f64 / f64::from(1u32 << 30)),
+            b if b >= 1 << 20 => format!("{:.1} MiB", b as f64 / f64::from(1u32 << 20)),
+            b => format!("{} KiB", b.div_ceil(1 << 10)),
+        };
+        match (self.heap, self.resident) {
+            (0, 0) => Message::new("empty"),
+            (0, resident) => Message::new("bf-memory-peak-resident").text("resident", format_bytes(resident)),
+            (heap, resident) => {
+                Message::new("bf-memory-peak").text("heap", format_bytes(heap)).text("resident", format_bytes(resident))
+            }
+        }
+    }
+}
+
 /// How a bot process ended at `shutdown`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExitReport {
@@ -306,6 +346,22 @@ mod tests {
         let long = quote_line("x".repeat(500).as_bytes());
         assert_eq!(long.chars().count(), QUOTED_LINE_CHARS + 1);
         assert!(long.ends_with("x…"));
+    }
+
+    #[test]
+    fn a_memory_peak_is_near_its_limit_only_within_ten_percent() {
+        let limit = 128 << 20;
+        assert!(MemoryPeak { heap: 116 << 20, resident: 2 << 20 }.near(limit));
+        assert!(MemoryPeak { heap: 0, resident: 120 << 20 }.near(limit));
+        assert!(!MemoryPeak { heap: 100 << 20, resident: 90 << 20 }.near(limit), "78 % is far below");
+        let text = crate::i18n::say_in(
+            crate::i18n::Lang::En,
+            &MemoryPeak { heap: 134_053_888, resident: 9_392_128 }.message(),
+        );
+        assert_eq!(
+            text,
+            "; the most it was seen to hold: 127.8 MiB of heap (its data segment, what the limit counts), 9.0 MiB resident"
+        );
     }
 
     #[test]

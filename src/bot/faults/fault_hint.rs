@@ -20,7 +20,8 @@ pub fn fault_hint(kind: FaultKind, detail: &str) -> Option<Message> {
         }),
         FaultKind::Malformed => Some(malformed_hint(detail)),
         FaultKind::Illegal => Some(
-            early_hint(detail)
+            red3_hint(detail)
+                .or_else(|| early_hint(detail))
                 .or_else(|| crate::bot::faults::hint_evidence::card_left_hint(detail))
                 .unwrap_or(Message::new("hint-rules")),
         ),
@@ -39,7 +40,9 @@ pub fn fault_hint(kind: FaultKind, detail: &str) -> Option<Message> {
 /// the rules.
 fn malformed_hint(detail: &str) -> Message {
     let line = refused_line(detail);
-    if let Some(hint) = early_hint(detail) {
+    if let Some(hint) = red3_hint(detail) {
+        hint
+    } else if let Some(hint) = early_hint(detail) {
         hint
     } else if let Some(hint) = line.and_then(upper_case_hint) {
         hint
@@ -50,6 +53,13 @@ fn malformed_hint(detail: &str) -> Message {
     } else {
         Message::new("hint-rules")
     }
+}
+
+/// A Canasta bot that took a `RED3` line for its card (its refused line names `RED3`) or thinks
+/// it holds a red 3 (`red-three-discard`): how many lines a draw of a red 3 gets.
+fn red3_hint(detail: &str) -> Option<Message> {
+    let named = refused_line(detail).is_some_and(|line| line.split_whitespace().any(|w| w == "RED3"));
+    (named || detail.contains("(rule red-three-discard)")).then(|| Message::new("hint-red3-missed"))
 }
 
 /// A crash: what its stderr said (a Python syntax error, a missing module), else the signal or
@@ -149,6 +159,12 @@ fn reading_hint(detail: &str) -> Option<Message> {
     if let Some(at) = detail.rfind(", the last its own id ") {
         let id = detail[at + ", the last its own id ".len()..].trim_end_matches(", and read on");
         return Some(Message::new("hint-timeout-past-turn").text("id", id));
+    }
+    if let Some((_, rest)) =
+        detail.rsplit_once(" that answers its \"").or_else(|| detail.rsplit_once(" that answer its \""))
+    {
+        let reply = rest.split('"').next().unwrap_or_default();
+        return Some(Message::new("hint-read-past-answer").text("reply", reply));
     }
     detail.contains("; it wrote nothing this game").then(|| Message::new("hint-timeout-nothing"))
 }
@@ -283,6 +299,21 @@ mod tests {
         let left = "6♣ is named 1 time but the hand holds 0; it played it at turn 7 (\"DISCARD 6♣\") (rule card-not-in-hand): DISCARD 6♣";
         let hint = fault_hint(FaultKind::Illegal, left).unwrap();
         assert_eq!((hint.id, hint.arg_text("turn")), ("hint-card-left", Some("7")));
+        let red3 =
+            "DISCARD takes exactly one card, got 5 arguments (rule wrong-argument-count): DISCARD RED3 p1.a [ 3♥ ]";
+        assert_eq!(id(FaultKind::Malformed, red3), "hint-red3-missed");
+        assert_eq!(
+            id(FaultKind::Malformed, "'RED3' is not a card: x (rule bad-card): DISCARD RED3"),
+            "hint-red3-missed"
+        );
+        assert_eq!(
+            id(FaultKind::Illegal, "a red 3 is never discarded (rule red-three-discard): DISCARD 3♥"),
+            "hint-red3-missed"
+        );
+        let past = "no line within 1s (1.00s charged, 0.00s cpu, 1.00s wall); it was waiting to read its input; \
+                    it had read the 1 line that answers its \"GET_STOCK\" (\"Q♣\") and read on";
+        let hint = fault_hint(FaultKind::Timeout, past).unwrap();
+        assert_eq!((hint.id, hint.arg_text("reply")), ("hint-read-past-answer", Some("GET_STOCK")));
     }
 
     #[test]

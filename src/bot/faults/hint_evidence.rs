@@ -46,7 +46,8 @@ pub(in crate::bot) fn card_left_hint(detail: &str) -> Option<Message> {
     detail.contains("; it has not played it this game").then(|| Message::new("hint-card-never").text("card", card))
 }
 
-/// The limit a memory fault names: `limit of 1 GiB`, `(limit 1 GiB)`.
+/// The limit a memory fault names (`limit of 1 GiB`, `(limit 1 GiB)`), with what grew and how
+/// far when the detail says (`; the most it was seen to hold: 120 MiB of heap …, 3 MiB resident`).
 pub(in crate::bot) fn memory_hint(detail: &str) -> Message {
     let limit = detail
         .split_once("limit of ")
@@ -54,7 +55,16 @@ pub(in crate::bot) fn memory_hint(detail: &str) -> Message {
         .or_else(|| detail.split_once("(limit ").map(|(_, rest)| rest))
         .map(|rest| rest.split([' ', ')']).take(2).collect::<Vec<_>>().join(" "))
         .unwrap_or_default();
-    Message::new("hint-memory").text("limit", limit)
+    let Some((_, held)) = detail.split_once("; the most it was seen to hold: ") else {
+        return Message::new("hint-memory").text("limit", limit);
+    };
+    match (held.split_once(" of heap"), held.split_once(" resident")) {
+        (Some((heap, _)), _) => Message::new("hint-memory-heap").text("limit", limit).text("heap", heap),
+        (None, Some((resident, _))) => {
+            Message::new("hint-memory-resident").text("limit", limit).text("resident", resident)
+        }
+        _ => Message::new("hint-memory").text("limit", limit),
+    }
 }
 
 /// A Python bot that died on a syntax error or a missing module, as its stderr said:
@@ -63,6 +73,11 @@ pub(in crate::bot) fn python_hint(detail: &str) -> Option<Message> {
     let (_, said) = detail.split_once("; its stderr says: ")?;
     if let Some((_, rest)) = said.split_once("No module named '") {
         let module = rest.split('\'').next().unwrap_or_default();
+        if let Some((_, beside)) = rest.split_once("'; ")
+            && let Some((file, _)) = beside.split_once(" is beside ")
+        {
+            return Some(Message::new("hint-python-own-module").text("module", module).text("file", file));
+        }
         return Some(Message::new("hint-python-module").text("module", module));
     }
     ["SyntaxError", "IndentationError", "TabError"]
@@ -71,9 +86,35 @@ pub(in crate::bot) fn python_hint(detail: &str) -> Option<Message> {
         .then(|| Message::new("hint-python-syntax"))
 }
 
-/// The line of a bot's stderr that explains its death, for the crash's detail: Python's syntax
-/// error (with the line it names) or missing module.
-pub fn stderr_cause(tail: &str) -> Option<String> {
+/// The clause a crash's detail ends with when a line of its stderr explains the death (see
+/// `stderr_line`): `; its stderr says: …`, and, for a module of the student's own that lies
+/// beside the script of `argv` but was not run with it, which file and why.
+pub fn stderr_cause(tail: &str, argv: &[String]) -> Option<Message> {
+    let line = stderr_line(tail)?;
+    let said = Message::new("bf-stderr-says").text("line", crate::bot::quote_line(line.as_bytes()));
+    let module = line.split_once("No module named '").and_then(|(_, rest)| rest.split('\'').next());
+    let script = argv.iter().skip(1).map(std::path::Path::new).find(|p| p.extension().is_some_and(|e| e == "py"));
+    let Some(((file, why), script)) = module
+        .zip(script)
+        .and_then(|(module, script)| Some((crate::bot::sandbox::own_folder::module_beside(script, module)?, script)))
+    else {
+        return Some(said);
+    };
+    let why = match why {
+        crate::bot::sandbox::own_folder::NotOwn::Program(name) => Message::new("bf-not-own-program").text("name", name),
+        crate::bot::sandbox::own_folder::NotOwn::ModuleIsProgram(name) => {
+            Message::new("bf-not-own-module").text("name", name)
+        }
+        crate::bot::sandbox::own_folder::NotOwn::Unread => Message::new("empty"),
+    };
+    let name = script.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let beside = Message::new("bf-module-beside").text("file", file).text("script", name).clause("why", why);
+    Some(Message::new("bf-two-notes").clause("first", said).clause("second", beside))
+}
+
+/// The line of a bot's stderr that explains its death: Python's syntax error (with the line it
+/// names) or missing module.
+fn stderr_line(tail: &str) -> Option<String> {
     let lines: Vec<&str> = tail.lines().collect();
     let at = lines.iter().rposition(|l| {
         ["SyntaxError:", "IndentationError:", "TabError:", "ModuleNotFoundError:", "ImportError:"]
@@ -118,12 +159,35 @@ mod tests {
     #[test]
     fn python_deaths_are_read_from_stderr() {
         let tail = "Traceback (most recent call last):\n  File \"/w/bot.py\", line 3, in <module>\n    import numpy\nModuleNotFoundError: No module named 'numpy'\n";
-        assert_eq!(stderr_cause(tail).as_deref(), Some("ModuleNotFoundError: No module named 'numpy'"));
+        assert_eq!(stderr_line(tail).as_deref(), Some("ModuleNotFoundError: No module named 'numpy'"));
         let hint = python_hint("exited with code 1; its stderr says: ModuleNotFoundError: No module named 'numpy'");
         assert_eq!(hint.unwrap().arg_text("module"), Some("numpy"));
         let tail = "  File \"/w/.juiz-0-bot.py\", line 12\n    if x = 3:\n         ^\nSyntaxError: invalid syntax\n";
-        assert_eq!(stderr_cause(tail).as_deref(), Some("SyntaxError: invalid syntax (bot.py, line 12)"));
-        assert_eq!(stderr_cause("Segmentation fault\n"), None);
+        assert_eq!(stderr_line(tail).as_deref(), Some("SyntaxError: invalid syntax (bot.py, line 12)"));
+        assert_eq!(stderr_line("Segmentation fault\n"), None);
+    }
+
+    #[test]
+    fn a_module_beside_the_script_is_named_with_why_it_was_not_run() {
+        use crate::i18n::{Lang, say_in};
+        let dir = tempfile::tempdir().unwrap();
+        let bot = dir.path().join("bot.py");
+        std::fs::write(&bot, "import cards\n").unwrap();
+        std::fs::write(dir.path().join("cards.py"), "import sys\nHAND = sys.stdin.readline()\n").unwrap();
+        let tail = "Traceback (most recent call last):\nModuleNotFoundError: No module named 'cards'\n";
+        let argv = ["python3".to_owned(), bot.to_string_lossy().into_owned()];
+        let detail = say_in(Lang::En, &stderr_cause(tail, &argv).unwrap());
+        assert_eq!(
+            detail,
+            "; its stderr says: ModuleNotFoundError: No module named 'cards'; cards.py is beside bot.py, but juiz \
+             ran bot.py alone, from a copy of its own: its folder is not the bot's own (cards.py reads stdin or \
+             has a __main__ block: a program, not a module)"
+        );
+        let hint = python_hint(&format!("exited with code 1{detail}")).unwrap();
+        assert_eq!((hint.id, hint.arg_text("file")), ("hint-python-own-module", Some("cards.py")));
+        let numpy = "Traceback:\nModuleNotFoundError: No module named 'numpy'\n";
+        let detail = say_in(Lang::En, &stderr_cause(numpy, &argv).unwrap());
+        assert_eq!(python_hint(&format!("exited with code 1{detail}")).unwrap().id, "hint-python-module");
     }
 
     #[test]
@@ -134,5 +198,15 @@ mod tests {
             memory_hint("its processes used 1.2 GiB of memory (limit 64 MiB)").arg_text("limit"),
             Some("64 MiB")
         );
+        let leak = "ran out of its memory limit of 128 MiB (killed by signal 11 (SIGSEGV)); the most it was seen \
+                    to hold: 125.0 MiB of heap (its data segment, what the limit counts), 2.1 MiB resident";
+        let hint = memory_hint(leak);
+        assert_eq!(
+            (hint.id, hint.arg_text("limit"), hint.arg_text("heap")),
+            ("hint-memory-heap", Some("128 MiB"), Some("125.0 MiB"))
+        );
+        let hog =
+            "ran out of its memory limit of 64 MiB (exited with code 1); the most it was seen to hold: 63 MiB resident";
+        assert_eq!(memory_hint(hog).arg_text("resident"), Some("63 MiB"));
     }
 }

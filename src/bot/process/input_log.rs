@@ -31,6 +31,8 @@ pub(crate) struct InputLog {
     since_reply: usize,
     /// The largest data segment (heap) seen, sampled every `DATA_SAMPLE` replies (bytes).
     pub(crate) data_seen: u64,
+    /// The bot's last reply.
+    last_reply: Option<String>,
 }
 
 /// Replies between two looks at the bot's data segment (`/proc/<pid>/statm`): a leak that ends
@@ -74,6 +76,14 @@ impl InputLog {
         self.early.as_ref()
     }
 
+    /// The lines sent since the bot's last reply (the last `n`), first to last: the answer to
+    /// its last command, and what came after.
+    pub(crate) fn since_reply(&self, n: usize) -> Vec<String> {
+        let from = self.recent.len().saturating_sub(self.since_reply);
+        let all: Vec<&str> = lines(&self.recent[from..]).collect();
+        all[all.len().saturating_sub(n)..].iter().map(|l| (*l).to_owned()).collect()
+    }
+
     /// The last `n` lines sent, first to last.
     pub(crate) fn last_lines(&self, n: usize) -> Vec<String> {
         let all: Vec<&str> = lines(&self.recent).collect();
@@ -99,6 +109,9 @@ pub struct InputEvidence {
     pub last_lines: Vec<String>,
     /// The first reply it wrote before it had read its input.
     pub early: Option<EarlyAnswer>,
+    /// Its last reply, and the lines sent to it since (the last few).
+    pub last_reply: Option<String>,
+    pub since_reply: Vec<String>,
 }
 
 impl super::BotProcess {
@@ -110,6 +123,8 @@ impl super::BotProcess {
             read_size: input_read_size(self.pid),
             last_lines: self.input.last_lines(4),
             early: self.input.early().cloned(),
+            last_reply: self.input.last_reply.clone(),
+            since_reply: self.input.since_reply(4),
         }
     }
 
@@ -117,12 +132,16 @@ impl super::BotProcess {
     /// `before_prompt`: the line was read from its pipe before the last lines were written to it,
     /// so it was written before them.
     pub(in crate::bot) fn note_reply_input(&mut self, line: &str, before_prompt: bool) {
-        if self.replies % DATA_SAMPLE == DATA_SAMPLE - 1
+        // Past half its limit, a leak's heap is looked at every reply: its death at the limit
+        // is then named by a size seen a few lines before it.
+        let watched = self.limits.memory_bytes.is_some_and(|limit| self.input.data_seen.saturating_mul(2) >= limit);
+        if (watched || self.replies % DATA_SAMPLE == DATA_SAMPLE - 1)
             && let Some(bytes) = data_segment(self.pid)
         {
             self.input.data_seen = self.input.data_seen.max(bytes);
         }
         let since_reply = std::mem::take(&mut self.input.since_reply);
+        self.input.last_reply = Some(line.to_owned());
         if self.input.has_early() {
             return;
         }
@@ -183,6 +202,7 @@ mod tests {
         assert_eq!(early.after.as_deref(), Some("p2.b"));
         assert_eq!(early.unread, ["GET_STOCK", "DISCARD 9♣", "p1.a"]);
         assert_eq!(log.last_lines(2), ["DISCARD 9♣", "p1.a"]);
+        assert_eq!(log.since_reply(3), ["GET_STOCK", "DISCARD 9♣", "p1.a"], "no reply noted yet: every line counted");
         log.note_early("DISCARD 9♣", 3);
         assert_eq!(log.early().unwrap().reply, "GET_STOCK", "the first is kept");
     }

@@ -12,7 +12,7 @@ use crate::bot::boxes::escapees;
 use crate::bot::host::cost::{Laps, Step};
 use crate::games::Message;
 
-use crate::bot::faults::fault::{BotFault, ExitReport, FaultKind, Termination};
+use crate::bot::faults::fault::{BotFault, ExitReport, FaultKind, MemoryPeak, Termination};
 use crate::bot::process::{BotProcess, Exited, TICK};
 use crate::bot::{host::sys, process::watchdog};
 
@@ -105,17 +105,18 @@ impl BotProcess {
             let abnormal = !matches!(term, Termination::Exited(0));
             // Its resident memory, or a heap seen mapped (`input_log.rs`): untouched `malloc`s
             // count against the limit (RLIMIT_DATA) without being resident, and a NULL from
-            // `malloc` at the limit dies of SIGSEGV.
-            let heap = self.input.data_seen;
-            let near = exited.usage.max_rss_bytes.max(heap).saturating_mul(2) >= bytes;
+            // `malloc` at the limit dies of SIGSEGV. Only a death seen near the limit is named
+            // so (`NEAR_MEMORY_LIMIT_PERCENT`), or one its stderr says was out of memory.
+            let peak = MemoryPeak { resident: exited.usage.max_rss_bytes, heap: self.input.data_seen };
             let tail = self.stderr.tail();
             let said_so = OOM_MARKERS.iter().any(|m| tail.contains(m));
-            if abnormal && (near || said_so) {
+            if abnormal && (peak.near(bytes) || said_so) {
+                let out = Message::new("bf-memory-out")
+                    .text("size", crate::bot::host::limits::format_bytes(bytes))
+                    .clause("term", term.message());
                 return BotFault::new(
                     FaultKind::Memory,
-                    Message::new("bf-memory-out")
-                        .text("size", crate::bot::host::limits::format_bytes(bytes))
-                        .clause("term", term.message()),
+                    Message::new("bf-two-notes").clause("first", out).clause("second", peak.message()),
                 );
             }
         }

@@ -41,15 +41,32 @@ pub(crate) fn flat_modules(script: &Path) -> Option<Vec<PathBuf>> {
 
 /// The module files of `script` (see `owns_its_folder`), when its folder is its own.
 fn own_modules(script: &Path) -> Option<Vec<PathBuf>> {
+    walk(script).ok()
+}
+
+/// Why a script's folder is not its own: what a bot that cannot import its module is told.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum NotOwn {
+    /// A program beside the script that is not one of its modules (`other.c`, `alice.py`).
+    Program(String),
+    /// A module it imports is a program of its own: it reads stdin or has a `__main__` block.
+    ModuleIsProgram(String),
+    /// The folder or a module could not be looked into (too many entries, too large, unreadable),
+    /// or the script imports nothing of it.
+    Unread,
+}
+
+/// The module files of `script` when its folder is its own, or why it is not.
+fn walk(script: &Path) -> Result<Vec<PathBuf>, NotOwn> {
     if script.extension().is_none_or(|e| e != "py") {
-        return None;
+        return Err(NotOwn::Unread);
     }
-    let dir = script.parent()?;
-    let entries = listing(dir)?;
+    let dir = script.parent().ok_or(NotOwn::Unread)?;
+    let entries = listing(dir).ok_or(NotOwn::Unread)?;
     let mut files: Vec<PathBuf> = Vec::new();
     // The modules S reaches, by name, walked from S.
     let mut imported: BTreeSet<String> = BTreeSet::new();
-    let text = read_module(script)?;
+    let text = read_module(script).ok_or(NotOwn::Unread)?;
     let mut todo = imports(&text);
     while let Some(name) = todo.pop() {
         if imported.contains(&name) {
@@ -60,36 +77,56 @@ fn own_modules(script: &Path) -> Option<Vec<PathBuf>> {
         let found = if file.is_file() {
             vec![file]
         } else if package.is_dir() {
-            listing(&package)?.into_iter().filter(|p| is_python(p)).collect()
+            listing(&package).ok_or(NotOwn::Unread)?.into_iter().filter(|p| is_python(p)).collect()
         } else {
             continue; // The standard library's, not the folder's.
         };
         imported.insert(name);
         for path in found {
-            let text = read_module(&path)?;
+            let text = read_module(&path).ok_or(NotOwn::Unread)?;
             if is_a_program(&text) {
-                return None;
+                return Err(NotOwn::ModuleIsProgram(file_name(&path)));
             }
             todo.extend(imports(&text));
             files.push(path);
         }
     }
     if imported.is_empty() {
-        return None;
+        return Err(NotOwn::Unread);
     }
-    let owned = entries.iter().all(|entry| {
-        let name = entry.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        if entry == script || name.starts_with('.') {
-            return true;
+    let stranger = entries.iter().find(|entry| {
+        let name = file_name(entry);
+        if *entry == script || name.starts_with('.') {
+            return false;
         }
         let stem = entry.file_stem().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         if entry.is_dir() {
-            return imported.contains(&name)
-                || listing(entry).is_some_and(|inner| !inner.iter().any(|p| is_program(p)));
+            return !(imported.contains(&name)
+                || listing(entry).is_some_and(|inner| !inner.iter().any(|p| is_program(p))));
         }
-        !is_program(entry) || (is_python(entry) && imported.contains(&stem))
+        is_program(entry) && !(is_python(entry) && imported.contains(&stem))
     });
-    owned.then_some(files)
+    match stranger {
+        Some(entry) => Err(NotOwn::Program(file_name(entry))),
+        None => Ok(files),
+    }
+}
+
+/// A module `module` that `script` failed to import although it lies beside it (`NAME.py` or a
+/// package folder `NAME/`): the file's name, and why the folder is not the script's own (so the
+/// script ran from a copy of its own, without it).
+pub(crate) fn module_beside(script: &Path, module: &str) -> Option<(String, NotOwn)> {
+    let dir = script.parent()?;
+    let found = [format!("{module}.py"), module.to_owned()].into_iter().find(|name| {
+        let path = dir.join(name);
+        if name.ends_with(".py") { path.is_file() } else { path.is_dir() }
+    })?;
+    let why = walk(script).err().unwrap_or(NotOwn::Unread);
+    Some((found, why))
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
 }
 
 /// The entries of `dir`, sorted; `None` when it cannot be read or holds more than `MAX_ENTRIES`.
@@ -193,6 +230,8 @@ mod tests {
         // An unrelated program beside it closes the folder.
         write(dir.path(), "other.c", "int main(void) { return 0; }");
         assert!(!owns_its_folder(&bot));
+        assert_eq!(module_beside(&bot, "cards"), Some(("cards.py".into(), NotOwn::Program("other.c".into()))));
+        assert_eq!(module_beside(&bot, "numpy"), None);
     }
 
     #[test]
@@ -202,6 +241,7 @@ mod tests {
         let alice = write(dir.path(), "alice.py", "import bob\n");
         write(dir.path(), "bob.py", "import sys\nfor line in sys.stdin:\n    print('PASS')\n");
         assert!(!owns_its_folder(&alice));
+        assert_eq!(module_beside(&alice, "bob"), Some(("bob.py".into(), NotOwn::ModuleIsProgram("bob.py".into()))));
         // Nor in another submission's folder.
         let shared = tempfile::tempdir().unwrap();
         let alice = write(shared.path(), "alice.py", "import helper\n");
