@@ -32,6 +32,7 @@ mod limits;
 mod linebuf;
 mod own_folder;
 mod own_program;
+mod pid_init;
 mod process;
 mod procfs;
 mod receive;
@@ -64,6 +65,7 @@ pub use hint_evidence::stderr_cause;
 pub use input_log::{EarlyAnswer, InputEvidence, reads_to_the_end};
 pub use limits::{Limits, format_bytes, parse_size};
 pub(crate) use own_program::OWN_FOLDER_MARK;
+pub use pid_init::{INIT_ARG as PID_INIT_ARG, run_if_asked as run_as_pid_init_if_asked};
 pub use process::{BotProcess, WorkDir};
 pub use support::{SandboxSupport, sandbox_support};
 #[cfg(test)]

@@ -133,19 +133,21 @@ fn registry() -> &'static (Mutex<Registry>, Condvar) {
     })
 }
 
-fn group_limits(limits: &Limits) -> GroupLimits {
+/// The limits of `limits` for a bot judged by a count that includes `extra` processes of juiz's
+/// (its init, counted by its box's cgroups).
+fn group_limits(limits: &Limits, extra: u64) -> GroupLimits {
     GroupLimits {
-        processes: limits.max_processes,
+        processes: limits.max_processes.map(|n| n + extra),
         memory: limits.memory_bytes,
         cpu: limits.cpu_seconds.map(|s| Duration::from_secs(s) + CPU_SLACK),
     }
 }
 
 /// The fault of a bot in a box with cgroups, judged now (for a bot found dead before the
-/// watchdog's next look).
-pub(crate) fn box_fault(limits: &Limits, bx: &BotBox) -> Option<BotFault> {
+/// watchdog's next look); `init`: the bot has an init of juiz's in its box.
+pub(crate) fn box_fault(limits: &Limits, bx: &BotBox, init: bool) -> Option<BotFault> {
     let cgroup = bx.cgroup.as_ref()?;
-    judge_box(&group_limits(limits), &cgroup.usage(), bx.quota_dir().as_ref())
+    judge_box(&group_limits(limits, u64::from(init)), &cgroup.usage(), bx.quota_dir().as_ref())
 }
 
 /// Starts watching the bot of group `pgid` (by its box's cgroups when it has them) with
@@ -156,7 +158,9 @@ pub(crate) fn watch(
     bx: Option<&BotBox>,
     quota: Option<(PathBuf, u64)>,
 ) -> Option<Arc<Verdict>> {
-    let group = group_limits(limits);
+    // A bot's init is counted by its box's cgroups, not by a look at its group (`procfs`).
+    let init = u64::from(members.leader != members.pgid && bx.is_some_and(|b| b.cgroup.is_some()));
+    let group = group_limits(limits, init);
     let target = match bx {
         Some(bx) if bx.cgroup.is_some() => {
             Target::Box { cgroup: Arc::clone(bx.cgroup.as_ref().expect("checked")), quota: bx.quota_dir() }
