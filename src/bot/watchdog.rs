@@ -37,6 +37,8 @@ pub(crate) struct GroupLimits {
     processes: Option<u64>,
     memory: Option<u64>,
     cpu: Option<Duration>,
+    /// Processes of juiz's counted with the bot's (its init, in its box's cgroups).
+    init: u64,
 }
 
 /// A watched group's state, shared with its `BotProcess`.
@@ -137,7 +139,8 @@ fn registry() -> &'static (Mutex<Registry>, Condvar) {
 /// (its init, counted by its box's cgroups).
 fn group_limits(limits: &Limits, extra: u64) -> GroupLimits {
     GroupLimits {
-        processes: limits.max_processes.map(|n| n + extra),
+        init: extra,
+        processes: limits.max_processes,
         memory: limits.memory_bytes,
         cpu: limits.cpu_seconds.map(|s| Duration::from_secs(s) + CPU_SLACK),
     }
@@ -277,11 +280,11 @@ fn judge(limits: &GroupLimits, usage: &procfs::GroupUsage) -> Option<BotFault> {
         ));
     }
     if let Some(max) = limits.processes
-        && usage.processes > max
+        && usage.processes.saturating_sub(limits.init) > max
     {
         return Some(BotFault::new(
             FaultKind::Processes,
-            Message::new("bf-processes").text("count", usage.processes).text("max", max),
+            Message::new("bf-processes").text("count", usage.processes.saturating_sub(limits.init)).text("max", max),
         ));
     }
     if let Some(max) = limits.memory
@@ -311,7 +314,8 @@ mod tests {
 
     #[test]
     fn judges_each_limit() {
-        let limits = GroupLimits { processes: Some(4), memory: Some(100 << 20), cpu: Some(Duration::from_secs(3)) };
+        let limits =
+            GroupLimits { processes: Some(4), memory: Some(100 << 20), cpu: Some(Duration::from_secs(3)), init: 0 };
         let fine = procfs::GroupUsage {
             processes: 4,
             tasks: 63,
