@@ -159,10 +159,13 @@ fn shutdown_kills_a_child_that_ignores_sigterm_and_holds_the_pipes() {
     bot.send("ping").unwrap();
     assert_eq!(bot.receive(Duration::from_secs(5)).unwrap().0, "ping");
     let pgid = bot.pid();
+    // Under an init of its own (a pid namespace), the bot's end is its namespace's: the kernel
+    // kills the child as the init exits after the bot, and no SIGKILL is needed.
+    let own_init = bot.main_pid() != bot.pid();
     let start = Instant::now();
     let report = bot.shutdown();
     assert!(start.elapsed() < Duration::from_millis(100) + MARGIN, "{:?}", start.elapsed());
-    assert!(report.sent_term && report.sent_kill, "{report:?}");
+    assert!(report.sent_term && (report.sent_kill || own_init), "{report:?}");
     assert!(report.group_cleared);
     assert_group_gone(pgid);
     assert_process_gone(child);
