@@ -382,6 +382,8 @@ pub(crate) fn confine_in_child(plan: &ChildPlan, laps: &mut Laps) -> std::io::Re
     // Set after unshare (in a user namespace of its own, or for a uid of its own), so that the
     // ceiling of juiz's user as a whole stays as it was.
     if private && let Some(n) = plan.nproc {
+        // The init of a pid namespace is one task of the uid's too (`pid_init.rs`).
+        let n = n + u64::from(plan.pid_ns);
         let limit = libc::rlimit { rlim_cur: n, rlim_max: n };
         // SAFETY: a valid pointer to an rlimit.
         unsafe { libc::setrlimit(libc::RLIMIT_NPROC, &limit) };
