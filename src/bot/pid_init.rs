@@ -156,7 +156,13 @@ fn kernel_allows() -> bool {
 
 /// The arguments the spawned child hands the init: the report pipe, the Landlock ruleset
 /// (-1: none), the programs to try with their descriptors (-1: none), then the bot's command.
-pub(crate) fn init_argv(report: RawFd, ruleset: RawFd, programs: &[CString], fds: &[RawFd], argv: &[String]) -> Vec<CString> {
+pub(crate) fn init_argv(
+    report: RawFd,
+    ruleset: RawFd,
+    programs: &[CString],
+    fds: &[RawFd],
+    argv: &[String],
+) -> Vec<CString> {
     let mut args: Vec<CString> = vec![c"juiz-pid-init".into(), cs(INIT_ARG), cs(&report.to_string())];
     args.push(cs(&ruleset.to_string()));
     args.push(cs(&programs.len().to_string()));
@@ -405,9 +411,7 @@ fn errno() -> i32 {
 /// transcript's `sandbox=` row says `pidns`): a read-only view to mount their `/proc` in, and a
 /// uid of their own or a user namespace (`sandbox.rs` decides so for each bot).
 pub(crate) fn in_use(support: &super::SandboxSupport) -> bool {
-    support.read_only_view
-        && (support.bot_uids.is_some() || support.namespaces && !support.root)
-        && program().is_some()
+    support.read_only_view && (support.bot_uids.is_some() || support.namespaces && !support.root) && program().is_some()
 }
 
 /// Reads one record from juiz's end of the report pipe, waiting at most `wait`: `None` at the

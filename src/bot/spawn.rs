@@ -139,8 +139,7 @@ pub(crate) fn spawn(req: &Request<'_>) -> io::Result<Spawned> {
         }
         _ => Vec::new(),
     };
-    let init_argv: Vec<*const libc::c_char> =
-        init_args.iter().map(|c| c.as_ptr()).chain([std::ptr::null()]).collect();
+    let init_argv: Vec<*const libc::c_char> = init_args.iter().map(|c| c.as_ptr()).chain([std::ptr::null()]).collect();
     let inherit: Vec<RawFd> = init_pipe
         .iter()
         .map(|(_, write)| write.as_raw_fd())
@@ -370,7 +369,14 @@ extern "C" fn child_main(arg: *mut libc::c_void) -> libc::c_int {
     if let Some(init) = &args.init {
         // SAFETY: NUL-terminated strings and NULL-terminated pointer arrays prepared in the parent.
         unsafe {
-            libc::syscall(libc::SYS_execveat, init.fd, c"".as_ptr(), init.argv.as_ptr(), args.envp.as_ptr(), libc::AT_EMPTY_PATH);
+            libc::syscall(
+                libc::SYS_execveat,
+                init.fd,
+                c"".as_ptr(),
+                init.argv.as_ptr(),
+                args.envp.as_ptr(),
+                libc::AT_EMPTY_PATH,
+            );
         }
         fail(4, io::Error::last_os_error());
     }
