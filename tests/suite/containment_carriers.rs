@@ -160,10 +160,10 @@ fn the_hosts_fork_count_in_proc_stat_is_out_of_reach() {
     assert_no_channel(&report, logs.path());
 }
 
-/// Open (docs/containment.md, "What stays open"): without a pid namespace of the bot's own, the
-/// pid of each child it forks counts the host's forks, which a twin moves by forking k times.
+/// Without a pid namespace of the bot's own, the pid of each child it forks counts the host's
+/// forks, which a twin moves by forking k times: each bot has one, under juiz's init
+/// (`src/bot/pid_init.rs`), where its children get pids 3, 4, …
 #[test]
-#[ignore = "open: no pid namespace per bot yet (issue 34); run with --ignored to see the channel"]
 fn a_forked_childs_pid_does_not_count_the_hosts_forks() {
     let logs = tempfile::tempdir().unwrap();
     let report = play([carrier(&["fork-pid"]), template()], logs.path());

@@ -28,6 +28,7 @@ mod containment;
 mod containment_carriers;
 mod containment_channels;
 mod containment_grants;
+mod containment_pidns;
 mod delivery;
 mod engine_contract;
 mod fair_results;

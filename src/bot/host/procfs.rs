@@ -23,7 +23,11 @@ pub(crate) struct GroupUsage {
 /// leave it (seccomp refuses a nested one: `seccomp.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Members {
+    /// The group's id: its leader's pid, the bot's main process or its init (`pid_init.rs`).
     pub pgid: i32,
+    /// The bot's main process: `pgid`, or the init's child where the bot has an init, which is
+    /// not counted as one of its processes (only the CPU time of the orphans it reaped is).
+    pub leader: i32,
     /// The inode of the bot's user namespace, if it is not juiz's.
     pub userns: Option<u64>,
 }
@@ -33,21 +37,21 @@ impl Members {
     /// namespace held open when it has one of its own: a namespace's inode is reused once the
     /// namespace is gone, and the bot's must not name another bot's namespace while juiz counts,
     /// kills or spares by it (keep the descriptor until the bot's shutdown is over).
-    pub(crate) fn of(pid: i32) -> (Members, Option<std::fs::File>) {
+    pub(crate) fn of(pid: i32, leader: i32) -> (Members, Option<std::fs::File>) {
         use std::os::unix::fs::MetadataExt;
         let held = std::fs::File::open(format!("/proc/{pid}/ns/user"))
             .ok()
             .and_then(|file| Some((file.metadata().ok()?.ino(), file)))
             .filter(|&(ns, _)| Some(ns) != own_user_namespace());
         let userns = held.as_ref().map(|&(ns, _)| ns);
-        (Members { pgid: pid, userns }, held.map(|(_, file)| file))
+        (Members { pgid: pid, leader, userns }, held.map(|(_, file)| file))
     }
 
     /// The members of a bot known to share juiz's user namespace (it took a uid of its own,
     /// juiz being root): its process group only, without a look at `/proc` (`of` would find
     /// the namespace to be juiz's and answer the same).
-    pub(crate) fn group_only(pid: i32) -> Members {
-        Members { pgid: pid, userns: None }
+    pub(crate) fn group_only(pid: i32, leader: i32) -> Members {
+        Members { pgid: pid, leader, userns: None }
     }
 }
 
@@ -121,11 +125,15 @@ pub(crate) fn group_usage(bots: &[Members]) -> Vec<GroupUsage> {
         });
         if let Some(i) = member {
             let u = &mut usage[i];
-            u.processes += 1;
-            u.tasks += stat.threads.max(1);
-            u.rss_bytes = u.rss_bytes.saturating_add(stat.rss_pages.saturating_mul(page));
+            let pid = name.parse::<i32>();
+            // The init of a bot is juiz's: only what it reaped (the bot's orphans) is the bot's.
+            if pid != Ok(bots[i].pgid) || bots[i].pgid == bots[i].leader {
+                u.processes += 1;
+                u.tasks += stat.threads.max(1);
+                u.rss_bytes = u.rss_bytes.saturating_add(stat.rss_pages.saturating_mul(page));
+            }
             u.cpu_time += Duration::from_secs_f64(stat.cpu_ticks as f64 / tick as f64);
-            if name.parse::<i32>() == Ok(bots[i].pgid) {
+            if pid == Ok(bots[i].leader) {
                 u.leader_cpu = Duration::from_secs_f64(stat.own_ticks as f64 / tick as f64);
             }
         }
@@ -260,13 +268,15 @@ mod tests {
     #[test]
     fn sees_our_own_group() {
         let pgid = nix::unistd::getpgrp().as_raw();
-        let usage = group_usage(&[Members { pgid, userns: None }, Members { pgid: -5, userns: None }]);
+        let members = [Members { pgid, leader: pgid, userns: None }, Members { pgid: -5, leader: -5, userns: None }];
+        let usage = group_usage(&members);
         assert!(usage[0].processes >= 1, "{usage:?}");
         assert!(usage[0].rss_bytes > 0);
         assert_eq!(usage[1], GroupUsage::default());
         assert!(load_average().is_some());
         // Our own user namespace is no bot's.
-        assert_eq!(Members::of(std::process::id() as i32).0.userns, None);
+        let own = std::process::id() as i32;
+        assert_eq!(Members::of(own, own).0.userns, None);
     }
 
     #[test]

@@ -98,7 +98,14 @@ pub(in crate::bot) struct Exited {
 /// A bot process in its own process group, talked to over pipes.
 #[derive(Debug)]
 pub struct BotProcess {
+    /// The bot's main process (its pid on the host): what is measured (CPU time, run delay,
+    /// `/proc` evidence).
     pub(in crate::bot) pid: i32,
+    /// The leader of its process group, which juiz waits for and signals: `pid`, or the bot's
+    /// init where it has a pid namespace of its own (`pid_init.rs`).
+    pub(in crate::bot) group: i32,
+    /// The init's report pipe, whose last record is the bot's wait status.
+    pub(in crate::bot) init_report: Option<OwnedFd>,
     pub(in crate::bot) stdin: Option<OwnedFd>,
     pub(in crate::bot) stdout: Option<OwnedFd>,
     pub(in crate::bot) pidfd: Option<OwnedFd>,
@@ -147,8 +154,15 @@ impl BotProcess {
         }
     }
 
-    /// The main process id, which is also the process group id.
+    /// The process group id: the pid of the bot's main process, or of its init where the bot
+    /// has a pid namespace of its own (the init ends with the bot, and every process of the
+    /// bot with the init).
     pub fn pid(&self) -> u32 {
+        self.group as u32
+    }
+
+    /// The pid of the bot's main process on the host.
+    pub fn main_pid(&self) -> u32 {
         self.pid as u32
     }
 

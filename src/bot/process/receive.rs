@@ -103,7 +103,7 @@ impl BotProcess {
                 )
             }));
         }
-        if self.exited.is_some() || (self.may_have_exited() && sys::has_exited(self.pid)) {
+        if self.exited.is_some() || (self.may_have_exited() && sys::has_exited(self.group)) {
             // Deliver what the bot wrote before it died, then report the death.
             self.fill();
             if let Some(line) = self.lines.take_line()? {

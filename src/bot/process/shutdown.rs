@@ -42,15 +42,17 @@ impl BotProcess {
         }
         let deadline = Instant::now() + wait;
         loop {
-            if sys::has_exited(self.pid) {
-                sys::signal_group(self.pid, Signal::SIGKILL);
+            if sys::has_exited(self.group) {
+                sys::signal_group(self.group, Signal::SIGKILL);
                 self.kill_box();
                 self.group_killed = true;
                 if let Some(verdict) = &self.verdict {
                     verdict.stop();
                 }
-                let exited = match sys::reap(self.pid, true) {
-                    Ok(Some(reaped)) => Exited { termination: reaped.termination, usage: reaped.usage },
+                let exited = match sys::reap(self.group, true) {
+                    Ok(Some(reaped)) => {
+                        Exited { termination: self.bots_termination(reaped.termination), usage: reaped.usage }
+                    }
                     _ => Exited { termination: None, usage: Default::default() },
                 };
                 self.exited = Some(exited);
@@ -73,7 +75,8 @@ impl BotProcess {
         if let Some(fault) = self.watchdog_fault() {
             return fault;
         }
-        if let Some(fault) = self.jail.as_ref().and_then(|bx| watchdog::box_fault(&self.limits, bx)) {
+        let init = self.group != self.pid;
+        if let Some(fault) = self.jail.as_ref().and_then(|bx| watchdog::box_fault(&self.limits, bx, init)) {
             return fault;
         }
         let Some(term) = exited.termination else {
@@ -141,15 +144,17 @@ impl BotProcess {
         let (mut sent_term, mut sent_kill) = (false, false);
         // End of input first: a bot that reads to its end and exits has written all it had to.
         let left_on_eof = !self.group_killed && self.exit_on_end_of_input(EOF_GRACE);
-        if !self.group_killed && (!left_on_eof || sys::group_exists(self.pid)) {
+        if !self.group_killed && (!left_on_eof || sys::group_exists(self.group)) {
             // The main process is alive or an unreaped zombie, so the group id is still ours.
-            sys::signal_group(self.pid, Signal::SIGTERM);
-            sys::signal_process(self.pid, Signal::SIGTERM);
+            // (With an init, a SIGTERM it gets is forwarded to the bot, and its SIGKILL kills
+            // every process of the bot's pid namespace.)
+            sys::signal_group(self.group, Signal::SIGTERM);
+            sys::signal_process(self.group, Signal::SIGTERM);
             sent_term = true;
             if !self.wait_for_group(self.limits.kill_grace) {
-                sys::signal_group(self.pid, Signal::SIGKILL);
+                sys::signal_group(self.group, Signal::SIGKILL);
                 if self.exited.is_none() {
-                    sys::signal_process(self.pid, Signal::SIGKILL);
+                    sys::signal_process(self.group, Signal::SIGKILL);
                 }
                 self.kill_box();
                 sent_kill = true;
@@ -164,7 +169,7 @@ impl BotProcess {
         // Processes that left the group are juiz's children now: none may outlive the game, and
         // a work dir is reused only when none turned up.
         // The group is over: its members, if any are left, are escapees like the others.
-        escapees::ended(self.pid);
+        escapees::ended(self.group);
         laps.lap(Step::EndShutdown);
         // Without root, every process in the bot's user namespace is the bot's, wherever it went:
         // a chain of `setsid` children whose parents still live is no orphan of juiz's yet.
@@ -218,7 +223,7 @@ impl BotProcess {
     /// Waits at most `bound` for the main process to exit (not reaped: its zombie keeps the group
     /// id the bot's), draining its output meanwhile; true if it did.
     fn exit_on_end_of_input(&mut self, bound: Duration) -> bool {
-        self.drain_until(bound, |s| sys::has_exited(s.pid))
+        self.drain_until(bound, |s| sys::has_exited(s.group))
     }
 
     /// Reaps the group until it is empty (true) or `bound` has passed (false), draining and
@@ -226,7 +231,7 @@ impl BotProcess {
     fn wait_for_group(&mut self, bound: Duration) -> bool {
         self.drain_until(bound, |s| {
             s.reap_group();
-            s.exited.is_some() && !sys::group_exists(s.pid)
+            s.exited.is_some() && !sys::group_exists(s.group)
         })
     }
 
@@ -259,15 +264,17 @@ impl BotProcess {
     /// Reaps every exited process of the group that is our child: the main process and the
     /// orphans re-parented to us as subreaper.
     fn reap_group(&mut self) {
-        while let Ok(Some(reaped)) = sys::reap(-self.pid, false) {
-            if reaped.pid == self.pid {
-                self.record_exit(reaped.termination, reaped.usage);
+        while let Ok(Some(reaped)) = sys::reap(-self.group, false) {
+            if reaped.pid == self.group {
+                let termination = self.bots_termination(reaped.termination);
+                self.record_exit(termination, reaped.usage);
             }
         }
         if self.exited.is_none()
-            && let Ok(Some(reaped)) = sys::reap(self.pid, false)
+            && let Ok(Some(reaped)) = sys::reap(self.group, false)
         {
-            self.record_exit(reaped.termination, reaped.usage);
+            let termination = self.bots_termination(reaped.termination);
+            self.record_exit(termination, reaped.usage);
         }
     }
 
@@ -275,6 +282,21 @@ impl BotProcess {
     fn kill_box(&self) {
         if let Some(cgroup) = self.jail.as_ref().and_then(|bx| bx.cgroup.as_ref()) {
             cgroup.kill();
+        }
+    }
+
+    /// How the bot ended, its group's leader reaped with `leader`: without an init, that; with
+    /// one, the bot's own wait status from the init's last record (`pid_init.rs`), which the
+    /// init wrote before it exited (none when it was killed first: then the init's status).
+    fn bots_termination(&mut self, leader: Option<Termination>) -> Option<Termination> {
+        let Some(report) = self.init_report.take() else { return leader };
+        let mut last = None;
+        while let Some(record) = crate::bot::sandbox::pid_init::read_record(&report, Duration::ZERO) {
+            last = Some(record);
+        }
+        match last {
+            Some((crate::bot::sandbox::pid_init::ENDED, status, _)) => Termination::from_wait_status(status),
+            _ => leader,
         }
     }
 

@@ -210,23 +210,29 @@ impl BotProcess {
         })?;
         laps.lap(Step::StartSpawn);
         let pid_i32 = child.pid;
+        let bot_pid = child.bot_pid;
         let quota = confinement.quota_dir(pid_i32, limits);
         drop(confinement);
         let (stdin, stdout, stderr_pipe) = (child.stdin, child.stdout, std::fs::File::from(child.stderr));
+        if let Some(report) = &child.report {
+            let _ = sys::set_nonblocking(report.as_fd());
+        }
         let pidfd = child.pidfd.or_else(|| sys::pidfd_open(pid_i32));
         let stderr = StderrDrain::start(stderr_pipe, log, limits.stderr_cap_bytes);
         // After exec: the bot is in its own user namespace, if it has one (never with a uid of
         // its own: then it stays in juiz's, and there is nothing to look up).
         let (members, held_userns) = match plan.has_identity() {
-            true => (procfs::Members::group_only(pid_i32), None),
-            false => procfs::Members::of(pid_i32),
+            true => (procfs::Members::group_only(pid_i32, bot_pid), None),
+            false => procfs::Members::of(pid_i32, bot_pid),
         };
         if let Some(userns) = members.userns {
             escapees::namespace_started(userns);
             crate::bot::boxes::workdir::record_namespace(userns);
         }
         let mut bot = BotProcess {
-            pid: pid_i32,
+            pid: bot_pid,
+            group: pid_i32,
+            init_report: child.report,
             stdin: Some(stdin),
             stdout: Some(stdout),
             pidfd,
@@ -259,7 +265,7 @@ impl BotProcess {
             report: None,
             timing: TimingTotals::default(),
             last_move: None,
-            run_delay: RunDelay::open(pid_i32),
+            run_delay: RunDelay::open(bot_pid),
             seen_child_events: None,
             output_ready: false,
             input: Default::default(),
@@ -312,7 +318,7 @@ mod tests {
         let mut bot = echo_bot();
         let pidfd = bot.pidfd.as_ref().expect("a pidfd (Linux 5.3 or later)").as_raw_fd();
         let info = std::fs::read_to_string(format!("/proc/self/fdinfo/{pidfd}")).unwrap();
-        assert!(info.lines().any(|line| line == format!("Pid:\t{}", bot.pid)), "{info}");
+        assert!(info.lines().any(|line| line == format!("Pid:\t{}", bot.group)), "{info}");
         bot.stdin = None; // the echo bot ends at the end of its input
         let mut polled = libc::pollfd { fd: pidfd, events: libc::POLLIN, revents: 0 };
         // SAFETY: one valid pollfd; waits at most a minute for the exit.

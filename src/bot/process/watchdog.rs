@@ -37,6 +37,8 @@ pub(crate) struct GroupLimits {
     processes: Option<u64>,
     memory: Option<u64>,
     cpu: Option<Duration>,
+    /// Processes of juiz's counted with the bot's (its init, in its box's cgroups).
+    init: u64,
 }
 
 /// A watched group's state, shared with its `BotProcess`.
@@ -133,8 +135,11 @@ fn registry() -> &'static (Mutex<Registry>, Condvar) {
     })
 }
 
-fn group_limits(limits: &Limits) -> GroupLimits {
+/// The limits of `limits` for a bot judged by a count that includes `extra` processes of juiz's
+/// (its init, counted by its box's cgroups).
+fn group_limits(limits: &Limits, extra: u64) -> GroupLimits {
     GroupLimits {
+        init: extra,
         processes: limits.max_processes,
         memory: limits.memory_bytes,
         cpu: limits.cpu_seconds.map(|s| Duration::from_secs(s) + CPU_SLACK),
@@ -142,10 +147,10 @@ fn group_limits(limits: &Limits) -> GroupLimits {
 }
 
 /// The fault of a bot in a box with cgroups, judged now (for a bot found dead before the
-/// watchdog's next look).
-pub(crate) fn box_fault(limits: &Limits, bx: &BotBox) -> Option<BotFault> {
+/// watchdog's next look); `init`: the bot has an init of juiz's in its box.
+pub(crate) fn box_fault(limits: &Limits, bx: &BotBox, init: bool) -> Option<BotFault> {
     let cgroup = bx.cgroup.as_ref()?;
-    judge_box(&group_limits(limits), &cgroup.usage(), bx.quota_dir().as_ref())
+    judge_box(&group_limits(limits, u64::from(init)), &cgroup.usage(), bx.quota_dir().as_ref())
 }
 
 /// Starts watching the bot of group `pgid` (by its box's cgroups when it has them) with
@@ -156,7 +161,9 @@ pub(crate) fn watch(
     bx: Option<&BotBox>,
     quota: Option<(PathBuf, u64)>,
 ) -> Option<Arc<Verdict>> {
-    let group = group_limits(limits);
+    // A bot's init is counted by its box's cgroups, not by a look at its group (`procfs`).
+    let init = u64::from(members.leader != members.pgid && bx.is_some_and(|b| b.cgroup.is_some()));
+    let group = group_limits(limits, init);
     let target = match bx {
         Some(bx) if bx.cgroup.is_some() => {
             Target::Box { cgroup: Arc::clone(bx.cgroup.as_ref().expect("checked")), quota: bx.quota_dir() }
@@ -273,11 +280,11 @@ fn judge(limits: &GroupLimits, usage: &procfs::GroupUsage) -> Option<BotFault> {
         ));
     }
     if let Some(max) = limits.processes
-        && usage.processes > max
+        && usage.processes.saturating_sub(limits.init) > max
     {
         return Some(BotFault::new(
             FaultKind::Processes,
-            Message::new("bf-processes").text("count", usage.processes).text("max", max),
+            Message::new("bf-processes").text("count", usage.processes.saturating_sub(limits.init)).text("max", max),
         ));
     }
     if let Some(max) = limits.memory
@@ -307,7 +314,8 @@ mod tests {
 
     #[test]
     fn judges_each_limit() {
-        let limits = GroupLimits { processes: Some(4), memory: Some(100 << 20), cpu: Some(Duration::from_secs(3)) };
+        let limits =
+            GroupLimits { processes: Some(4), memory: Some(100 << 20), cpu: Some(Duration::from_secs(3)), init: 0 };
         let fine = procfs::GroupUsage {
             processes: 4,
             tasks: 63,

@@ -49,6 +49,12 @@ const KERNEL_FILES: [&str; 17] = [
     "/sys/kernel/mm/transparent_hugepage",
 ];
 
+/// The `/proc` files of `KERNEL_FILES`: a bot with a pid namespace of its own reads them in its
+/// own `/proc` (other inodes than juiz's), where its init grants them again (`pid_init.rs`).
+pub(crate) fn proc_files() -> impl Iterator<Item = &'static str> {
+    KERNEL_FILES.iter().copied().filter(|f| f.starts_with("/proc/"))
+}
+
 /// Devices every bot may read (and the first three write).
 const DEVICES: [&str; 5] = ["/dev/null", "/dev/zero", "/dev/full", "/dev/urandom", "/dev/random"];
 

@@ -203,6 +203,11 @@ fn add_rule(ruleset: i32, parent: i32, rights: u64) -> std::io::Result<()> {
     if rc < 0 { Err(std::io::Error::last_os_error()) } else { Ok(()) }
 }
 
+/// Allows reading the file open at `fd` (an `O_PATH` descriptor); async-signal-safe.
+pub(crate) fn add_file_rule(ruleset: i32, fd: i32) -> std::io::Result<()> {
+    add_rule(ruleset, fd, READ_FILE)
+}
+
 /// In the child before `exec`: allows reading the child's own `/proc/<pid>` (through
 /// `/proc/self`, which only the child can resolve to itself), then enforces the ruleset.
 /// System calls only: no allocation, no locks.

@@ -23,6 +23,7 @@ pub(in crate::bot) mod grants;
 pub(in crate::bot) mod landlock;
 pub(in crate::bot) mod own_folder;
 pub(in crate::bot) mod own_program;
+pub(in crate::bot) mod pid_init;
 pub(in crate::bot) mod seccomp;
 pub(in crate::bot) mod spawn;
 pub(in crate::bot) mod support;
@@ -56,6 +57,8 @@ pub(crate) struct Confinement {
     own: Option<OwnCopies>,
     /// The work dir, the one mount left writable in the bot's read-only view (`view.rs`).
     view: Option<std::ffi::CString>,
+    /// A pid namespace of its own, under juiz's init (`pid_init.rs`).
+    pid_ns: bool,
 }
 
 /// What the child needs: plain data, copied into the `pre_exec` closure.
@@ -77,6 +80,9 @@ pub(crate) struct ChildPlan {
     copies: Option<CopyPlan>,
     /// A mount namespace where everything but this work dir is read-only (`view.rs`).
     view: Option<ViewPlan>,
+    /// A pid namespace of its own (the child is its pid 1 and execs juiz's init, which enforces
+    /// Landlock in the bot's process: `pid_init.rs`), with its own `/proc`.
+    pid_ns: bool,
 }
 
 /// The work dir of a read-only view, as the child reads it: a pointer into the parent's string.
@@ -92,6 +98,17 @@ impl ChildPlan {
     /// Whether the bot takes a uid of its own (then juiz opens its program for it: `spawn.rs`).
     pub(crate) fn has_identity(&self) -> bool {
         self.uid.is_some()
+    }
+
+    /// Whether the bot gets a pid namespace of its own (then `spawn.rs` makes the child its pid
+    /// 1 and execs the init).
+    pub(crate) fn uses_pid_ns(&self) -> bool {
+        self.pid_ns
+    }
+
+    /// The Landlock ruleset's descriptor, -1 for none.
+    pub(crate) fn ruleset_fd(&self) -> i32 {
+        self.ruleset_fd.unwrap_or(-1)
     }
 
     /// Whether the child writes its own `/proc/self/uid_map` (for its tmpfs): then juiz must be
@@ -152,6 +169,12 @@ impl Confinement {
             }
             _ => None,
         };
+        let view = view_of(work_dir);
+        // The init's `/proc` is mounted in the bot's own mount namespace (the view's), and
+        // without root the pid namespace needs a user namespace.
+        let pid_ns = view.is_some()
+            && (uid.is_some() || support.namespaces && !support.root)
+            && crate::bot::sandbox::pid_init::program().is_some();
         Ok(Confinement {
             ruleset,
             namespaces: support.namespaces,
@@ -161,7 +184,8 @@ impl Confinement {
             join,
             tmpfs,
             own: Some(own),
-            view: view_of(work_dir),
+            view,
+            pid_ns,
         })
     }
 
@@ -191,6 +215,7 @@ impl Confinement {
             tmpfs: self.tmpfs.as_ref().map(WorkTmpfs::plan),
             copies: self.own.as_ref().map(OwnCopies::plan),
             view: self.view.as_ref().map(|dir| ViewPlan(dir.as_ptr())),
+            pid_ns: self.pid_ns,
         }
     }
 }
@@ -227,6 +252,8 @@ impl Confinement {
             // The compiler is the system's, not the student's: nothing to copy.
             own: None,
             view: view_of(work_dir),
+            // A build runs the system's compiler, not a student's program.
+            pid_ns: false,
         })
     }
 }
@@ -309,6 +336,9 @@ pub(crate) fn confine_in_child(plan: &ChildPlan, laps: &mut Laps) -> std::io::Re
             if let Some(ViewPlan(dir)) = plan.view {
                 view::read_only_but(std::ffi::CStr::from_ptr(dir))?;
             }
+            if plan.pid_ns {
+                view::own_proc()?;
+            }
             // Raw system calls: glibc's wrappers would ask every thread of juiz (whose memory
             // this child shares until `exec`) to change its ids too, and wait for them forever.
             if libc::syscall(libc::SYS_setgroups, 0, std::ptr::null::<libc::gid_t>()) != 0
@@ -321,7 +351,9 @@ pub(crate) fn confine_in_child(plan: &ChildPlan, laps: &mut Laps) -> std::io::Re
         true
     } else {
         let mount = if plan.tmpfs.is_some() || plan.view.is_some() { libc::CLONE_NEWNS } else { 0 };
-        let user = libc::CLONE_NEWUSER | libc::CLONE_NEWCGROUP;
+        // With a pid namespace, `clone` made the user namespace already (`spawn.rs`).
+        let new_user = if plan.pid_ns { 0 } else { libc::CLONE_NEWUSER };
+        let user = new_user | libc::CLONE_NEWCGROUP;
         // SAFETY: unshare is async-signal-safe and the child is single-threaded.
         let all = plan.namespaces && unsafe { libc::unshare(user | libc::CLONE_NEWIPC | net | mount) } == 0;
         if all && let Some(tmpfs) = plan.tmpfs {
@@ -331,10 +363,17 @@ pub(crate) fn confine_in_child(plan: &ChildPlan, laps: &mut Laps) -> std::io::Re
             // SAFETY: a NUL-terminated string of the parent's, alive until the exec.
             view::read_only_but(unsafe { std::ffi::CStr::from_ptr(dir) })?;
         }
+        if plan.pid_ns {
+            // No mount namespace, no `/proc` of its own: the bot would read the host's pids there.
+            if !all {
+                return Err(last());
+            }
+            view::own_proc()?;
+        }
         // SAFETY: as above.
         all || plan.namespaces
             && (unsafe { libc::unshare(user | libc::CLONE_NEWIPC | net) } == 0
-                || unsafe { libc::unshare(libc::CLONE_NEWUSER | net) } == 0)
+                || unsafe { libc::unshare(new_user | net) } == 0)
     };
     // A session keyring of its own, empty, in place of the one juiz inherited from a login or a
     // service, for a bot without the filter or without Landlock. With both, nothing can reach
@@ -353,6 +392,8 @@ pub(crate) fn confine_in_child(plan: &ChildPlan, laps: &mut Laps) -> std::io::Re
     // Set after unshare (in a user namespace of its own, or for a uid of its own), so that the
     // ceiling of juiz's user as a whole stays as it was.
     if private && let Some(n) = plan.nproc {
+        // The init of a pid namespace is one task of the uid's too (`pid_init.rs`).
+        let n = n + u64::from(plan.pid_ns);
         let limit = libc::rlimit { rlim_cur: n, rlim_max: n };
         // SAFETY: a valid pointer to an rlimit.
         unsafe { libc::setrlimit(libc::RLIMIT_NPROC, &limit) };
@@ -361,7 +402,9 @@ pub(crate) fn confine_in_child(plan: &ChildPlan, laps: &mut Laps) -> std::io::Re
     if unsafe { libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) } != 0 {
         return Err(last());
     }
-    if let Some(fd) = plan.ruleset_fd {
+    // With a pid namespace the bot's own process enforces it, after the init's fork: its own
+    // `/proc/<pid>` is not there yet (`pid_init.rs`).
+    if let Some(fd) = plan.ruleset_fd.filter(|_| !plan.pid_ns) {
         landlock::enforce_in_child(fd)?;
     }
     laps.lap(Step::ChildLandlock);

@@ -10,6 +10,11 @@
 //! `execve`. A failure before `exec` is reported in the memory the child still shares with the
 //! parent (as glibc's `posix_spawn` does): `clone` returns once the child has called `exec` or
 //! exited, and only a failing child writes there.
+//!
+//! With a pid namespace per bot (`pid_init.rs`) the child is made the new namespace's pid 1
+//! (`CLONE_NEWPID`, with `CLONE_NEWUSER` when juiz is not root: the namespace must belong to the
+//! bot's user namespace for its `/proc` to be mounted) and execs juiz's init in place of the
+//! bot, which reports over a pipe the bot's pid (`Spawned::bot_pid`) or why it did not start.
 
 use std::ffi::{CString, OsStr};
 use std::io;
@@ -26,7 +31,12 @@ use crate::bot::sandbox::{ChildPlan, confine_in_child};
 /// A started child: its pid, a pidfd of it (from `clone` itself) and juiz's ends of its
 /// standard streams.
 pub(crate) struct Spawned {
+    /// The process juiz waits for, the leader of the bot's group: the bot, or its init.
     pub pid: i32,
+    /// The bot's own main process (its pid on the host): `pid` without a pid namespace.
+    pub bot_pid: i32,
+    /// Juiz's end of the init's report pipe, which ends with the bot's wait status.
+    pub report: Option<OwnedFd>,
     /// Readable once the child has exited; `None` where the kernel gave none (before 5.2, which
     /// ignores `CLONE_PIDFD`): the caller then asks for one with `pidfd_open`.
     pub pidfd: Option<OwnedFd>,
@@ -68,6 +78,15 @@ struct ChildArgs<'a> {
     rlimits: &'a [Rlimit],
     plan: &'a ChildPlan,
     announce: &'a AtomicI32,
+    /// With a pid namespace: the init to exec in place of the bot, its arguments, and the
+    /// descriptors it inherits (the report pipe, the ruleset, the programs').
+    init: Option<InitExec<'a>>,
+}
+
+struct InitExec<'a> {
+    fd: RawFd,
+    argv: &'a [*const libc::c_char],
+    inherit: &'a [RawFd],
 }
 
 /// Stack of the child until its `exec` (it runs only this module's few calls).
@@ -112,7 +131,36 @@ pub(crate) fn spawn(req: &Request<'_>) -> io::Result<Spawned> {
     let (stderr_parent, stderr_child) = pipe()?;
     let report = AtomicU64::new(0);
     let fds = [stdin_child.as_raw_fd(), stdout_child.as_raw_fd(), stderr_child.as_raw_fd()];
-    let highest = fds.iter().chain(&program_fds).copied().max().unwrap_or(-1).max(req.plan.highest_fd());
+    let init = if req.plan.uses_pid_ns() { crate::bot::sandbox::pid_init::program() } else { None };
+    let init_pipe = init.map(|_| pipe()).transpose()?;
+    let init_args: Vec<CString> = match (init, &init_pipe) {
+        (Some(_), Some((_, write))) => crate::bot::sandbox::pid_init::init_argv(
+            write.as_raw_fd(),
+            req.plan.ruleset_fd(),
+            &programs,
+            &program_fds,
+            req.argv,
+        ),
+        _ => Vec::new(),
+    };
+    let init_argv: Vec<*const libc::c_char> = init_args.iter().map(|c| c.as_ptr()).chain([std::ptr::null()]).collect();
+    let inherit: Vec<RawFd> = init_pipe
+        .iter()
+        .map(|(_, write)| write.as_raw_fd())
+        .chain([req.plan.ruleset_fd()])
+        .chain(program_fds.iter().copied())
+        .filter(|&fd| fd >= 0)
+        .collect();
+    let init_fd = init.map(|program| program.fd.as_raw_fd());
+    let highest = fds
+        .iter()
+        .chain(&program_fds)
+        .chain(&inherit)
+        .chain(&init_fd)
+        .copied()
+        .max()
+        .unwrap_or(-1)
+        .max(req.plan.highest_fd());
     let args = ChildArgs {
         programs: &programs,
         program_fds: &program_fds,
@@ -125,6 +173,7 @@ pub(crate) fn spawn(req: &Request<'_>) -> io::Result<Spawned> {
         rlimits: req.rlimits,
         plan: req.plan,
         announce: req.announce,
+        init: init_fd.map(|fd| InitExec { fd, argv: &init_argv, inherit: &inherit }),
     };
     let dumpable = req.plan.maps_its_ids().then(DumpableWhileStarting::take);
     let mut stack = CHILD_STACKS.with(|kept| std::mem::take(&mut *kept.borrow_mut()));
@@ -148,6 +197,13 @@ pub(crate) fn spawn(req: &Request<'_>) -> io::Result<Spawned> {
     // this very child whatever happens to its pid later; a `pidfd_open` per bot less. A kernel
     // before 5.2 ignores the flag and leaves -1.
     let mut pidfd: libc::c_int = -1;
+    // The child as pid 1 of a new pid namespace, in a new user namespace when the bot gets no
+    // uid of its own (`confine_in_child` then makes no other).
+    let pid_ns = match (init.is_some(), req.plan.has_identity()) {
+        (false, _) => 0,
+        (true, true) => libc::CLONE_NEWPID,
+        (true, false) => libc::CLONE_NEWPID | libc::CLONE_NEWUSER,
+    };
     // SAFETY: `child_main` only makes system calls on `args`, which outlives the child's use of
     // it (CLONE_VFORK: this thread waits until the child has called exec or exited); the stack is
     // ours until then too. The fifth argument is where `CLONE_PIDFD` writes the pidfd.
@@ -155,7 +211,7 @@ pub(crate) fn spawn(req: &Request<'_>) -> io::Result<Spawned> {
         libc::clone(
             child_main,
             top as *mut libc::c_void,
-            libc::CLONE_VM | libc::CLONE_FILES | libc::CLONE_VFORK | libc::CLONE_PIDFD | libc::SIGCHLD,
+            libc::CLONE_VM | libc::CLONE_FILES | libc::CLONE_VFORK | libc::CLONE_PIDFD | libc::SIGCHLD | pid_ns,
             &args as *const ChildArgs as *mut libc::c_void,
             &mut pidfd as *mut libc::c_int,
         )
@@ -168,6 +224,10 @@ pub(crate) fn spawn(req: &Request<'_>) -> io::Result<Spawned> {
     unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut()) };
     CHILD_STACKS.with(|kept| *kept.borrow_mut() = stack);
     drop((stdin_child, stdout_child, stderr_child));
+    let init_report = init_pipe.map(|(read, write)| {
+        drop(write);
+        read
+    });
     if pid < 0 {
         return Err(clone_error);
     }
@@ -183,7 +243,46 @@ pub(crate) fn spawn(req: &Request<'_>) -> io::Result<Spawned> {
         let stage = STAGES.get(stage).copied().unwrap_or("start");
         return Err(io::Error::new(error.kind(), format!("could not {stage}: {error}")));
     }
-    Ok(Spawned { pid, pidfd, stdin: stdin_parent, stdout: stdout_parent, stderr: stderr_parent })
+    let bot_pid = match &init_report {
+        Some(fd) => started(pid, fd)?,
+        None => pid,
+    };
+    Ok(Spawned {
+        pid,
+        bot_pid,
+        report: init_report,
+        pidfd,
+        stdin: stdin_parent,
+        stdout: stdout_parent,
+        stderr: stderr_parent,
+    })
+}
+
+/// How long juiz waits for the init to say the bot has started (its exec, not its run).
+const INIT_REPORT: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// The bot's pid on the host, once the init `pid` reported on `report` that the bot started;
+/// an error with the stage and errno where it did not (the init is then reaped).
+fn started(pid: i32, report: &OwnedFd) -> io::Result<i32> {
+    use crate::bot::sandbox::pid_init::{FAILED, STARTED};
+    let record = crate::bot::sandbox::pid_init::read_record(report, INIT_REPORT);
+    if let Some((STARTED, ns_pid, _)) = record {
+        // A bot already gone (reaped by its init) is found no more: its init stands for it.
+        return Ok(crate::bot::sandbox::pid_init::host_pid_of(pid, ns_pid).unwrap_or(pid));
+    }
+    // SAFETY: killing and reaping the init started above, which has no bot to wait for.
+    unsafe {
+        libc::kill(pid, libc::SIGKILL);
+        libc::waitpid(pid, std::ptr::null_mut(), 0);
+    }
+    match record {
+        Some((FAILED, stage, errno)) => {
+            let error = io::Error::from_raw_os_error(errno);
+            let stage = STAGES.get(stage as usize).copied().unwrap_or("start");
+            Err(io::Error::new(error.kind(), format!("could not {stage}: {error}")))
+        }
+        _ => Err(io::Error::other("the bot's init ended before the bot started")),
+    }
 }
 
 /// Juiz made dumpable while a child that writes its own `/proc/self/uid_map` starts: the child
@@ -228,17 +327,7 @@ extern "C" fn child_main(arg: *mut libc::c_void) -> libc::c_int {
         {
             fail(0, io::Error::last_os_error());
         }
-        // Default dispositions for every signal (juiz ignores SIGPIPE and handles others), then
-        // an empty mask: the bot starts as any program does.
-        // The raw system call: glibc's wrapper refuses the signals it reserves (32, 33), and an
-        // ignored disposition would survive exec.
-        let default = KernelSigaction::default();
-        for signal in 1..=64 {
-            libc::syscall(libc::SYS_rt_sigaction, signal, &default as *const KernelSigaction, 0usize, 8usize);
-        }
-        let mut empty: libc::sigset_t = std::mem::zeroed();
-        libc::sigemptyset(&mut empty);
-        libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut());
+        default_signals();
         for (target, &fd) in args.fds.iter().enumerate() {
             if libc::dup2(fd, target as RawFd) < 0 {
                 fail(0, io::Error::last_os_error());
@@ -251,11 +340,20 @@ extern "C" fn child_main(arg: *mut libc::c_void) -> libc::c_int {
                 libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC);
             }
         }
+        if let Some(init) = &args.init {
+            // The init's descriptors stay open across its exec (it closes them at the bot's).
+            for &fd in init.inherit {
+                libc::fcntl(fd, libc::F_SETFD, 0);
+            }
+        }
         if libc::chdir(args.work_dir.as_ptr()) != 0 {
             fail(1, io::Error::last_os_error());
         }
         // Announced before it leaves juiz's group: from then on a sweep knows it is no escapee.
-        args.announce.store(libc::getpid(), Ordering::SeqCst);
+        // In a pid namespace of its own it is pid 1 to itself: its pid on the host is read from
+        // juiz's `/proc` (its own is mounted later).
+        let own = if args.init.is_some() { host_pid() } else { libc::getpid() };
+        args.announce.store(own, Ordering::SeqCst);
         // A session of its own, not only a group: `setpgid` works only within a session, so no
         // process of this bot can join the group of juiz or of another bot (and be counted,
         // killed or spared as theirs), nor any process of theirs join this bot's group.
@@ -272,6 +370,20 @@ extern "C" fn child_main(arg: *mut libc::c_void) -> libc::c_int {
         fail(2, e);
     }
     laps.lap(Step::ChildLimits);
+    if let Some(init) = &args.init {
+        // SAFETY: NUL-terminated strings and NULL-terminated pointer arrays prepared in the parent.
+        unsafe {
+            libc::syscall(
+                libc::SYS_execveat,
+                init.fd,
+                c"".as_ptr(),
+                init.argv.as_ptr(),
+                args.envp.as_ptr(),
+                libc::AT_EMPTY_PATH,
+            );
+        }
+        fail(4, io::Error::last_os_error());
+    }
     let mut error = io::Error::from_raw_os_error(libc::ENOENT);
     for (program, &fd) in args.programs.iter().zip(args.program_fds) {
         // SAFETY: NUL-terminated strings and NULL-terminated pointer arrays prepared in the parent.
@@ -292,6 +404,33 @@ extern "C" fn child_main(arg: *mut libc::c_void) -> libc::c_int {
         error = io::Error::last_os_error();
     }
     fail(4, error)
+}
+
+/// Default dispositions for every signal (juiz ignores SIGPIPE and handles others), then an
+/// empty mask: the bot starts as any program does. The raw system call: glibc's wrapper refuses
+/// the signals it reserves (32, 33), and an ignored disposition would survive exec. System
+/// calls only.
+pub(in crate::bot) fn default_signals() {
+    let default = KernelSigaction::default();
+    // SAFETY: (the whole block) a valid kernel sigaction and sigset.
+    unsafe {
+        for signal in 1..=64 {
+            libc::syscall(libc::SYS_rt_sigaction, signal, &default as *const KernelSigaction, 0usize, 8usize);
+        }
+        let mut empty: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut empty);
+        libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut());
+    }
+}
+
+/// The caller's pid in juiz's `/proc` (`/proc/self` names it in the pid namespace of the
+/// `/proc`, the host's here), 0 if unreadable. System calls only.
+fn host_pid() -> i32 {
+    let mut buf = [0u8; 16];
+    // SAFETY: a NUL-terminated path and a buffer of the size given.
+    let n = unsafe { libc::readlink(c"/proc/self".as_ptr(), buf.as_mut_ptr().cast(), buf.len()) };
+    let digits = &buf[..n.max(0) as usize];
+    digits.iter().try_fold(0i32, |pid, &d| d.is_ascii_digit().then(|| pid * 10 + i32::from(d - b'0'))).unwrap_or(0)
 }
 
 /// The kernel's `struct sigaction` (not glibc's): handler, flags, restorer, mask. All zero is

@@ -82,7 +82,7 @@ impl SandboxSupport {
     /// is root, then `landlock,seccomp,userns` (`netns` in place of `seccomp` where a filter
     /// cannot be installed; no `userns` with uids), `tmpfs` where a bot not run by root gets a
     /// tmpfs work dir of its own, `rofs` where every mount a bot sees but its work dir is
-    /// read-only, or `none`.
+    /// read-only, `pidns` where each bot has a pid namespace of its own, or `none`.
     pub fn metadata(&self, enabled: bool) -> String {
         let mut parts = Vec::new();
         if self.bot_uids.is_some() {
@@ -105,6 +105,9 @@ impl SandboxSupport {
         }
         if enabled && self.read_only_view {
             parts.push("rofs");
+        }
+        if enabled && crate::bot::sandbox::pid_init::in_use(self) {
+            parts.push("pidns");
         }
         if parts.is_empty() { "none".to_string() } else { parts.join(",") }
     }

@@ -84,6 +84,19 @@ pub(crate) fn read_only_but(work_dir: &CStr) -> std::io::Result<()> {
     Ok(())
 }
 
+/// In the child, pid 1 of the bot's own pid namespace, after `read_only_but`: a `/proc` of that
+/// namespace over the host's, read-only as the rest, so the bot sees only its own processes and
+/// `/proc/self` names it by its pid there. System calls only.
+pub(crate) fn own_proc() -> std::io::Result<()> {
+    let flags = libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
+    // SAFETY: NUL-terminated static strings.
+    let rc = unsafe { libc::mount(c"proc".as_ptr(), c"/proc".as_ptr(), c"proc".as_ptr(), flags, std::ptr::null()) };
+    if rc != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    Ok(())
+}
+
 /// Whether this kernel lets juiz's bots have such a view (for `support.rs`): a mount namespace
 /// (in a user namespace when juiz is not root), the calls above on `/tmp`, then a refused
 /// `utimensat` outside it. System calls only; run in a throwaway child.
