@@ -181,7 +181,10 @@ fn an_idle_game_is_abandoned_as_the_human_leaving() {
     let log = over["log"].to_string();
     assert!(log.contains("user: ") && log.contains("You lost"), "the human's seat left and lost: {log}");
     let transcript = server.get(&format!("/s/{ana}/game/h1/transcript.csv")).text();
-    assert!(transcript.contains(",user,!,") && transcript.contains("closed-output: "), "the human's seat left: {transcript}");
+    assert!(
+        transcript.contains(",user,!,") && transcript.contains("closed-output: "),
+        "the human's seat left: {transcript}"
+    );
     let page = server.get(&format!("/s/{ana}")).text();
     assert!(page.contains("data-game=\"h1\""), "listed: {page}");
     // The limit is free again: a second game starts.

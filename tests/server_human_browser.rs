@@ -57,9 +57,8 @@ fn a_student_plays_a_house_bot_in_the_browser_and_replays_the_game() {
             break;
         }
         // The seat's own view: the other seat's hand is drawn as a count, without cards.
-        let hidden = browser.eval(
-            "Array.from(document.querySelectorAll('#table .zone[data-kind=hand]:not(.mine) .card')).length",
-        );
+        let hidden = browser
+            .eval("Array.from(document.querySelectorAll('#table .zone[data-kind=hand]:not(.mine) .card')).length");
         assert_eq!(hidden, json!(0), "another seat's cards are never shown");
         let mine = browser.eval("document.querySelectorAll('#table .zone.mine .card').length");
         assert!(mine.as_u64().unwrap() > 0, "the human's own hand is shown");
@@ -73,7 +72,11 @@ fn a_student_plays_a_house_bot_in_the_browser_and_replays_the_game() {
     assert!(clicks >= 5, "moves were clicked: {clicks}");
     assert_eq!(browser.eval("document.documentElement.dataset.errors || ''"), json!(""), "no script errors");
     let replay = wait_for("the replay link", || {
-        browser.eval("(document.getElementById('replay') || {}).href || ''").as_str().filter(|h| !h.is_empty()).map(str::to_string)
+        browser
+            .eval("(document.getElementById('replay') || {}).href || ''")
+            .as_str()
+            .filter(|h| !h.is_empty())
+            .map(str::to_string)
     });
     assert!(browser.eval("document.getElementById('result').textContent").as_str().unwrap().starts_with("You "));
     // The page in Portuguese: the same game, over.
@@ -88,7 +91,9 @@ fn a_student_plays_a_house_bot_in_the_browser_and_replays_the_game() {
     assert!(listed.as_str().unwrap().contains("/game/h1"), "{listed}");
     assert!(replay.contains("/game/h1"), "{replay}");
     browser.open(listed.as_str().unwrap());
-    wait_for("the viewer's script", || (browser.eval("document.documentElement.dataset.ready") == json!("1")).then_some(()));
+    wait_for("the viewer's script", || {
+        (browser.eval("document.documentElement.dataset.ready") == json!("1")).then_some(())
+    });
     assert_eq!(browser.eval("document.documentElement.dataset.errors || ''"), json!(""), "no script errors");
     let title = browser.eval("document.getElementById('title').textContent");
     assert!(title.as_str().unwrap().contains("user"), "the human's seat in the replay: {title}");

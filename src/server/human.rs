@@ -258,7 +258,10 @@ fn finish(
                 eprintln!("juiz serve: the human game {} of {} failed: {e}", game.number, game.student);
             }
             live.result = Some(if stopped {
-                ["the server stopped: the game is not kept".into(), "o servidor parou: a partida não foi guardada".into()]
+                [
+                    "the server stopped: the game is not kept".into(),
+                    "o servidor parou: a partida não foi guardada".into(),
+                ]
             } else {
                 let text = e.to_string();
                 [format!("the game could not go on: {text}"), format!("a partida não pôde continuar: {text}")]
@@ -400,7 +403,8 @@ impl Observer for HumanSeat {
                 self.game.changed(&mut live);
                 return None;
             }
-            live = self.game.changed.wait_timeout(live, Duration::from_millis(200)).unwrap_or_else(|p| p.into_inner()).0;
+            live =
+                self.game.changed.wait_timeout(live, Duration::from_millis(200)).unwrap_or_else(|p| p.into_inner()).0;
         }
     }
 

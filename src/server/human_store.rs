@@ -14,7 +14,8 @@ pub(super) fn folder(data: &Path, student: &str) -> PathBuf {
     let plain = !student.is_empty()
         && !student.starts_with('.')
         && student.chars().all(|c| c.is_ascii_alphanumeric() || "._-".contains(c));
-    let name = if plain { student.to_string() } else { super::accounts::sha256_hex(student.as_bytes())[..24].to_string() };
+    let name =
+        if plain { student.to_string() } else { super::accounts::sha256_hex(student.as_bytes())[..24].to_string() };
     data.join("human").join(name)
 }
 
@@ -94,7 +95,8 @@ pub(super) fn remove(log: &Path) {
     let _ = std::fs::remove_file(log.with_extension("json"));
     let (Some(dir), Some(stem)) = (log.parent(), log.file_stem().and_then(|s| s.to_str())) else { return };
     for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-        if entry.file_name().to_str().is_some_and(|n| n.starts_with(&format!("{stem}.seat")) && n.ends_with(".stderr")) {
+        if entry.file_name().to_str().is_some_and(|n| n.starts_with(&format!("{stem}.seat")) && n.ends_with(".stderr"))
+        {
             let _ = std::fs::remove_file(entry.path());
         }
     }
@@ -113,7 +115,11 @@ pub(super) struct HumanLine {
 }
 
 /// The student's finished human games (those with a sidecar), newest first, at most 50.
-pub(super) fn list(data: &Path, student: &str, w: &std::collections::BTreeMap<&'static str, &'static str>) -> Vec<HumanLine> {
+pub(super) fn list(
+    data: &Path,
+    student: &str,
+    w: &std::collections::BTreeMap<&'static str, &'static str>,
+) -> Vec<HumanLine> {
     let dir = folder(data, student);
     let mut lines = Vec::new();
     for number in numbers(&dir).into_iter().rev().take(50) {

@@ -92,7 +92,9 @@ fn start_checked(
         .back_to(format!("/s/{token}/human"))),
         Err(Refusal::Full(most)) => Err(Fail::said(
             StatusCode::SERVICE_UNAVAILABLE,
-            format!("the server already holds {most} games with a person playing, its limit: try again in a few minutes"),
+            format!(
+                "the server already holds {most} games with a person playing, its limit: try again in a few minutes"
+            ),
             format!(
                 "o servidor já tem {most} partidas com uma pessoa jogando, o seu limite: tente de novo em alguns minutos"
             ),
@@ -190,7 +192,12 @@ pub struct MoveForm {
 fn my_game(shared: &Shared, token: &str, csrf: &str, lang: Lang) -> Result<Arc<HumanGame>, Response> {
     let me = student_of(shared, token).map_err(|f| json_fail(f.status, lang, &f.message, f.text(Lang::Pt)))?;
     let expected = form_token(&shared.db, token).map_err(|_| {
-        json_fail(StatusCode::INTERNAL_SERVER_ERROR, lang, "the server could not check the form", "o servidor não conseguiu conferir o formulário")
+        json_fail(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            lang,
+            "the server could not check the form",
+            "o servidor não conseguiu conferir o formulário",
+        )
     })?;
     if csrf != expected {
         let fail = Fail::bad_form();

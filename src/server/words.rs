@@ -172,7 +172,11 @@ const WORDS: &[(&str, &str, &str)] = &[
     ("human_games", "Your games in the browser", "Suas partidas no navegador"),
     ("human_title", "Your game", "Sua partida"),
     ("human_against", "against", "contra"),
-    ("human_none", "You have no game going: start one from your page.", "Você não tem partida em andamento: comece uma na sua página."),
+    (
+        "human_none",
+        "You have no game going: start one from your page.",
+        "Você não tem partida em andamento: comece uma na sua página.",
+    ),
     ("human_wait", "The bot is playing…", "O bot está jogando…"),
     ("human_your_move", "Your move", "Sua vez"),
     ("human_type", "or type a protocol line (5h = 5♥)", "ou digite uma linha do protocolo (5h = 5♥)"),
