@@ -100,7 +100,7 @@ mod tests {
         }
     }
 
-    /// At every step of the first 400 of a game of every kind, moves are offered and every one
+    /// At every step of the first 800 of a game of every kind, moves are offered and every one
     /// is accepted by a copy of the real game (the first offered is played each time).
     #[test]
     fn offered_moves_are_legal() {
@@ -110,7 +110,7 @@ mod tests {
             let mut referee = new_engine(game, &setup(seats)).unwrap();
             let mut steps = 0;
             while let Awaiting::One(seat) = referee.awaiting()
-                && steps < 400
+                && steps < 800
             {
                 let moves = shadow.legal_moves(seat);
                 if moves.is_empty() {
@@ -126,7 +126,7 @@ mod tests {
                 shadow.accepted(seat, &moves[0]);
                 steps += 1;
             }
-            assert!(steps == 400 || referee.outcome().is_some(), "{}: stopped at {steps}", game.name());
+            assert!(steps == 800 || referee.outcome().is_some(), "{}: stopped at {steps}", game.name());
         }
     }
 }
