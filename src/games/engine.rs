@@ -138,4 +138,10 @@ pub trait Engine: Send {
     /// The table in the game-neutral model every view draws: exactly what `seat` may see (its
     /// own hand, public zones, the others as counts), or everything when `seat` is `None`.
     fn table(&self, seat: Option<Seat>) -> Table;
+    /// A copy of the game in its present state, for trying lines without touching it (the
+    /// course server's human seat offers the moves a copy accepts); `None` where an engine
+    /// cannot be copied (then the caller deals a new one and replays the game's lines).
+    fn fork(&self) -> Option<Box<dyn Engine>> {
+        None
+    }
 }

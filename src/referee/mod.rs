@@ -17,6 +17,7 @@ pub use config::{
     bot_name_from_command, display_id, stderr_log_path, wire_id,
 };
 pub use game::{play, play_engine, seat_reports};
+pub use human::with_suit_symbols;
 pub use observer::{Observer, Quiet, TimingPoint};
 pub use replay::{FeedOutcome, ReplayError, ReplayReport, feed_bot, human_lines, replay};
 pub use report::{FaultRecord, GameReport, SeatReport, Verdict, full_ids, full_ids_message};

@@ -39,7 +39,17 @@ pub struct Course {
     /// Whether the final tournament includes the house bots (`"final_house": true`), so that
     /// the bar is graded on the final's fixed deals too.
     pub final_house: bool,
+    /// Games with a person playing in a browser the server holds at once (`"human_games"`).
+    pub human_games: usize,
+    /// How long such a game waits for the person's move before it is abandoned
+    /// (`"human_idle"`, e.g. `15m`).
+    pub human_idle: std::time::Duration,
 }
+
+/// The default of `"human_games"`: few, each holds a bot process for as long as a person thinks.
+pub const DEFAULT_HUMAN_GAMES: usize = 4;
+/// The default of `"human_idle"`.
+pub const DEFAULT_HUMAN_IDLE: std::time::Duration = std::time::Duration::from_secs(15 * 60);
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -63,6 +73,10 @@ struct RawCourse {
     limits: RawBudget,
     #[serde(default)]
     final_house: bool,
+    #[serde(default)]
+    human_games: Option<usize>,
+    #[serde(default)]
+    human_idle: Option<String>,
 }
 
 fn default_check_games() -> usize {
@@ -112,6 +126,11 @@ pub fn load_course(path: &Path) -> Result<Course, ServerError> {
         (None, None) => None,
     };
     let budget = raw.limits.resolve(upload_limit).map_err(bad)?;
+    let human_idle = match raw.human_idle.as_deref() {
+        Some(text) => humantime::parse_duration(text)
+            .map_err(|e| bad(format!("human_idle: bad time '{text}': {e} (write it as 15m or 90s)")))?,
+        None => DEFAULT_HUMAN_IDLE,
+    };
     Ok(Course {
         tournament,
         roster,
@@ -123,6 +142,8 @@ pub fn load_course(path: &Path) -> Result<Course, ServerError> {
         bar,
         budget,
         final_house: raw.final_house,
+        human_games: raw.human_games.unwrap_or(DEFAULT_HUMAN_GAMES),
+        human_idle,
     })
 }
 

@@ -8,12 +8,13 @@ use minijinja::{Environment, Value, context};
 use super::words::{code, words};
 use crate::i18n::Lang;
 
-const TEMPLATES: [(&str, &str); 5] = [
+const TEMPLATES: [(&str, &str); 6] = [
     ("base.html", include_str!("templates/base.html")),
     ("message.html", include_str!("templates/message.html")),
     ("board.html", include_str!("templates/board.html")),
     ("student.html", include_str!("templates/student.html")),
     ("admin.html", include_str!("templates/admin.html")),
+    ("human.html", include_str!("templates/human.html")),
 ];
 
 fn env() -> &'static Environment<'static> {

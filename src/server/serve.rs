@@ -119,6 +119,7 @@ async fn run(shared: Arc<Shared>, listen: SocketAddr, course: &std::path::Path) 
     for handle in handles {
         let _ = handle.join();
     }
+    shared.humans.join_all();
     Ok(())
 }
 

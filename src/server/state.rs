@@ -36,6 +36,8 @@ pub struct Shared {
     /// Whether the last game started was a ranked one, so that a friendly game may go next
     /// (`fair::lane`).
     pub friendly_owed: AtomicBool,
+    /// The games with a human seat in a browser (`human.rs`).
+    pub humans: super::human::Humans,
     wake: (Mutex<u64>, Condvar),
 }
 
@@ -53,6 +55,7 @@ impl Shared {
             tended: Mutex::new(None),
             host_fault_until: Mutex::new(None),
             friendly_owed: AtomicBool::new(true),
+            humans: Default::default(),
             wake: (Mutex::new(0), Condvar::new()),
         }
     }

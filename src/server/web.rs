@@ -158,6 +158,11 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/s/{token}/game/{id}/input/{seat}", get(web_game::input))
         .route("/s/{token}/game/{id}/transcript.csv", get(web_game::transcript))
         .route("/s/{token}/version/{number}/source", get(history::source))
+        // human-web (issue 37, item 8): a game with a human seat in the browser.
+        .route("/s/{token}/human", get(super::web_human::page).post(super::web_human::start))
+        .route("/s/{token}/human/state.json", get(super::web_human::state))
+        .route("/s/{token}/human/move", post(super::web_human::play))
+        .route("/s/{token}/human/resign", post(super::web_human::resign))
         .layer(axum::middleware::map_response(private_headers))
         .with_state(shared)
 }

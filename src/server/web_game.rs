@@ -25,6 +25,12 @@ struct MyGame {
 /// The game named `key` in a URL: a ladder game's number, or `vN-STEM` for the check game
 /// `STEM` of the student's version N.
 fn my_game(shared: &Shared, student: &str, key: &str) -> Result<MyGame, Fail> {
+    // human-web: `h<N>`, a game the student played in the browser (`human_store`).
+    if let Some((dir, log, seats)) =
+        super::human_store::game(shared.data(), student, key, shared.course.tournament.players)
+    {
+        return Ok(MyGame { dir, log, seats });
+    }
     match key.parse::<i64>() {
         Ok(id) => my_ladder_game(shared, student, id),
         Err(_) => my_check_game(shared, student, key),

@@ -92,6 +92,7 @@ fn student_page(shared: &Shared, token: &str, lang: Lang, notice: Option<Notice>
         limit => shared.course.upload_limit,
         notice => notice.map(|n| context! { text => n.text, class => n.class }),
         history => super::history::of(shared, &me, lang)?,
+        human => super::web_human::form_values(shared, &me, lang)?,
     };
     let here = format!("/s/{token}");
     Ok(Html(render_at("student.html", lang, w["your_page"], &here, values)).into_response())
@@ -125,7 +126,7 @@ pub async fn to_page(Path(token): Path<String>, Query(q): Query<LangQuery>, head
 
 /// A form refused for `fail`: the student's page again with the reason above the form, with
 /// the refusal's status (or the failure's own page when the link is not a student's).
-fn refused_in_page(shared: &Shared, token: &str, lang: Lang, fail: Fail) -> Page {
+pub(super) fn refused_in_page(shared: &Shared, token: &str, lang: Lang, fail: Fail) -> Page {
     if student_of(shared, token).is_err() {
         return Err(fail);
     }

@@ -165,6 +165,27 @@ const WORDS: &[(&str, &str, &str)] = &[
         "The ladder waits: the server is short of disk or files.",
         "A ladder espera: falta disco ou arquivos ao servidor.",
     ),
+    // human-web (issue 37, item 8): a game with a human seat in the browser.
+    ("human_play", "Play against a bot yourself:", "Jogue você mesmo contra um bot:"),
+    ("human_mine", "my active version", "minha versão ativa"),
+    ("human_start", "Play", "Jogar"),
+    ("human_games", "Your games in the browser", "Suas partidas no navegador"),
+    ("human_title", "Your game", "Sua partida"),
+    ("human_against", "against", "contra"),
+    (
+        "human_none",
+        "You have no game going: start one from your page.",
+        "Você não tem partida em andamento: comece uma na sua página.",
+    ),
+    ("human_wait", "The bot is playing…", "O bot está jogando…"),
+    ("human_your_move", "Your move", "Sua vez"),
+    ("human_type", "or type a protocol line (5h = 5♥)", "ou digite uma linha do protocolo (5h = 5♥)"),
+    ("human_send", "Send", "Enviar"),
+    ("human_resign", "Resign", "Desistir"),
+    ("human_log", "What the referee told your seat", "O que o juiz disse ao seu lugar"),
+    ("human_over", "The game is over.", "A partida terminou."),
+    ("human_won", "You won", "Você venceu"),
+    ("human_lost", "You lost", "Você perdeu"),
 ];
 
 /// The title of a page telling a failure of `status`, in `lang`.

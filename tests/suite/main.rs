@@ -65,6 +65,8 @@ mod server_bar;
 mod server_browser;
 mod server_checks;
 mod server_final;
+mod server_human;
+mod server_human_browser;
 mod server_limits;
 mod server_load;
 mod server_rules;

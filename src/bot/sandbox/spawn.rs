@@ -516,7 +516,7 @@ mod tests {
     use std::path::PathBuf;
     use std::sync::atomic::AtomicI32;
 
-    use super::{Request, spawn};
+    use crate::bot::{Request, sandbox::spawn};
     use crate::bot::sandbox::Confinement;
 
     #[test]

@@ -233,6 +233,10 @@ impl Engine for BuracoEngine {
         if self.outcome().is_some() { Vec::new() } else { self.sample(pick) }
     }
 
+    fn fork(&self) -> Option<Box<dyn Engine>> {
+        Some(Box::new(self.clone()))
+    }
+
     fn table(&self, seat: Option<Seat>) -> crate::games::table::Table {
         let mut table = super::table_view::table(&self.table, seat.filter(|&s| s < self.table.seats()));
         if self.score.rules().is_multi_hand() {

@@ -227,6 +227,10 @@ impl Engine for CanastaEngine {
         if self.outcome().is_some() { Vec::new() } else { self.sample(pick) }
     }
 
+    fn fork(&self) -> Option<Box<dyn Engine>> {
+        Some(Box::new(self.clone()))
+    }
+
     fn table(&self, seat: Option<Seat>) -> crate::games::table::Table {
         super::view::table(&self.round, seat.filter(|&s| s < 2), self)
     }

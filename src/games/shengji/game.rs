@@ -291,6 +291,10 @@ impl Engine for ShengjiEngine {
         if self.outcome().is_some() { Vec::new() } else { self.sample(pick) }
     }
 
+    fn fork(&self) -> Option<Box<dyn Engine>> {
+        Some(Box::new(self.clone()))
+    }
+
     fn table(&self, seat: Option<Seat>) -> crate::games::table::Table {
         super::view::table(self).seen_by(seat.filter(|&s| s < 4))
     }
