@@ -158,6 +158,8 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/s/{token}/game/{id}/input/{seat}", get(web_game::input))
         .route("/s/{token}/game/{id}/transcript.csv", get(web_game::transcript))
         .route("/s/{token}/version/{number}/source", get(history::source))
+        // history-db (issue 37): an older ready version made active again.
+        .route("/s/{token}/activate", post(history::activate).get(web_student::to_page))
         .layer(axum::middleware::map_response(private_headers))
         .with_state(shared)
 }
