@@ -24,7 +24,13 @@ fn points(page: &str, number: u32) -> Vec<(i64, i64, f64)> {
     };
     line.split("<circle class=\"point\"")
         .skip(1)
-        .map(|c| (attr(c, "data-at").parse().unwrap(), attr(c, "data-games").parse().unwrap(), attr(c, "data-elo").parse().unwrap()))
+        .map(|c| {
+            (
+                attr(c, "data-at").parse().unwrap(),
+                attr(c, "data-games").parse().unwrap(),
+                attr(c, "data-elo").parse().unwrap(),
+            )
+        })
         .collect()
 }
 

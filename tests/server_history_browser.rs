@@ -106,6 +106,9 @@ fn screenshots_for_the_course_doc() {
             json!({"width": 900, "height": 800, "deviceScaleFactor": 1, "mobile": false}),
         );
         browser.open(&url);
+        // The games' table keeps its first rows only, so the picture shows the history too.
+        browser
+            .eval("document.querySelectorAll('#games tbody tr').forEach((r, i) => { if (i >= 6) r.remove(); }); true");
         let height = browser.eval("document.documentElement.scrollHeight").as_u64().unwrap().min(2400);
         browser.call(
             "Emulation.setDeviceMetricsOverride",

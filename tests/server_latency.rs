@@ -72,7 +72,10 @@ fn pages_answer_while_the_ladder_writes() {
     };
     println!("GET /board ({} requests): {}", board.len(), quantiles(board));
     println!("GET /s/TOKEN ({} requests): {}", page.len(), quantiles(page));
-    println!("{games} ladder games finished in the {:.1} s of requests ({before} before)", started.elapsed().as_secs_f64());
+    println!(
+        "{games} ladder games finished in the {:.1} s of requests ({before} before)",
+        started.elapsed().as_secs_f64()
+    );
 }
 
 fn ms(d: Duration) -> f64 {

@@ -48,9 +48,8 @@ pub fn of(shared: &Shared, student: &str, lang: Lang) -> Result<Value, Fail> {
                    AND (g.a = v.id OR g.b = v.id))
          FROM versions v LEFT JOIN ratings r ON r.version = v.id WHERE v.student = ?1 ORDER BY v.number",
     )?;
-    let mut points = conn.prepare(
-        "SELECT at, games, elo, ci95 FROM rating_points WHERE version = ?1 ORDER BY games",
-    )?;
+    let mut points =
+        conn.prepare("SELECT at, games, elo, ci95 FROM rating_points WHERE version = ?1 ORDER BY games")?;
     let mut lines = Vec::new();
     let mut rows = Vec::new();
     let found = stmt.query_map([student], |r| {
@@ -99,10 +98,11 @@ const BOTTOM: f64 = 28.0;
 /// The lines' colours, one a version in turn.
 const COLOURS: [&str; 6] = ["#35507a", "#c0262d", "#2e7d32", "#8e44ad", "#b8860b", "#00838f"];
 
-/// A moment as the plot's labels say it: `2026-11-28 06:01` (UTC).
-fn when(at: i64) -> String {
+/// A moment as the plot's labels say it: `2026-11-28 06:01` (UTC), with the seconds when the
+/// plot spans less than an hour.
+fn when(at: i64, seconds: bool) -> String {
     let text = super::course::instant_text(std::time::UNIX_EPOCH + std::time::Duration::from_secs(at.max(0) as u64));
-    text.get(..16).unwrap_or(&text).replace('T', " ")
+    text.get(..if seconds { 19 } else { 16 }).unwrap_or(&text).replace('T', " ")
 }
 
 /// Each version's rating over time: one polyline a version (the active one thicker), a point
@@ -113,6 +113,7 @@ fn plot_svg(lines: &[Line], w: &std::collections::BTreeMap<&'static str, &'stati
     let all = || lines.iter().flat_map(|l| l.points.iter());
     let (t0, t1) = (all().map(|p| p.at).min().unwrap_or(0), all().map(|p| p.at).max().unwrap_or(0));
     let (t0, t1) = if t1 > t0 { (t0, t1) } else { (t0 - 30, t0 + 30) };
+    let seconds = t1 - t0 < 3600;
     let lo = all().map(|p| p.elo).fold(f64::INFINITY, f64::min);
     let hi = all().map(|p| p.elo).fold(f64::NEG_INFINITY, f64::max);
     let (lo, hi) = if hi - lo < 20.0 { ((lo + hi) / 2.0 - 25.0, (lo + hi) / 2.0 + 25.0) } else { (lo, hi) };
@@ -135,9 +136,9 @@ fn plot_svg(lines: &[Line], w: &std::collections::BTreeMap<&'static str, &'stati
     let _ = write!(
         svg,
         "<text class=\"from\" x=\"{LEFT}\" y=\"{b:.1}\" font-size=\"11\" fill=\"#666\">{}</text><text class=\"to\" x=\"{:.1}\" y=\"{b:.1}\" font-size=\"11\" text-anchor=\"end\" fill=\"#666\">{}</text>",
-        escape(&when(t0)),
+        escape(&when(t0, seconds)),
         WIDTH - RIGHT,
-        escape(&when(t1)),
+        escape(&when(t1, seconds)),
         b = HEIGHT - 8.0,
     );
     let games_word = w["games"].to_lowercase();
@@ -152,7 +153,14 @@ fn plot_svg(lines: &[Line], w: &std::collections::BTreeMap<&'static str, &'stati
             path.join(" ")
         );
         for p in &line.points {
-            let title = format!("v{} · {} · {:.0} ± {:.0} · {} {games_word}", line.number, when(p.at), p.elo, p.ci, p.games);
+            let title = format!(
+                "v{} · {} · {:.0} ± {:.0} · {} {games_word}",
+                line.number,
+                when(p.at, seconds),
+                p.elo,
+                p.ci,
+                p.games
+            );
             let _ = write!(
                 svg,
                 "<circle class=\"point\" cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\" fill=\"{colour}\" data-at=\"{}\" data-games=\"{}\" data-elo=\"{:.1}\"><title>{}</title></circle>",
@@ -242,10 +250,9 @@ pub async fn activate(
 ) -> Response {
     let lang = lang_of(&q, &headers);
     blocking(lang, move || match activate_checked(&shared, &token, form) {
-        Ok(number) => Ok(super::web::see_other(&format!(
-            "/s/{token}?lang={}&active={number}#history",
-            super::words::code(lang)
-        ))),
+        Ok(number) => {
+            Ok(super::web::see_other(&format!("/s/{token}?lang={}&active={number}#history", super::words::code(lang))))
+        }
         Err(fail) => super::web_student::refused_in_page(&shared, &token, lang, fail),
     })
     .await
@@ -323,14 +330,14 @@ mod tests {
         let svg = plot_svg(&lines, &words(Lang::Pt));
         assert_eq!(svg.matches("<circle").count(), 3);
         assert_eq!(svg.matches("<polyline").count(), 2);
-        assert!(svg.contains(">v3</text>") && svg.contains("v1 · 2027-01-15 08:00 · 1450 ± 60 · 1 partidas"), "{svg}");
+        assert!(
+            svg.contains(">v3</text>") && svg.contains("v1 · 2027-01-15 08:00:00 · 1450 ± 60 · 1 partidas"),
+            "{svg}"
+        );
         assert!(svg.contains("data-at=\"1800000060\" data-games=\"2\""), "{svg}");
         // Later points are further right.
-        let xs: Vec<f64> = svg
-            .split("class=\"point\" cx=\"")
-            .skip(1)
-            .map(|s| s.split('"').next().unwrap().parse().unwrap())
-            .collect();
+        let xs: Vec<f64> =
+            svg.split("class=\"point\" cx=\"").skip(1).map(|s| s.split('"').next().unwrap().parse().unwrap()).collect();
         assert!(xs[0] < xs[1] && xs[1] < xs[2], "{xs:?}");
         let names = download("../../etc/pass wd.c", b"x".to_vec());
         let d = names.headers()[header::CONTENT_DISPOSITION].to_str().unwrap().to_string();
