@@ -46,7 +46,7 @@ pub fn who(db: &Db, token: &str) -> Result<Option<Who>, ServerError> {
         return Ok(Some(Who::Admin));
     }
     let student: Option<String> = db
-        .conn()
+        .read()
         .query_row("SELECT id FROM students WHERE token_hash = ?1 AND on_roster = 1", [&hash], |r| r.get(0))
         .optional()?;
     Ok(student.map(Who::Student))
@@ -100,7 +100,7 @@ pub fn reissue(db: &Db, student: &str) -> Result<String, ServerError> {
 /// has none; a link issued before links were kept cannot be shown (`Err(())`: reissue it).
 pub fn link_of(db: &Db, student: &str) -> Result<Result<Option<String>, ()>, ServerError> {
     let found: Option<(Option<String>, Option<String>)> = db
-        .conn()
+        .read()
         .query_row("SELECT token_hash, token FROM students WHERE id = ?1", [student], |r| Ok((r.get(0)?, r.get(1)?)))
         .optional()?;
     Ok(match found {

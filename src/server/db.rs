@@ -1,8 +1,10 @@
 //! The course database: one SQLite file (`course.db`, WAL) in the course folder, its schema
-//! migrations (table `migrations`), the folder lock that keeps a second server out, and the one
-//! connection every query goes through (each write in a transaction).
+//! migrations (table `migrations`), the folder lock that keeps a second server out, the one
+//! writer connection (each write in a transaction) and the readers' own connections, so that a
+//! page never waits behind a ladder write (WAL lets readers read the last commit meanwhile).
 
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -50,12 +52,26 @@ const MIGRATIONS: &[&str] = &[
     "ALTER TABLE games ADD COLUMN bar_deal INTEGER;
      ALTER TABLE students ADD COLUMN token TEXT;
      ALTER TABLE versions ADD COLUMN off_reason TEXT NOT NULL DEFAULT '';",
+    // history-db (issue 37): each version's rating over time, a point each time it has played
+    // a tenth more ranked games than at its last point (`ratings::record_points`).
+    "CREATE TABLE rating_points (
+        version INTEGER NOT NULL REFERENCES versions(id), at INTEGER NOT NULL,
+        games INTEGER NOT NULL, elo REAL NOT NULL, ci95 REAL NOT NULL);
+     CREATE INDEX rating_points_version ON rating_points(version, games);",
 ];
 
 /// The course's database, shared by the web handlers and the workers.
 pub struct Db {
+    /// The writer: every write, and the reads a write depends on.
     conn: Mutex<Connection>,
+    /// The readers' connections (`query_only`), taken in turn by `read`.
+    readers: Vec<Mutex<Connection>>,
+    next_reader: AtomicUsize,
 }
+
+/// How many reader connections a course keeps: enough for the pages served at once on a small
+/// server (the web side's blocking work runs on a handful of threads).
+const READERS: usize = 4;
 
 /// Seconds since the epoch.
 pub fn now() -> i64 {
@@ -73,12 +89,37 @@ impl Db {
         conn.pragma_update(None, "foreign_keys", "ON").map_err(wrap)?;
         conn.busy_timeout(std::time::Duration::from_secs(10)).map_err(wrap)?;
         migrate(&mut conn).map_err(wrap)?;
-        Ok(Db { conn: Mutex::new(conn) })
+        let readers = (0..READERS)
+            .map(|_| {
+                let reader = Connection::open(&path)?;
+                // Refuses any write: a reader that wrote would take the write lock from aside.
+                reader.pragma_update(None, "query_only", "ON")?;
+                reader.busy_timeout(std::time::Duration::from_secs(10))?;
+                Ok(Mutex::new(reader))
+            })
+            .collect::<rusqlite::Result<_>>()
+            .map_err(wrap)?;
+        Ok(Db { conn: Mutex::new(conn), readers, next_reader: AtomicUsize::new(0) })
     }
 
-    /// The connection, for reads (and single-statement writes, which SQLite makes atomic).
+    /// The writer connection, for writes (single statements, which SQLite makes atomic, or
+    /// `tx`) and the reads a write decides on.
     pub fn conn(&self) -> MutexGuard<'_, Connection> {
         self.conn.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// A reader connection, for pages: it sees the last committed state and never waits for
+    /// the writer. A free one if there is, else the next in turn.
+    pub fn read(&self) -> MutexGuard<'_, Connection> {
+        let start = self.next_reader.fetch_add(1, Ordering::Relaxed);
+        for i in 0..self.readers.len() {
+            match self.readers[(start + i) % self.readers.len()].try_lock() {
+                Ok(guard) => return guard,
+                Err(std::sync::TryLockError::Poisoned(p)) => return p.into_inner(),
+                Err(std::sync::TryLockError::WouldBlock) => {}
+            }
+        }
+        self.readers[start % self.readers.len()].lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// Runs `f` in one transaction, committed when it returns `Ok`.
@@ -93,7 +134,7 @@ impl Db {
     /// A setting, or `None`.
     pub fn setting(&self, key: &str) -> Result<Option<String>, ServerError> {
         use rusqlite::OptionalExtension;
-        Ok(self.conn().query_row("SELECT value FROM settings WHERE key = ?1", [key], |r| r.get(0)).optional()?)
+        Ok(self.read().query_row("SELECT value FROM settings WHERE key = ?1", [key], |r| r.get(0)).optional()?)
     }
 
     pub fn set_setting(&self, key: &str, value: Option<&str>) -> Result<(), ServerError> {
@@ -192,5 +233,30 @@ mod tests {
         assert_eq!(applied, MIGRATIONS.len() as i64);
         let _held = lock_folder(dir.path()).unwrap();
         assert!(matches!(lock_folder(dir.path()), Err(ServerError::Locked(_))));
+    }
+
+    #[test]
+    fn a_reader_reads_the_last_commit_while_a_write_is_open_and_cannot_write() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::open(dir.path()).unwrap();
+        db.set_setting("x", Some("old")).unwrap();
+        // Inside the writer's transaction (the writer's lock held), every reader answers from
+        // the last commit; with one shared connection this would wait for itself.
+        let seen = db
+            .tx(|tx| {
+                tx.execute("UPDATE settings SET value = 'new' WHERE key = 'x'", [])?;
+                let seen: Vec<String> = std::thread::scope(|scope| {
+                    let readers: Vec<_> = (0..READERS + 1)
+                        .map(|_| scope.spawn(|| db.setting("x").unwrap().unwrap_or_default()))
+                        .collect();
+                    readers.into_iter().map(|r| r.join().unwrap()).collect()
+                });
+                Ok(seen)
+            })
+            .unwrap();
+        assert_eq!(seen, vec!["old".to_string(); READERS + 1]);
+        assert_eq!(db.setting("x").unwrap().as_deref(), Some("new"));
+        let refused = db.read().execute("DELETE FROM settings", []);
+        assert!(refused.is_err(), "a reader refuses writes");
     }
 }

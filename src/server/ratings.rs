@@ -1,6 +1,7 @@
 //! Ratings, recomputed from every ranked game stored with the tournament's own standings code
 //! (Bradley–Terry with its 95% interval, wins, faults): the ladder's games as `games.csv` rows,
-//! every version a bot. Kept in the `ratings` table, so a restart shows them at once. The
+//! every version a bot. Kept in the `ratings` table, so a restart shows them at once, and each
+//! version's rating over time in `rating_points` (a bounded number of points per version). The
 //! ladder's order (`active_order`) is the one the board, `standings.csv` and `grades.csv` share.
 
 use std::collections::BTreeMap;
@@ -13,7 +14,7 @@ use crate::tournament::{GameRow, StandingsRow, Tournament, standings};
 /// Every finished game (ranked only, or all), as rows of `games.csv` (the game id is `g<id>`,
 /// the deal number the pair's), oldest first.
 pub fn game_rows(shared: &Shared, ranked_only: bool) -> Result<Vec<GameRow>, ServerError> {
-    let conn = shared.db.conn();
+    let conn = shared.db.read();
     let names: BTreeMap<i64, String> = conn
         .prepare("SELECT id, name FROM versions")?
         .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
@@ -88,7 +89,7 @@ pub fn active_order(conn: &rusqlite::Connection) -> rusqlite::Result<Vec<(i64, S
 /// student no longer on the roster) that have ranked games, by rating, ranked apart.
 pub fn standings_split(shared: &Shared) -> Result<(Vec<StandingsRow>, Vec<StandingsRow>), ServerError> {
     let mut all = ladder_standings(shared)?;
-    let order = active_order(&shared.db.conn())?;
+    let order = active_order(&shared.db.read())?;
     let mut active = Vec::new();
     for (_, name) in &order {
         if let Some(at) = all.iter().position(|l| &l.bot == name) {
@@ -110,7 +111,7 @@ pub fn recompute(shared: &Shared) -> Result<(), ServerError> {
     let lines = ladder_standings(shared)?;
     let ids: BTreeMap<String, i64> = shared
         .db
-        .conn()
+        .read()
         .prepare("SELECT name, id FROM versions")?
         .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
         .collect::<rusqlite::Result<_>>()?;
@@ -133,6 +134,102 @@ pub fn recompute(shared: &Shared) -> Result<(), ServerError> {
                 ],
             )?;
         }
-        Ok(())
+        record_points(tx, &lines, &ids, super::db::now())
     })
+}
+
+/// Ranked games a version plays between two of its points once it has played `games`: one a
+/// game for its first twenty, then a tenth of its games, so that the points grow with the
+/// logarithm of the games (87 at 10,000 games) and the table stays small however long the
+/// semester; nothing needs pruning.
+pub fn point_step(games: i64) -> i64 {
+    (games / 10).max(1)
+}
+
+/// Adds a point (`at`, its games, its rating) for each version in `lines` that has played
+/// `point_step` more ranked games since its last point (or has none). A version that plays no
+/// more (retired, taken off) keeps its points: its line ends where it stopped.
+fn record_points(
+    tx: &rusqlite::Transaction,
+    lines: &[StandingsRow],
+    ids: &BTreeMap<String, i64>,
+    at: i64,
+) -> rusqlite::Result<()> {
+    use rusqlite::OptionalExtension;
+    let mut last = tx.prepare("SELECT MAX(games) FROM rating_points WHERE version = ?1")?;
+    let mut add =
+        tx.prepare("INSERT INTO rating_points (version, at, games, elo, ci95) VALUES (?1, ?2, ?3, ?4, ?5)")?;
+    for line in lines {
+        let Some(id) = ids.get(&line.bot) else { continue };
+        let games = line.games as i64;
+        if games == 0 || !line.rating.elo.is_finite() {
+            continue;
+        }
+        let before: Option<i64> = last.query_row([id], |r| r.get(0)).optional()?.flatten();
+        if before.is_none_or(|b| games - b >= point_step(b)) {
+            let ci = if line.rating.ci95.is_finite() { line.rating.ci95 } else { 9999.0 };
+            add.execute(rusqlite::params![id, at, games, line.rating.elo, ci])?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::Rating;
+
+    fn line(bot: &str, games: u32, elo: f64) -> StandingsRow {
+        StandingsRow {
+            rank: 1,
+            bot: bot.into(),
+            games,
+            wins: 0,
+            draws: 0,
+            losses: 0,
+            points: 0.0,
+            score_for: 0,
+            score_against: 0,
+            faults: BTreeMap::new(),
+            rating: Rating { elo, ci95: 50.0 },
+            pairs: None,
+            pentanomial: [0; 5],
+            margin: None,
+        }
+    }
+
+    #[test]
+    fn a_semester_of_games_keeps_few_points_per_version_and_a_retired_line_stops() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = super::super::db::Db::open(dir.path()).unwrap();
+        db.conn()
+            .execute_batch(
+                "INSERT INTO versions (id, name, number, uploaded, state) VALUES (1, 'ana.v1', 1, 0, 'ready');
+                 INSERT INTO versions (id, name, number, uploaded, state) VALUES (2, 'ana.v2', 2, 0, 'ready');",
+            )
+            .unwrap();
+        let ids: BTreeMap<String, i64> = [("ana.v1".to_string(), 1), ("ana.v2".to_string(), 2)].into();
+        // v1 plays 30 games and retires; v2 plays 10,000 games, one rating update each.
+        for n in 1..=10_000u32 {
+            let mut lines = vec![line("ana.v2", n, 1500.0 + f64::from(n % 7))];
+            lines.push(line("ana.v1", n.min(30), 1400.0));
+            db.tx(|tx| record_points(tx, &lines, &ids, i64::from(n))).unwrap();
+        }
+        let points = |v: i64| -> Vec<(i64, i64)> {
+            db.conn()
+                .prepare("SELECT at, games FROM rating_points WHERE version = ?1 ORDER BY at")
+                .unwrap()
+                .query_map([v], |r| Ok((r.get(0)?, r.get(1)?)))
+                .unwrap()
+                .collect::<rusqlite::Result<_>>()
+                .unwrap()
+        };
+        let v2 = points(2);
+        assert!(v2.len() <= 90, "{} points for 10,000 games", v2.len());
+        assert_eq!(&v2[..10], &(1..=10).map(|n| (n, n)).collect::<Vec<_>>()[..], "a point a game at first");
+        assert!(v2.windows(2).all(|w| w[0].0 < w[1].0 && w[0].1 < w[1].1), "monotone in time and games");
+        assert!(v2.last().unwrap().1 > 9_000, "the line reaches the end: {:?}", v2.last());
+        let v1 = points(1);
+        assert_eq!(v1.last(), Some(&(30, 30)), "the retired version's line ends at its last game");
+    }
 }

@@ -56,7 +56,7 @@ pub async fn status_json(
     blocking(lang, move || {
         let me = super::web_student::student_of(&shared, &token)?;
         let w = words(lang);
-        let conn = shared.db.conn();
+        let conn = shared.db.read();
         let active: Option<i64> =
             conn.query_row("SELECT active_version FROM students WHERE id = ?1", [&me], |r| r.get(0))?;
         let versions = student_rows::versions(&conn, shared.data(), &me, active, lang, &w)?;

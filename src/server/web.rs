@@ -163,6 +163,8 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/s/{token}/human/state.json", get(super::web_human::state))
         .route("/s/{token}/human/move", post(super::web_human::play))
         .route("/s/{token}/human/resign", post(super::web_human::resign))
+        // history-db (issue 37): an older ready version made active again.
+        .route("/s/{token}/activate", post(history::activate).get(web_student::to_page))
         .layer(axum::middleware::map_response(private_headers))
         .with_state(shared)
 }

@@ -58,7 +58,7 @@ fn admin_page(shared: &Shared, token: &str, lang: Lang, q: &AdminQuery) -> Page 
         Some(id) => Some(super::web_admin_student::panel(shared, id, q.confirm.as_deref(), lang)?),
         None => None,
     };
-    let conn = shared.db.conn();
+    let conn = shared.db.read();
     let mut stmt = conn.prepare(
         "SELECT s.id, s.name, s.team, s.token_hash IS NOT NULL,
                 (SELECT COUNT(*) FROM versions v WHERE v.student = s.id),

@@ -1,7 +1,7 @@
 //! One student's panel on the admin page (`/admin/TOKEN?student=ID`): their link, shown (so a
 //! lost one can be handed out again), a new one given or the link revoked after a confirmation
-//! step; their versions, and the active one taken off the ladder with a reason the student
-//! sees on their page.
+//! step; their versions with their ratings, each version's rating over time (the plot of their
+//! history page), and the active one taken off the ladder with a reason the student sees.
 
 use minijinja::context;
 use rusqlite::OptionalExtension;
@@ -21,7 +21,7 @@ pub fn panel(shared: &Shared, id: &str, confirm: Option<&str>, lang: Lang) -> Re
     let w = words(lang);
     let name: Option<String> = shared
         .db
-        .conn()
+        .read()
         .query_row("SELECT name FROM students WHERE id = ?1 AND on_roster = 1", [id], |r| r.get(0))
         .optional()?;
     let Some(name) = name else {
@@ -33,11 +33,12 @@ pub fn panel(shared: &Shared, id: &str, confirm: Option<&str>, lang: Lang) -> Re
         Ok(None) => (None, Some(w["no_link"])),
         Err(()) => (None, Some(w["link_unkept"])),
     };
-    let conn = shared.db.conn();
+    let conn = shared.db.read();
     let active: Option<i64> =
         conn.query_row("SELECT active_version FROM students WHERE id = ?1", [id], |r| r.get(0))?;
     let mut stmt = conn.prepare(
-        "SELECT id, name, state, off_reason, original_name FROM versions WHERE student = ?1 ORDER BY number DESC",
+        "SELECT v.id, v.name, v.state, v.off_reason, v.original_name, r.elo, r.ci95, r.games
+         FROM versions v LEFT JOIN ratings r ON r.version = v.id WHERE v.student = ?1 ORDER BY v.number DESC",
     )?;
     let versions: Vec<minijinja::Value> = stmt
         .query_map([id], |r| {
@@ -48,11 +49,18 @@ pub fn panel(shared: &Shared, id: &str, confirm: Option<&str>, lang: Lang) -> Re
                 state => w.get(state.as_str()).map_or(state.clone(), |t| t.to_string()),
                 reason => r.get::<_, String>(3)?, file => r.get::<_, String>(4)?,
                 active => Some(vid) == active && state == "ready",
+                rating => match (r.get::<_, Option<f64>>(5)?, r.get::<_, Option<f64>>(6)?, r.get::<_, Option<i64>>(7)?) {
+                    (Some(elo), Some(ci), Some(games)) if games > 0 => format!("{elo:.0} ± {ci:.0} ({games})"),
+                    _ => String::new(),
+                },
             })
         })?
         .collect::<rusqlite::Result<_>>()?;
+    drop(stmt);
+    drop(conn);
     let confirm = confirm.filter(|c| matches!(*c, "reissue" | "revoke"));
-    Ok(context! { id, name, link, link_note, confirm, versions })
+    let history = super::history::of(shared, id, lang)?;
+    Ok(context! { id, name, link, link_note, confirm, versions, history })
 }
 
 /// Takes `student`'s version `version` off the ladder: it plays no more games (its queued ones

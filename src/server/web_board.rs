@@ -72,7 +72,7 @@ pub fn age_text(seconds: i64) -> String {
 
 /// The leaderboard now, best first (versions without games last).
 pub fn board_data(shared: &Shared, lang: Lang) -> Result<Board, ServerError> {
-    let conn = shared.db.conn();
+    let conn = shared.db.read();
     let order = super::ratings::active_order(&conn)?;
     let mut stmt = conn.prepare(
         "SELECT v.name, v.uploaded, s.name, r.elo, r.ci95, r.games, r.faults, v.id

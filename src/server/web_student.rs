@@ -39,7 +39,7 @@ fn student_page(shared: &Shared, token: &str, lang: Lang, notice: Option<Notice>
     let me = student_of(shared, token)?;
     let w = words(lang);
     let (name, active_name, versions, games, opponents, bar) = {
-        let conn = shared.db.conn();
+        let conn = shared.db.read();
         let (name, active): (String, Option<i64>) =
             conn.query_row("SELECT name, active_version FROM students WHERE id = ?1", [&me], |r| {
                 Ok((r.get(0)?, r.get(1)?))
@@ -104,6 +104,8 @@ fn student_page(shared: &Shared, token: &str, lang: Lang, notice: Option<Notice>
 pub struct PageQuery {
     lang: Option<String>,
     same: Option<i64>,
+    /// After "make active again": the version made active.
+    active: Option<i64>,
 }
 
 pub async fn page(
@@ -113,7 +115,12 @@ pub async fn page(
     headers: HeaderMap,
 ) -> Response {
     let lang = lang_of(&LangQuery { lang: q.lang }, &headers);
-    let notice = q.same.map(|n| Notice { text: format!("{} v{n}.", words(lang)["already"]), class: "" });
+    let w = words(lang);
+    let notice = match (q.same, q.active) {
+        (Some(n), _) => Some(Notice { text: format!("{} v{n}. {}", w["already"], w["same_again"]), class: "" }),
+        (None, Some(n)) => Some(Notice { text: format!("v{n} {}", w["activated"]), class: "ok" }),
+        (None, None) => None,
+    };
     blocking(lang, move || student_page(&shared, &token, lang, notice)).await
 }
 
@@ -142,7 +149,7 @@ fn same_bytes(shared: &Shared, student: &str, bytes: &[u8]) -> Result<Option<i64
     let sha = super::accounts::sha256_hex(bytes);
     Ok(shared
         .db
-        .conn()
+        .read()
         .query_row(
             "SELECT number FROM versions WHERE student = ?1 AND sha256 = ?2 AND state != 'superseded'
              ORDER BY number DESC LIMIT 1",
@@ -267,7 +274,7 @@ fn refuse_for_room(shared: &Shared, student: &str, size: u64) -> Result<(), Fail
         ));
     }
     let quota = shared.course.budget.student_bytes;
-    let used = super::disk::student_bytes(&shared.db.conn(), shared.data(), student)?;
+    let used = super::disk::student_bytes(&shared.db.read(), shared.data(), student)?;
     if used.saturating_add(size) > quota {
         let (used, quota) = (super::disk::human(used), super::disk::human(quota));
         return Err(Fail::said(
@@ -323,7 +330,7 @@ fn play_checked(
         if form.csrf != form_token(&shared.db, token)? {
             return Err(Fail::bad_form());
         }
-        let conn = shared.db.conn();
+        let conn = shared.db.read();
         let mine: Option<i64> =
             conn.query_row("SELECT active_version FROM students WHERE id = ?1", [&me], |r| r.get(0))?;
         let mine = mine.ok_or_else(|| {
