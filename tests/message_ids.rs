@@ -76,3 +76,62 @@ fn the_message_id_scan_catches_a_misspelled_id() {
     }
     assert_eq!(ids_named(r#"Violation::illegal("meld-invalid", d)"#), Vec::<String>::new(), "a rule id is no message");
 }
+
+/// The shared rummy parser words its refusals with the game's own command words: with ITP's
+/// words they read exactly as they always did (both languages), and with another game's words
+/// no ITP word is left in them.
+#[test]
+fn the_rummy_parser_names_the_games_own_commands() {
+    use juiz::games::rummy::{Commands, read};
+    use juiz::i18n::say_in;
+    let said = |lang, line: &str, words: &Commands| say_in(lang, &read(line, words).unwrap_err().detail);
+    let itp = Commands::ITP_CLOSED_PILE;
+    for (line, en, pt) in [
+        (
+            "FOO",
+            "unknown command 'FOO' (expected GET_STOCK, GET_DISCARD, MELD_NEW, MELD_JOIN or DISCARD)",
+            "comando desconhecido 'FOO' (esperava-se GET_STOCK, GET_DISCARD, MELD_NEW, MELD_JOIN ou DISCARD)",
+        ),
+        (
+            "DISCARD",
+            "DISCARD takes exactly one card, got 0 arguments",
+            "DISCARD recebe exatamente uma carta, mas recebeu 0 argumentos",
+        ),
+        (
+            "GET_DISCARD_JOIN 1 2",
+            "GET_DISCARD_JOIN takes exactly one meld index, got 2 arguments",
+            "GET_DISCARD_JOIN recebe exatamente um índice de jogo, mas recebeu 2 argumentos",
+        ),
+        (
+            "MELD_JOIN",
+            "MELD_JOIN needs a meld index and a list of cards",
+            "MELD_JOIN precisa de um índice de jogo e de uma lista de cartas",
+        ),
+        (
+            "MELD_JOIN 0 8♣",
+            "MELD_JOIN needs its cards between brackets: MELD_JOIN <index> [ c1 c2 ... ]",
+            "MELD_JOIN precisa das cartas entre colchetes: MELD_JOIN <índice> [ c1 c2 ... ]",
+        ),
+    ] {
+        assert_eq!(said(Lang::En, line, &itp), en, "{line}");
+        assert_eq!(said(Lang::Pt, line, &itp), pt, "{line}");
+    }
+    let other = Commands {
+        draw_stock: "DRAW",
+        take_discard: "TAKE",
+        take_discard_join: None,
+        meld_new: "LAY",
+        meld_join: "ADD",
+        discard: "DROP",
+    };
+    assert_eq!(
+        said(Lang::En, "GET_STOCK", &other),
+        "unknown command 'GET_STOCK' (expected DRAW, TAKE, LAY, ADD or DROP)"
+    );
+    assert_eq!(said(Lang::En, "DROP 1♣ 2♣", &other), "DROP takes exactly one card, got 2 arguments");
+    assert_eq!(
+        said(Lang::Pt, "ADD 0 5♣", &other),
+        "ADD precisa das cartas entre colchetes: ADD <índice> [ c1 c2 ... ]"
+    );
+    assert!(read("GET_DISCARD_JOIN 0", &other).is_err() && read("DRAW", &other).is_ok());
+}

@@ -81,17 +81,17 @@ narr-discards = discards { $card }{ $out }
 end-went-out = { $player } went out
 
 viol-empty-line = the line is empty; expected a command
-viol-discard-join-args = GET_DISCARD_JOIN takes exactly one meld index, got { $count } { $count ->
+viol-discard-join-args = { $command } takes exactly one meld index, got { $count } { $count ->
         [one] argument
        *[other] arguments
     }
-viol-discard-args = DISCARD takes exactly one card, got { $count } { $count ->
+viol-discard-args = { $command } takes exactly one card, got { $count } { $count ->
         [one] argument
        *[other] arguments
     }
-viol-unknown-command = unknown command '{ $command }' (expected GET_STOCK, GET_DISCARD, MELD_NEW, MELD_JOIN or DISCARD)
-viol-meld-join-args = MELD_JOIN needs a meld index and a list of cards
-viol-missing-brackets = MELD_JOIN needs its cards between brackets: MELD_JOIN <index> [ c1 c2 ... ]
+viol-unknown-command = unknown command '{ $command }' (expected { $expected })
+viol-meld-join-args = { $command } needs a meld index and a list of cards
+viol-missing-brackets = { $command } needs its cards between brackets: { $command } <index> [ c1 c2 ... ]
 viol-index-not-integer = meld index '{ $index }' is not a plain decimal integer
 viol-bad-card = '{ $token }' is not a card: { $reason }
 card-empty = empty token
@@ -357,3 +357,6 @@ replay-alive = {"  "}the bot is alive and waiting for input there, as it should
 replay-writes = {"  "}it writes: { $line }
 replay-then-fails = {"  "}and then fails: { $fault }
 replay-followed = {"  "}(the game is followed only as far as the recording goes)
+
+# game-neutral: a list of words ending in "or" (the commands a rummy game expects).
+words-or = { $first } or { $last }

@@ -81,17 +81,17 @@ narr-discards = descarta { $card }{ $out }
 end-went-out = { $player } bateu
 
 viol-empty-line = a linha está vazia; esperava-se um comando
-viol-discard-join-args = GET_DISCARD_JOIN recebe exatamente um índice de jogo, mas recebeu { $count } { $count ->
+viol-discard-join-args = { $command } recebe exatamente um índice de jogo, mas recebeu { $count } { $count ->
         [1] argumento
        *[other] argumentos
     }
-viol-discard-args = DISCARD recebe exatamente uma carta, mas recebeu { $count } { $count ->
+viol-discard-args = { $command } recebe exatamente uma carta, mas recebeu { $count } { $count ->
         [1] argumento
        *[other] argumentos
     }
-viol-unknown-command = comando desconhecido '{ $command }' (esperava-se GET_STOCK, GET_DISCARD, MELD_NEW, MELD_JOIN ou DISCARD)
-viol-meld-join-args = MELD_JOIN precisa de um índice de jogo e de uma lista de cartas
-viol-missing-brackets = MELD_JOIN precisa das cartas entre colchetes: MELD_JOIN <índice> [ c1 c2 ... ]
+viol-unknown-command = comando desconhecido '{ $command }' (esperava-se { $expected })
+viol-meld-join-args = { $command } precisa de um índice de jogo e de uma lista de cartas
+viol-missing-brackets = { $command } precisa das cartas entre colchetes: { $command } <índice> [ c1 c2 ... ]
 viol-index-not-integer = o índice de jogo '{ $index }' não é um número inteiro decimal simples
 viol-bad-card = '{ $token }' não é uma carta: { $reason }
 card-empty = texto vazio
@@ -356,3 +356,6 @@ replay-alive = {"  "}o bot está vivo e esperando a entrada ali, como deve
 replay-writes = {"  "}ele escreve: { $line }
 replay-then-fails = {"  "}e depois falha: { $fault }
 replay-followed = {"  "}(o jogo só é seguido até onde o registro vai)
+
+# game-neutral: uma lista de palavras terminada em "ou" (os comandos que um jogo de rummy espera).
+words-or = { $first } ou { $last }
