@@ -168,18 +168,11 @@ table-melds = { $heading }:
 table-your-melds = your side's melds
 table-their-melds = opponents' melds
 table-melds-heading = melds
-table-closed = { " " }(closed)
-table-frozen = { " " }(frozen)
 table-discard = discard pile{ $closed } ({ $count }, top last): { $cards }
 table-stock = stock: { $count ->
         [one] { $count } card
        *[other] { $count } cards
     }
-table-morto = side { $side } { $state }
-table-morto-waiting = waiting
-table-morto-taken = taken
-table-morto-stock = became the stock
-table-mortos = mortos: { $mortos }
 table-your-hand = { $id } — your hand ({ $count }): { $cards }
 table-other-hands = other hands: { $hands }
 table-side-score = side { $side } { $score }
@@ -187,9 +180,6 @@ table-scores = scores: { $scores }
 table-match = hand { $hand } · match totals: { $totals }
 table-match-round = round { $hand } · match totals: { $totals }
 table-side = side { $side } ({ $ids }): { $score } ({ $parts })
-table-melds-points = melds { $points }
-table-hands-points = in hand { $points }
-table-morto-points = morto { $points }
 table-hand = { $id } hand ({ $count }): { $cards }
 view-human-left = the human player left (end of input)
 
@@ -360,3 +350,8 @@ replay-followed = {"  "}(the game is followed only as far as the recording goes)
 
 # game-neutral: a list of words ending in "or" (the commands a rummy game expects).
 words-or = { $first } or { $last }
+# game-neutral: the terminal's words for counters every rummy game names (`table-counter-<id>`)
+# and for the line of the table's own named counters.
+table-counter-melds = melds { $value }
+table-counter-hands = in hand { $value }
+table-counters = { $counters }

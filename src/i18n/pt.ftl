@@ -167,18 +167,11 @@ table-melds = { $heading }:
 table-your-melds = jogos do seu lado
 table-their-melds = jogos dos adversários
 table-melds-heading = jogos
-table-closed = { " " }(fechado)
-table-frozen = { " " }(congelado)
 table-discard = lixo{ $closed } ({ $count }, a de cima por último): { $cards }
 table-stock = monte: { $count ->
         [1] { $count } carta
        *[other] { $count } cartas
     }
-table-morto = lado { $side } { $state }
-table-morto-waiting = esperando
-table-morto-taken = pego
-table-morto-stock = virou monte
-table-mortos = mortos: { $mortos }
 table-your-hand = { $id } — sua mão ({ $count }): { $cards }
 table-other-hands = outras mãos: { $hands }
 table-side-score = lado { $side } { $score }
@@ -186,9 +179,6 @@ table-scores = placar: { $scores }
 table-match = mão { $hand } · totais da partida: { $totals }
 table-match-round = rodada { $hand } · totais da partida: { $totals }
 table-side = lado { $side } ({ $ids }): { $score } ({ $parts })
-table-melds-points = jogos { $points }
-table-hands-points = na mão { $points }
-table-morto-points = morto { $points }
 table-hand = mão de { $id } ({ $count }): { $cards }
 view-human-left = o jogador humano saiu (fim da entrada)
 
@@ -359,3 +349,8 @@ replay-followed = {"  "}(o jogo só é seguido até onde o registro vai)
 
 # game-neutral: uma lista de palavras terminada em "ou" (os comandos que um jogo de rummy espera).
 words-or = { $first } ou { $last }
+# game-neutral: as palavras do terminal para os contadores que todo jogo de rummy nomeia
+# (`table-counter-<id>`) e para a linha dos contadores da própria mesa.
+table-counter-melds = jogos { $value }
+table-counter-hands = na mão { $value }
+table-counters = { $counters }

@@ -113,42 +113,74 @@ fn melds(out: &mut String, table: &Table, side: usize, indent: &str, heading: &s
     }
 }
 
-/// The piles and whatever else lies on the table: discard pile, stock, mortos, other zones.
+/// The words of a tag the game names with `{prefix}-<tag>`: its first tag that has one.
+fn tag_word(zone: &Zone, prefix: &str) -> Option<String> {
+    zone.tags.iter().map(|tag| format!("{prefix}-{tag}")).find(|id| has_message(Lang::En, id)).map(|id| tr(&id, &[]))
+}
+
+/// The piles and whatever else lies on the table: the discard pile (with its state, from its
+/// first tag that `table-discard-<tag>` names), the stock, then each kind of zone the game's
+/// messages name as a group (`table-zones-<kind>`: one line listing the zones of that kind, each
+/// `table-zone-<kind>` with its side and its state `table-zone-<kind>-<tag>`, or
+/// `table-zone-<kind>-untagged`), and any other zone by its label.
 fn piles(out: &mut String, table: &Table) {
-    let mut mortos = Vec::new();
+    let mut groups: Vec<(ZoneKind, Vec<String>)> = Vec::new();
     for zone in &table.zones {
+        let group_id = format!("table-zones-{}", zone.kind.word());
         match zone.kind {
             ZoneKind::Discard => {
-                let closed = match zone.tags.iter().find(|t| *t == "closed" || *t == "frozen") {
-                    Some(tag) if tag == "closed" => tr("table-closed", &[]),
-                    Some(_) => tr("table-frozen", &[]),
-                    None => String::new(),
-                };
+                let state = tag_word(zone, "table-discard").unwrap_or_default();
                 let args: [(&str, &dyn std::fmt::Display); 3] =
-                    [("count", &zone.count), ("cards", &cards_text(zone)), ("closed", &closed)];
+                    [("count", &zone.count), ("cards", &cards_text(zone)), ("closed", &state)];
                 say(out, "", "table-discard", &args);
             }
             ZoneKind::Stock => say(out, "", "table-stock", &[("count", &zone.count)]),
-            ZoneKind::Morto => {
-                let side = match zone.owner {
-                    Owner::Side(side) => side,
-                    _ => 0,
-                };
-                let state = if zone.tags.iter().any(|t| t == "taken") {
-                    "table-morto-taken"
-                } else if zone.tags.iter().any(|t| t == "became-stock") {
-                    "table-morto-stock"
-                } else {
-                    "table-morto-waiting"
-                };
-                mortos.push(tr("table-morto", &[("side", &side), ("state", &tr(state, &[]))]));
-            }
             ZoneKind::Hand | ZoneKind::Meld => {}
+            kind if has_message(Lang::En, &group_id) => {
+                let side = match zone.owner {
+                    Owner::Side(side) | Owner::Seat(side) => side,
+                    Owner::Nobody => 0,
+                };
+                let item = format!("table-zone-{}", kind.word());
+                let untagged = format!("{item}-untagged");
+                let state = tag_word(zone, &item).unwrap_or_else(|| tr(&untagged, &[]));
+                let text = tr(&item, &[("side", &side), ("state", &state)]);
+                match groups.iter_mut().find(|(k, _)| *k == kind) {
+                    Some((_, items)) => items.push(text),
+                    None => groups.push((kind, vec![text])),
+                }
+            }
             _ => out.push_str(&format!("{} ({}): {}\n", zone.label, zone.count, cards_text(zone))),
         }
     }
-    if !mortos.is_empty() {
-        say(out, "", "table-mortos", &[("mortos", &mortos.join(" · "))]);
+    for (kind, items) in groups {
+        say(out, "", &format!("table-zones-{}", kind.word()), &[("zones", &items.join(" · "))]);
+    }
+}
+
+/// The counters of `owner` the game names (`table-counter-<id>`, with the counter's `$value`),
+/// in the game's order: a game shows a counter on the terminal by naming it in its messages.
+fn named_counters(table: &Table, owner: Owner) -> Vec<String> {
+    table
+        .counters
+        .iter()
+        .filter(|c| c.owner == owner)
+        .filter_map(|c| {
+            let id = format!("table-counter-{}", c.id);
+            let value: &dyn std::fmt::Display = match &c.value {
+                Value::Number(n) => n,
+                Value::Text(text) => text,
+            };
+            has_message(Lang::En, &id).then(|| tr(&id, &[("value", value)]))
+        })
+        .collect()
+}
+
+/// The table's own counters the game names (a trump, a level), on one line.
+fn table_counters(out: &mut String, table: &Table) {
+    let named = named_counters(table, Owner::Nobody);
+    if !named.is_empty() {
+        say(out, "", "table-counters", &[("counters", &named.join(" · "))]);
     }
 }
 
@@ -199,6 +231,7 @@ fn seat_view(table: &Table, seat: usize) -> String {
         melds(&mut out, table, other, "", "table-their-melds");
     }
     piles(&mut out, table);
+    table_counters(&mut out, table);
     let others: Vec<String> = (0..table.seats.len())
         .filter(|&s| s != seat)
         .filter_map(|s| hand_zone(table, s).map(|z| format!("{} {}", table.seats[s], z.count)))
@@ -215,14 +248,7 @@ fn full_view(table: &Table) -> String {
     status(&mut out, table);
     for side in sides(table) {
         let owner = Owner::Side(side);
-        let mut parts = Vec::new();
-        for (id, word) in
-            [("melds", "table-melds-points"), ("hands", "table-hands-points"), ("morto", "table-morto-points")]
-        {
-            if let Some(n) = number(table, id, owner) {
-                parts.push(tr(word, &[("points", &n)]));
-            }
-        }
+        let parts = named_counters(table, owner);
         let score = number(table, "score", owner).map_or_else(String::new, |s| s.to_string());
         let args: [(&str, &dyn std::fmt::Display); 4] =
             [("side", &side), ("ids", &side_ids(table, side)), ("score", &score), ("parts", &parts.join(", "))];
@@ -237,6 +263,7 @@ fn full_view(table: &Table) -> String {
         melds(&mut out, table, side, "  ", "table-melds-heading");
     }
     piles(&mut out, table);
+    table_counters(&mut out, table);
     out
 }
 
