@@ -70,7 +70,11 @@ fn its_registry_entry_keeps_the_registrys_promises() {
         if path.is_dir() {
             files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
         } else if let Ok(text) = std::fs::read_to_string(&path) {
-            assert!(!text.contains("scratch-rummy") && !text.contains("sr-narr"), "{} names the scratch game", path.display());
+            assert!(
+                !text.contains("scratch-rummy") && !text.contains("sr-narr"),
+                "{} names the scratch game",
+                path.display()
+            );
         }
     }
 }
@@ -103,7 +107,8 @@ fn the_shared_rummy_parser_refuses_in_its_own_words() {
         ("LAY [ 7♠ 7♥ 7♦ ]", "the turn starts with DRAW or TAKE"),
     ] {
         let refused = with_its_messages(|| e.submit(at, line)).unwrap_err();
-        let (english, portuguese) = with_its_messages(|| (say_in(Lang::En, &refused.detail), say_in(Lang::Pt, &refused.detail)));
+        let (english, portuguese) =
+            with_its_messages(|| (say_in(Lang::En, &refused.detail), say_in(Lang::Pt, &refused.detail)));
         assert_eq!(english, en, "{line}");
         for itp in ["GET_", "MELD_", "DISCARD"] {
             assert!(!portuguese.contains(itp) && !english.contains(itp) || line.contains(itp), "{line}: {portuguese}");

@@ -17,8 +17,7 @@ int main(void) {
             count = 0;
             while (token && count < 64) {
                 if (strcmp(token, "[") != 0 && strcmp(token, "]") != 0) {
-                    strncpy(hand[count], token, 7);
-                    hand[count][7] = '\0';
+                    snprintf(hand[count], sizeof hand[count], "%.7s", token);
                     count++;
                 }
                 token = strtok(NULL, " ");
@@ -28,8 +27,7 @@ int main(void) {
             fflush(stdout);
         } else if (strncmp(line, "DREW ", 5) == 0) {
             if (count < 64) {
-                strncpy(hand[count], line + 5, 7);
-                hand[count][7] = '\0';
+                snprintf(hand[count], sizeof hand[count], "%.7s", line + 5);
                 count++;
             }
             printf("DROP %s\n", hand[0]);

@@ -33,7 +33,10 @@ impl Deal {
     pub fn parse(text: &str, seed: u64) -> Result<Deal, SetupError> {
         let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
         if !(4..=5).contains(&lines.len()) {
-            return Err(deal_error(lines.len(), "expected two hands, the discard pile, the start seat and a stock line"));
+            return Err(deal_error(
+                lines.len(),
+                "expected two hands, the discard pile, the start seat and a stock line",
+            ));
         }
         let hands = [parse_list(lines[0], 1, "hand 1")?, parse_list(lines[1], 2, "hand 2")?];
         let discard = parse_list(lines[2], 3, "the discard pile")?;
@@ -60,7 +63,9 @@ impl Deal {
             }
             None => deck,
         };
-        if stock.iter().any(|c| c.rank().is_none()) || hands.iter().chain([&discard]).flatten().any(|c| c.rank().is_none()) {
+        if stock.iter().any(|c| c.rank().is_none())
+            || hands.iter().chain([&discard]).flatten().any(|c| c.rank().is_none())
+        {
             return Err(deal_error(1, "Scratch Rummy has no jokers"));
         }
         Ok(Deal { hands, discard, start, stock })
@@ -69,6 +74,13 @@ impl Deal {
     /// The deal file of this deal (parses back to it).
     pub fn text(&self) -> String {
         let [a, b] = &self.hands;
-        format!("{}\n{}\n{}\n{}\n{}\n", format_list(a), format_list(b), format_list(&self.discard), self.start, format_list(&self.stock))
+        format!(
+            "{}\n{}\n{}\n{}\n{}\n",
+            format_list(a),
+            format_list(b),
+            format_list(&self.discard),
+            self.start,
+            format_list(&self.stock)
+        )
     }
 }

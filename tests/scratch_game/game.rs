@@ -5,7 +5,7 @@ use juiz::cards::{Card, Hand, format_list};
 use juiz::games::kit::{Outbox, turn_guard};
 use juiz::games::rummy::{Action, need_in_hand, read};
 use juiz::games::table::Table;
-use juiz::games::{Awaiting, Delivery, Engine, Ending, Message, Outcome, Seat, SetupError, TableSetup, Violation};
+use juiz::games::{Awaiting, Delivery, Ending, Engine, Message, Outcome, Seat, SetupError, TableSetup, Violation};
 
 use super::deal::Deal;
 use super::rules::{OUT_BONUS, ScratchRules};
@@ -49,7 +49,11 @@ fn illegal(rule: &'static str, detail: Message) -> Result<Message, Violation> {
 impl ScratchEngine {
     pub fn new(rules: ScratchRules, setup: &TableSetup) -> Result<ScratchEngine, SetupError> {
         if setup.wire_ids.len() != 2 {
-            return Err(SetupError::SeatCount { game: super::SCRATCH, expected: "2".into(), got: setup.wire_ids.len() });
+            return Err(SetupError::SeatCount {
+                game: super::SCRATCH,
+                expected: "2".into(),
+                got: setup.wire_ids.len(),
+            });
         }
         let deal = match &setup.deal {
             Some(text) => Deal::parse(text, setup.seed)?,
@@ -126,7 +130,8 @@ impl ScratchEngine {
         let words = self.rules.words;
         match (self.drawn, action.is_draw()) {
             (false, false) => {
-                let detail = Message::new("sr-viol-draw-first").text("draw", words.draw_stock).text("take", words.take_discard);
+                let detail =
+                    Message::new("sr-viol-draw-first").text("draw", words.draw_stock).text("take", words.take_discard);
                 return illegal("draw-first", detail);
             }
             (true, true) => return illegal("already-drew", Message::new("sr-viol-drew")),
@@ -156,7 +161,10 @@ impl ScratchEngine {
             Action::MeldNew(cards) => {
                 need_in_hand(&self.hands[seat], &cards)?;
                 if !is_meld(&cards) {
-                    return illegal("not-a-meld", Message::new("sr-viol-not-a-meld").text("cards", format_list(&cards)));
+                    return illegal(
+                        "not-a-meld",
+                        Message::new("sr-viol-not-a-meld").text("cards", format_list(&cards)),
+                    );
                 }
                 self.hands[seat].remove_all(&cards).expect("checked above");
                 self.melds[seat].push(cards.clone());

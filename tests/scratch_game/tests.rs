@@ -8,7 +8,12 @@ use super::{ScratchEngine, ScratchRules};
 const DEAL: &str = "[ 7♥ 7♦ 7♣ 2♠ 9♦ J♣ K♥ ]\n[ 3♥ 5♦ 8♣ 10♠ Q♦ A♣ 4♠ ]\n[ 6♥ ]\n0\n[ 7♠ 9♥ 2♦ 3♣ ]\n";
 
 fn engine() -> ScratchEngine {
-    let setup = TableSetup { wire_ids: vec!["p1.a".into(), "p2.b".into()], seed: 1, deal: Some(DEAL.into()), options: Default::default() };
+    let setup = TableSetup {
+        wire_ids: vec!["p1.a".into(), "p2.b".into()],
+        seed: 1,
+        deal: Some(DEAL.into()),
+        options: Default::default(),
+    };
     ScratchEngine::new(ScratchRules::default(), &setup).unwrap()
 }
 

@@ -16,11 +16,25 @@ pub fn table(e: &ScratchEngine, viewer: Option<Seat>) -> Table {
     }
     for side in 0..2 {
         for (i, meld) in e.melds[side].iter().enumerate() {
-            let zone = Zone::new(format!("meld-{side}-{i}"), ZoneKind::Meld, Owner::Side(side), Visibility::Everyone, format!("meld {i}"), meld.clone());
+            let zone = Zone::new(
+                format!("meld-{side}-{i}"),
+                ZoneKind::Meld,
+                Owner::Side(side),
+                Visibility::Everyone,
+                format!("meld {i}"),
+                meld.clone(),
+            );
             table.zones.push(zone);
         }
     }
-    table.zones.push(Zone::new("discard", ZoneKind::Discard, Owner::Nobody, Visibility::Everyone, "discard pile", e.discard.clone()));
+    table.zones.push(Zone::new(
+        "discard",
+        ZoneKind::Discard,
+        Owner::Nobody,
+        Visibility::Everyone,
+        "discard pile",
+        e.discard.clone(),
+    ));
     table.zones.push(Zone::new("stock", ZoneKind::Stock, Owner::Nobody, Visibility::Nobody, "stock", e.stock.clone()));
     let outcome = juiz::games::Engine::outcome(e);
     let hidden = outcome.is_none();
