@@ -136,3 +136,37 @@ fn the_terminal_view_names_its_counters_and_phases() {
     let english = with_its_messages(|| juiz::report::table_text(&e.table(None)));
     assert!(english.contains("going out 0") && english.contains("7 cards dealt"), "{english}");
 }
+
+/// The steps of `docs/adding-a-game.md` outside the folder, checked for every registered game
+/// (read from the registry): its rules file and its row in `docs/rules/README.md`, its row in the
+/// README's table of games; and the page itself linked from the README and `docs/reference.md`.
+#[test]
+fn the_docs_name_every_registered_game_and_link_the_page() {
+    let read = |path: &str| std::fs::read_to_string(root().join(path)).unwrap();
+    let readme = read("README.md");
+    let table: Vec<&str> = readme
+        .split("## The games")
+        .nth(1)
+        .expect("the README has a section of games")
+        .lines()
+        .skip_while(|l| !l.starts_with('|'))
+        .take_while(|l| l.starts_with('|'))
+        .collect();
+    let rules_index = read("docs/rules/README.md");
+    for kind in GameKind::ALL {
+        let name = kind.name();
+        let cell = format!("| `{name}` |");
+        assert!(table.iter().any(|row| row.contains(&cell)), "the README's table of games has no row for {name}");
+        assert!(root().join(format!("docs/rules/{name}.md")).is_file(), "docs/rules/{name}.md is missing");
+        assert!(rules_index.contains(&format!("[{name}.md]({name}.md)")), "docs/rules/README.md does not list {name}");
+    }
+    assert_eq!(table.len(), GameKind::ALL.len() + 2, "the README's table of games has rows for games not registered");
+    assert!(readme.contains("(docs/adding-a-game.md)"), "the README does not link docs/adding-a-game.md");
+    assert!(read("docs/reference.md").contains("(adding-a-game.md)"), "docs/reference.md does not link the page");
+    let page = read("docs/adding-a-game.md");
+    for file in ["rules.rs", "deal.rs", "game.rs", "view.rs", "sample.rs", "check.rs", "bots.rs", "tests.rs", "def.rs"]
+    {
+        assert!(page.contains(&format!("`{file}`")), "the page no longer names {file}");
+        assert!(root().join("tests/scratch_game").join(file).is_file(), "the scratch game has no {file}");
+    }
+}
