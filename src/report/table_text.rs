@@ -1,9 +1,12 @@
 //! The terminal's view of a table, for every game: drawn from the game-neutral table model
 //! (`games::table`) in the process's language. A seat's view shows its own hand sorted, each
-//! side's melds with their `MELD_JOIN` indices, the piles, the mortos, the other hands' sizes and
-//! the scores; the omniscient view (end of game, replay) every hand and each side's score.
+//! side's melds with their indices, the piles, the other hands' sizes and the scores; the
+//! omniscient view (end of game, replay) every hand and each side's score and named counters.
 //! Words come from the model's stable parts (zone kinds, owners, tags, counter ids), never from
-//! its English labels, except for zones of a kind this view does not know.
+//! its English labels, except for zones of a kind neither this view nor the game's messages name.
+//! No game is named here: a game names its own counters (`table-counter-<id>`), groups of zones
+//! (`table-zones-<kind>`), pile states (`table-discard-<tag>`) and phases (`table-phase-<words>`)
+//! in its messages.
 
 use crate::cards::{Card, Hand, format_list};
 use crate::games::GameKind;
@@ -207,7 +210,7 @@ pub fn game_table_text(game: GameKind, table: &Table) -> String {
 }
 
 /// The table as its viewer sees it (multi-line, plain text; wire ids as the model has them),
-/// drawn generically: hands, melds, piles, mortos, scores.
+/// drawn generically: hands, melds, piles, the counters the game names, scores.
 pub fn table_text(table: &Table) -> String {
     match table.viewer {
         Some(seat) => seat_view(table, seat),
@@ -295,5 +298,17 @@ mod tests {
         assert!(without.contains("your hand (2): [ 5♥ 7♠ ]") && without.contains("p2.b 2"), "{without}");
         let with = table_text(&table(true));
         assert!(with.contains("your side's melds: none") && with.contains("opponents' melds: none"), "{with}");
+    }
+
+    #[test]
+    fn a_side_shows_the_counters_its_game_names_in_the_games_order_and_no_other() {
+        let mut t = table(true).seen_by(None);
+        for (id, value) in [("morto", 100), ("red-threes", 300), ("hands", -15)] {
+            t.counters.push(Counter::new(id, Owner::Side(1), id, Value::Number(value)));
+        }
+        let text = table_text(&t);
+        // `melds` and `hands` are juiz's words, `morto` Buraco's; no game names `red-threes`.
+        assert!(text.contains("side 1 (p2.b): 0 (melds 0, morto 100, in hand -15)"), "{text}");
+        assert!(!text.contains("300"), "{text}");
     }
 }
