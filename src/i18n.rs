@@ -96,7 +96,12 @@ pub fn with_lang<R>(lang: Lang, f: impl FnOnce() -> R) -> R {
 }
 
 fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
-    let resource = FluentResource::try_new(lang.source()).expect("the .ftl files parse (see the tests)");
+    bundle_with(lang, "")
+}
+
+/// juiz's messages and every registered game's, then `extra` (a game the registry does not list).
+fn bundle_with(lang: Lang, extra: &str) -> FluentBundle<FluentResource> {
+    let resource = FluentResource::try_new(lang.source() + "\n" + extra).expect("the .ftl files parse (see the tests)");
     let mut bundle = FluentBundle::new(vec![lang.tag()]);
     // No Unicode isolation marks around arguments: terminals and tests see the plain text.
     bundle.set_use_isolating(false);
@@ -106,6 +111,26 @@ fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
 
 thread_local! {
     static BUNDLES: [FluentBundle<FluentResource>; 2] = [bundle(Lang::En), bundle(Lang::Pt)];
+    /// The bundles with a game's messages added (`with_game_messages`), over `BUNDLES`.
+    static EXTRA: std::cell::RefCell<Option<[FluentBundle<FluentResource>; 2]>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with the messages of a game the registry does not list (English `en`, Portuguese
+/// `pt`: a test's scratch game) added to juiz's own, on the current thread only.
+pub fn with_game_messages<R>(en: &str, pt: &str, f: impl FnOnce() -> R) -> R {
+    let bundles = [bundle_with(Lang::En, en), bundle_with(Lang::Pt, pt)];
+    let before = EXTRA.replace(Some(bundles));
+    let result = f();
+    EXTRA.set(before);
+    result
+}
+
+/// Runs `f` on the bundles of the current thread.
+fn with_bundles<R>(f: impl FnOnce(&[FluentBundle<FluentResource>; 2]) -> R) -> R {
+    EXTRA.with_borrow(|extra| match extra {
+        Some(bundles) => f(bundles),
+        None => BUNDLES.with(f),
+    })
 }
 
 /// The message `id` in the process's language, with `args` (`("name", value)`).
@@ -131,7 +156,7 @@ pub fn tr_in(lang: Lang, id: &str, args: &[(&str, &dyn std::fmt::Display)]) -> S
 /// Whether `lang` itself has the message `id` (no falling back to English): for the tests that
 /// tie the ids the code uses to both languages.
 pub fn has_message(lang: Lang, id: &str) -> bool {
-    BUNDLES.with(|bundles| bundles[if lang == Lang::Pt { 1 } else { 0 }].has_message(id))
+    with_bundles(|bundles| bundles[if lang == Lang::Pt { 1 } else { 0 }].has_message(id))
 }
 
 /// `message` in the process's language.
@@ -160,7 +185,7 @@ impl std::fmt::Display for Message {
 }
 
 fn format(lang: Lang, id: &str, fluent_args: &FluentArgs) -> String {
-    BUNDLES.with(|bundles| {
+    with_bundles(|bundles| {
         let order = if lang == Lang::Pt { [1, 0] } else { [0, 0] };
         for index in order {
             let bundle = &bundles[index];

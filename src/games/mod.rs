@@ -2,6 +2,7 @@
 //! declares itself in the registry (`registry::GAMES`, which also declares the folders), and
 //! everything else is generic.
 
+pub mod conformance;
 mod engine;
 mod kind;
 pub mod kit;

@@ -54,6 +54,25 @@ pub enum ZoneKind {
     Pile,
 }
 
+impl ZoneKind {
+    /// The kind's stable word, as in JSON (`morto`, `taken`): the views name a game's words
+    /// for its zones after it (`table-zones-<word>`).
+    pub fn word(self) -> &'static str {
+        match self {
+            ZoneKind::Hand => "hand",
+            ZoneKind::Meld => "meld",
+            ZoneKind::Bonus => "bonus",
+            ZoneKind::Stock => "stock",
+            ZoneKind::Discard => "discard",
+            ZoneKind::Morto => "morto",
+            ZoneKind::Kitty => "kitty",
+            ZoneKind::Trick => "trick",
+            ZoneKind::Taken => "taken",
+            ZoneKind::Pile => "pile",
+        }
+    }
+}
+
 /// A group of cards on the table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Zone {
@@ -310,6 +329,14 @@ mod tests {
         assert!(!serde_json::to_string(&points(false)).unwrap().contains("visibility"));
         let private = serde_json::to_string(&points(true)).unwrap();
         assert_eq!(serde_json::from_str::<Counter>(&private).unwrap(), points(true));
+    }
+
+    #[test]
+    fn a_zone_kinds_word_is_its_json_name() {
+        use ZoneKind::*;
+        for kind in [Hand, Meld, Bonus, Stock, Discard, Morto, Kitty, Trick, Taken, Pile] {
+            assert_eq!(serde_json::to_value(kind).unwrap(), kind.word(), "{kind:?}");
+        }
     }
 
     #[test]

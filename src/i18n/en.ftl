@@ -81,17 +81,17 @@ narr-discards = discards { $card }{ $out }
 end-went-out = { $player } went out
 
 viol-empty-line = the line is empty; expected a command
-viol-discard-join-args = GET_DISCARD_JOIN takes exactly one meld index, got { $count } { $count ->
+viol-discard-join-args = { $command } takes exactly one meld index, got { $count } { $count ->
         [one] argument
        *[other] arguments
     }
-viol-discard-args = DISCARD takes exactly one card, got { $count } { $count ->
+viol-discard-args = { $command } takes exactly one card, got { $count } { $count ->
         [one] argument
        *[other] arguments
     }
-viol-unknown-command = unknown command '{ $command }' (expected GET_STOCK, GET_DISCARD, MELD_NEW, MELD_JOIN or DISCARD)
-viol-meld-join-args = MELD_JOIN needs a meld index and a list of cards
-viol-missing-brackets = MELD_JOIN needs its cards between brackets: MELD_JOIN <index> [ c1 c2 ... ]
+viol-unknown-command = unknown command '{ $command }' (expected { $expected })
+viol-meld-join-args = { $command } needs a meld index and a list of cards
+viol-missing-brackets = { $command } needs its cards between brackets: { $command } <index> [ c1 c2 ... ]
 viol-index-not-integer = meld index '{ $index }' is not a plain decimal integer
 viol-bad-card = '{ $token }' is not a card: { $reason }
 card-empty = empty token
@@ -168,18 +168,11 @@ table-melds = { $heading }:
 table-your-melds = your side's melds
 table-their-melds = opponents' melds
 table-melds-heading = melds
-table-closed = { " " }(closed)
-table-frozen = { " " }(frozen)
 table-discard = discard pile{ $closed } ({ $count }, top last): { $cards }
 table-stock = stock: { $count ->
         [one] { $count } card
        *[other] { $count } cards
     }
-table-morto = side { $side } { $state }
-table-morto-waiting = waiting
-table-morto-taken = taken
-table-morto-stock = became the stock
-table-mortos = mortos: { $mortos }
 table-your-hand = { $id } — your hand ({ $count }): { $cards }
 table-other-hands = other hands: { $hands }
 table-side-score = side { $side } { $score }
@@ -187,9 +180,6 @@ table-scores = scores: { $scores }
 table-match = hand { $hand } · match totals: { $totals }
 table-match-round = round { $hand } · match totals: { $totals }
 table-side = side { $side } ({ $ids }): { $score } ({ $parts })
-table-melds-points = melds { $points }
-table-hands-points = in hand { $points }
-table-morto-points = morto { $points }
 table-hand = { $id } hand ({ $count }): { $cards }
 view-human-left = the human player left (end of input)
 
@@ -373,3 +363,10 @@ bf-read-past-answer = ; it had read the { $count ->
     } its "{ $reply }" ({ $lines }) and read on
 hint-read-past-answer = it waited for a line the referee does not send: its { $reply } was answered in full, and nothing more comes until its next command; a draw is answered by one line (the card drawn, or the cards taken), and in Canasta a RED3 line comes before it only when a red 3 was drawn (so after GET_STOCK read lines until one is not RED3, never a fixed number): read exactly the lines each command gets, then send the next
 hint-red3-missed = it took a RED3 line for another line: a red 3 is never held, it is laid out for its player and announced to both bots as RED3 <id> [ 3♥ … ] (after the opening lines, when a red 3 is drawn, when one is in a pile taken); a GET_STOCK that draws a red 3 is answered by 2 lines, RED3 … and then the card that replaces it, not 1: after GET_STOCK read lines until one is not RED3 (protocol.md §8.2)
+# game-neutral: a list of words ending in "or" (the commands a rummy game expects).
+words-or = { $first } or { $last }
+# game-neutral: the terminal's words for counters every rummy game names (`table-counter-<id>`)
+# and for the line of the table's own named counters.
+table-counter-melds = melds { $value }
+table-counter-hands = in hand { $value }
+table-counters = { $counters }

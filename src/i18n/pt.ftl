@@ -81,17 +81,17 @@ narr-discards = descarta { $card }{ $out }
 end-went-out = { $player } bateu
 
 viol-empty-line = a linha está vazia; esperava-se um comando
-viol-discard-join-args = GET_DISCARD_JOIN recebe exatamente um índice de jogo, mas recebeu { $count } { $count ->
+viol-discard-join-args = { $command } recebe exatamente um índice de jogo, mas recebeu { $count } { $count ->
         [1] argumento
        *[other] argumentos
     }
-viol-discard-args = DISCARD recebe exatamente uma carta, mas recebeu { $count } { $count ->
+viol-discard-args = { $command } recebe exatamente uma carta, mas recebeu { $count } { $count ->
         [1] argumento
        *[other] argumentos
     }
-viol-unknown-command = comando desconhecido '{ $command }' (esperava-se GET_STOCK, GET_DISCARD, MELD_NEW, MELD_JOIN ou DISCARD)
-viol-meld-join-args = MELD_JOIN precisa de um índice de jogo e de uma lista de cartas
-viol-missing-brackets = MELD_JOIN precisa das cartas entre colchetes: MELD_JOIN <índice> [ c1 c2 ... ]
+viol-unknown-command = comando desconhecido '{ $command }' (esperava-se { $expected })
+viol-meld-join-args = { $command } precisa de um índice de jogo e de uma lista de cartas
+viol-missing-brackets = { $command } precisa das cartas entre colchetes: { $command } <índice> [ c1 c2 ... ]
 viol-index-not-integer = o índice de jogo '{ $index }' não é um número inteiro decimal simples
 viol-bad-card = '{ $token }' não é uma carta: { $reason }
 card-empty = texto vazio
@@ -167,18 +167,11 @@ table-melds = { $heading }:
 table-your-melds = jogos do seu lado
 table-their-melds = jogos dos adversários
 table-melds-heading = jogos
-table-closed = { " " }(fechado)
-table-frozen = { " " }(congelado)
 table-discard = lixo{ $closed } ({ $count }, a de cima por último): { $cards }
 table-stock = monte: { $count ->
         [1] { $count } carta
        *[other] { $count } cartas
     }
-table-morto = lado { $side } { $state }
-table-morto-waiting = esperando
-table-morto-taken = pego
-table-morto-stock = virou monte
-table-mortos = mortos: { $mortos }
 table-your-hand = { $id } — sua mão ({ $count }): { $cards }
 table-other-hands = outras mãos: { $hands }
 table-side-score = lado { $side } { $score }
@@ -186,9 +179,6 @@ table-scores = placar: { $scores }
 table-match = mão { $hand } · totais da partida: { $totals }
 table-match-round = rodada { $hand } · totais da partida: { $totals }
 table-side = lado { $side } ({ $ids }): { $score } ({ $parts })
-table-melds-points = jogos { $points }
-table-hands-points = na mão { $points }
-table-morto-points = morto { $points }
 table-hand = mão de { $id } ({ $count }): { $cards }
 view-human-left = o jogador humano saiu (fim da entrada)
 
@@ -372,3 +362,10 @@ bf-read-past-answer = ; ele tinha lido { $count ->
     } ao seu "{ $reply }" ({ $lines }) e continuou lendo
 hint-read-past-answer = ele esperou uma linha que o juiz não envia: o seu { $reply } foi respondido por inteiro, e nada mais chega até o próximo comando dele; uma compra é respondida por uma linha (a carta comprada, ou as cartas pegas), e na Canastra uma linha RED3 vem antes dela só quando um 3 vermelho foi comprado (então depois de GET_STOCK leia linhas até uma que não seja RED3, nunca um número fixo): leia exatamente as linhas que cada comando recebe, e então envie o próximo
 hint-red3-missed = ele tomou uma linha RED3 por outra linha: um 3 vermelho nunca fica na mão, ele é baixado para o seu jogador e anunciado aos dois bots como RED3 <id> [ 3♥ … ] (depois das linhas iniciais, quando um 3 vermelho é comprado, quando há um num lixo pego); um GET_STOCK que compra um 3 vermelho é respondido por 2 linhas, RED3 … e depois a carta que o repõe, não 1: depois de GET_STOCK leia linhas até uma que não seja RED3 (protocol.md §8.2)
+# game-neutral: uma lista de palavras terminada em "ou" (os comandos que um jogo de rummy espera).
+words-or = { $first } ou { $last }
+# game-neutral: as palavras do terminal para os contadores que todo jogo de rummy nomeia
+# (`table-counter-<id>`) e para a linha dos contadores da própria mesa.
+table-counter-melds = jogos { $value }
+table-counter-hands = na mão { $value }
+table-counters = { $counters }

@@ -1,9 +1,12 @@
 //! The terminal's view of a table, for every game: drawn from the game-neutral table model
 //! (`games::table`) in the process's language. A seat's view shows its own hand sorted, each
-//! side's melds with their `MELD_JOIN` indices, the piles, the mortos, the other hands' sizes and
-//! the scores; the omniscient view (end of game, replay) every hand and each side's score.
+//! side's melds with their indices, the piles, the other hands' sizes and the scores; the
+//! omniscient view (end of game, replay) every hand and each side's score and named counters.
 //! Words come from the model's stable parts (zone kinds, owners, tags, counter ids), never from
-//! its English labels, except for zones of a kind this view does not know.
+//! its English labels, except for zones of a kind neither this view nor the game's messages name.
+//! No game is named here: a game names its own counters (`table-counter-<id>`), groups of zones
+//! (`table-zones-<kind>`), pile states (`table-discard-<tag>`) and phases (`table-phase-<words>`)
+//! in its messages.
 
 use crate::cards::{Card, Hand, format_list};
 use crate::games::GameKind;
@@ -113,42 +116,74 @@ fn melds(out: &mut String, table: &Table, side: usize, indent: &str, heading: &s
     }
 }
 
-/// The piles and whatever else lies on the table: discard pile, stock, mortos, other zones.
+/// The words of a tag the game names with `{prefix}-<tag>`: its first tag that has one.
+fn tag_word(zone: &Zone, prefix: &str) -> Option<String> {
+    zone.tags.iter().map(|tag| format!("{prefix}-{tag}")).find(|id| has_message(Lang::En, id)).map(|id| tr(&id, &[]))
+}
+
+/// The piles and whatever else lies on the table: the discard pile (with its state, from its
+/// first tag that `table-discard-<tag>` names), the stock, then each kind of zone the game's
+/// messages name as a group (`table-zones-<kind>`: one line listing the zones of that kind, each
+/// `table-zone-<kind>` with its side and its state `table-zone-<kind>-<tag>`, or
+/// `table-zone-<kind>-untagged`), and any other zone by its label.
 fn piles(out: &mut String, table: &Table) {
-    let mut mortos = Vec::new();
+    let mut groups: Vec<(ZoneKind, Vec<String>)> = Vec::new();
     for zone in &table.zones {
+        let group_id = format!("table-zones-{}", zone.kind.word());
         match zone.kind {
             ZoneKind::Discard => {
-                let closed = match zone.tags.iter().find(|t| *t == "closed" || *t == "frozen") {
-                    Some(tag) if tag == "closed" => tr("table-closed", &[]),
-                    Some(_) => tr("table-frozen", &[]),
-                    None => String::new(),
-                };
+                let state = tag_word(zone, "table-discard").unwrap_or_default();
                 let args: [(&str, &dyn std::fmt::Display); 3] =
-                    [("count", &zone.count), ("cards", &cards_text(zone)), ("closed", &closed)];
+                    [("count", &zone.count), ("cards", &cards_text(zone)), ("closed", &state)];
                 say(out, "", "table-discard", &args);
             }
             ZoneKind::Stock => say(out, "", "table-stock", &[("count", &zone.count)]),
-            ZoneKind::Morto => {
-                let side = match zone.owner {
-                    Owner::Side(side) => side,
-                    _ => 0,
-                };
-                let state = if zone.tags.iter().any(|t| t == "taken") {
-                    "table-morto-taken"
-                } else if zone.tags.iter().any(|t| t == "became-stock") {
-                    "table-morto-stock"
-                } else {
-                    "table-morto-waiting"
-                };
-                mortos.push(tr("table-morto", &[("side", &side), ("state", &tr(state, &[]))]));
-            }
             ZoneKind::Hand | ZoneKind::Meld => {}
+            kind if has_message(Lang::En, &group_id) => {
+                let side = match zone.owner {
+                    Owner::Side(side) | Owner::Seat(side) => side,
+                    Owner::Nobody => 0,
+                };
+                let item = format!("table-zone-{}", kind.word());
+                let untagged = format!("{item}-untagged");
+                let state = tag_word(zone, &item).unwrap_or_else(|| tr(&untagged, &[]));
+                let text = tr(&item, &[("side", &side), ("state", &state)]);
+                match groups.iter_mut().find(|(k, _)| *k == kind) {
+                    Some((_, items)) => items.push(text),
+                    None => groups.push((kind, vec![text])),
+                }
+            }
             _ => out.push_str(&format!("{} ({}): {}\n", zone.label, zone.count, cards_text(zone))),
         }
     }
-    if !mortos.is_empty() {
-        say(out, "", "table-mortos", &[("mortos", &mortos.join(" · "))]);
+    for (kind, items) in groups {
+        say(out, "", &format!("table-zones-{}", kind.word()), &[("zones", &items.join(" · "))]);
+    }
+}
+
+/// The counters of `owner` the game names (`table-counter-<id>`, with the counter's `$value`),
+/// in the game's order: a game shows a counter on the terminal by naming it in its messages.
+fn named_counters(table: &Table, owner: Owner) -> Vec<String> {
+    table
+        .counters
+        .iter()
+        .filter(|c| c.owner == owner)
+        .filter_map(|c| {
+            let id = format!("table-counter-{}", c.id);
+            let value: &dyn std::fmt::Display = match &c.value {
+                Value::Number(n) => n,
+                Value::Text(text) => text,
+            };
+            has_message(Lang::En, &id).then(|| tr(&id, &[("value", value)]))
+        })
+        .collect()
+}
+
+/// The table's own counters the game names (a trump, a level), on one line.
+fn table_counters(out: &mut String, table: &Table) {
+    let named = named_counters(table, Owner::Nobody);
+    if !named.is_empty() {
+        say(out, "", "table-counters", &[("counters", &named.join(" · "))]);
     }
 }
 
@@ -175,7 +210,7 @@ pub fn game_table_text(game: GameKind, table: &Table) -> String {
 }
 
 /// The table as its viewer sees it (multi-line, plain text; wire ids as the model has them),
-/// drawn generically: hands, melds, piles, mortos, scores.
+/// drawn generically: hands, melds, piles, the counters the game names, scores.
 pub fn table_text(table: &Table) -> String {
     match table.viewer {
         Some(seat) => seat_view(table, seat),
@@ -199,6 +234,7 @@ fn seat_view(table: &Table, seat: usize) -> String {
         melds(&mut out, table, other, "", "table-their-melds");
     }
     piles(&mut out, table);
+    table_counters(&mut out, table);
     let others: Vec<String> = (0..table.seats.len())
         .filter(|&s| s != seat)
         .filter_map(|s| hand_zone(table, s).map(|z| format!("{} {}", table.seats[s], z.count)))
@@ -215,14 +251,7 @@ fn full_view(table: &Table) -> String {
     status(&mut out, table);
     for side in sides(table) {
         let owner = Owner::Side(side);
-        let mut parts = Vec::new();
-        for (id, word) in
-            [("melds", "table-melds-points"), ("hands", "table-hands-points"), ("morto", "table-morto-points")]
-        {
-            if let Some(n) = number(table, id, owner) {
-                parts.push(tr(word, &[("points", &n)]));
-            }
-        }
+        let parts = named_counters(table, owner);
         let score = number(table, "score", owner).map_or_else(String::new, |s| s.to_string());
         let args: [(&str, &dyn std::fmt::Display); 4] =
             [("side", &side), ("ids", &side_ids(table, side)), ("score", &score), ("parts", &parts.join(", "))];
@@ -237,6 +266,7 @@ fn full_view(table: &Table) -> String {
         melds(&mut out, table, side, "  ", "table-melds-heading");
     }
     piles(&mut out, table);
+    table_counters(&mut out, table);
     out
 }
 
@@ -268,5 +298,17 @@ mod tests {
         assert!(without.contains("your hand (2): [ 5♥ 7♠ ]") && without.contains("p2.b 2"), "{without}");
         let with = table_text(&table(true));
         assert!(with.contains("your side's melds: none") && with.contains("opponents' melds: none"), "{with}");
+    }
+
+    #[test]
+    fn a_side_shows_the_counters_its_game_names_in_the_games_order_and_no_other() {
+        let mut t = table(true).seen_by(None);
+        for (id, value) in [("morto", 100), ("red-threes", 300), ("hands", -15)] {
+            t.counters.push(Counter::new(id, Owner::Side(1), id, Value::Number(value)));
+        }
+        let text = table_text(&t);
+        // `melds` and `hands` are juiz's words, `morto` Buraco's; no game names `red-threes`.
+        assert!(text.contains("side 1 (p2.b): 0 (melds 0, morto 100, in hand -15)"), "{text}");
+        assert!(!text.contains("300"), "{text}");
     }
 }

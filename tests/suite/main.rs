@@ -57,6 +57,7 @@ mod results_integrity;
 mod rules_e2e;
 mod rummy_properties;
 mod schwab_e2e;
+mod scratch_game;
 mod secret_deals;
 mod server;
 mod server_admin;

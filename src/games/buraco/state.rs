@@ -13,7 +13,7 @@ use super::meld::Meld;
 use super::rules::{BuracoRules, MortoTrigger, PickupRule};
 use super::score::{self, SideScore};
 use crate::games::kit::Outbox;
-use crate::games::rummy::{self as action, Action};
+use crate::games::rummy::{self as action, Action, Commands};
 
 /// Everything on the table, plus the queue of lines not yet taken by the referee.
 #[derive(Debug, Clone)]
@@ -177,8 +177,12 @@ impl Table {
     /// Checks and applies one line from `seat`.
     pub fn submit(&mut self, seat: Seat, line: &str) -> Result<Message, Violation> {
         crate::games::kit::turn_guard(self.outcome.is_some(), self.current, seat, &self.ids)?;
-        let join_pickup = matches!(self.rules.pickup, PickupRule::TopUsedAtOnce { .. });
-        let action = action::parse_with(line, join_pickup)?;
+        // The closed pile's variants take it with one more command word.
+        let words = match self.rules.pickup {
+            PickupRule::TopUsedAtOnce { .. } => &Commands::ITP_CLOSED_PILE,
+            _ => &Commands::ITP,
+        };
+        let action = action::read(line, words)?;
         match (self.drawn, action.is_draw()) {
             (false, false) => {
                 return Err(illegal("draw-first", Message::new("viol-draw-first")));

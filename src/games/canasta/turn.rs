@@ -5,7 +5,7 @@
 
 use crate::cards::{Card, format_list};
 use crate::games::rummy::need_in_hand;
-use crate::games::rummy::{Action, parse_with as parse_action_with};
+use crate::games::rummy::{Action, Commands, read as read_action};
 use crate::games::{Message, Seat, Violation};
 
 use super::meld::Meld;
@@ -34,7 +34,7 @@ impl Round {
     /// Checks and applies one line from `seat`.
     pub fn submit(&mut self, seat: Seat, line: &str) -> Result<Message, Violation> {
         crate::games::kit::turn_guard(self.over.is_some(), self.current, seat, &self.ids)?;
-        let action = parse_action_with(line, true)?;
+        let action = read_action(line, &Commands::ITP_CLOSED_PILE)?;
         match (self.drawn, action.is_draw()) {
             (false, false) => return Err(illegal("draw-first", Message::new("viol-draw-first"))),
             (true, true) => return Err(illegal("already-drew", Message::new("viol-already-drew"))),

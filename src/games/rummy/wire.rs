@@ -1,13 +1,16 @@
 //! The rummy wire commands every rummy game (the Buraco variants, Canasta) reads, first stage:
-//! syntax only. A line either parses into an `Action` or is a `Malformed` violation; whether the
-//! action is allowed now is decided by the game's table.
+//! syntax only, in the command words the game names (`Commands`). A line either parses into an
+//! `Action` or is a `Malformed` violation; whether the action is allowed now is decided by the
+//! game's table.
 
 use crate::cards::Card;
 #[cfg(test)]
 use crate::games::ViolationKind;
 use crate::games::{Message, Violation};
 
-/// One command of the ITP Buraco protocol, parsed.
+use super::Commands;
+
+/// One rummy command, parsed (named here by the ITP Buraco protocol's words).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
     GetStock,
@@ -46,11 +49,17 @@ fn malformed(rule: &'static str, detail: Message) -> Violation {
 /// between brackets after the index. Extra tokens after `GET_STOCK` are ignored. ITP's commands
 /// only; see `parse_with` for the closed pile's `GET_DISCARD_JOIN`.
 pub fn parse(line: &str) -> Result<Action, Violation> {
-    parse_with(line, false)
+    read(line, &Commands::ITP)
 }
 
 /// `parse`, also accepting `GET_DISCARD_JOIN <index>` when `join_pickup` (closed-pile variants).
 pub fn parse_with(line: &str, join_pickup: bool) -> Result<Action, Violation> {
+    read(line, if join_pickup { &Commands::ITP_CLOSED_PILE } else { &Commands::ITP })
+}
+
+/// Parses one line of a rummy game whose command words are `words` (as `parse` splits it);
+/// every refusal names the game's own words.
+pub fn read(line: &str, words: &Commands) -> Result<Action, Violation> {
     let line = line.trim_end_matches(['\n', '\r']);
     let mut tokens: Vec<&str> = line.split(' ').filter(|t| !t.is_empty()).collect();
     if tokens.is_empty() {
@@ -61,33 +70,40 @@ pub fn parse_with(line: &str, join_pickup: bool) -> Result<Action, Violation> {
     if args.len() >= 2 && args[0] == "[" && args[args.len() - 1] == "]" {
         args = args[1..args.len() - 1].to_vec();
     }
+    let count_error = |id: &'static str| {
+        malformed("wrong-argument-count", Message::new(id).text("command", command).number("count", args.len()))
+    };
     match command {
-        "GET_STOCK" => Ok(Action::GetStock),
-        "GET_DISCARD" => Ok(Action::GetDiscard(parse_cards(&args)?)),
-        "MELD_NEW" => Ok(Action::MeldNew(parse_cards(&args)?)),
-        "MELD_JOIN" => parse_join(&args),
-        "GET_DISCARD_JOIN" if join_pickup => match args[..] {
+        c if c == words.draw_stock => Ok(Action::GetStock),
+        c if c == words.take_discard => Ok(Action::GetDiscard(parse_cards(&args)?)),
+        c if c == words.meld_new => Ok(Action::MeldNew(parse_cards(&args)?)),
+        c if c == words.meld_join => parse_join(&args, c),
+        c if Some(c) == words.take_discard_join => match args[..] {
             [token] => Ok(Action::GetDiscardJoin { index: parse_index(token)?, index_token: token.to_string() }),
-            _ => Err(malformed(
-                "wrong-argument-count",
-                Message::new("viol-discard-join-args").number("count", args.len()),
-            )),
+            _ => Err(count_error("viol-discard-join-args")),
         },
-        "DISCARD" => match args[..] {
+        c if c == words.discard => match args[..] {
             [token] => Ok(Action::Discard(parse_card(token)?)),
-            _ => Err(malformed("wrong-argument-count", Message::new("viol-discard-args").number("count", args.len()))),
+            _ => Err(count_error("viol-discard-args")),
         },
-        other => Err(malformed("unknown-command", Message::new("viol-unknown-command").text("command", other))),
+        other => {
+            let [first @ .., last] = words.expected();
+            let expected = Message::new("words-or").text("first", first.join(", ")).text("last", last);
+            Err(malformed(
+                "unknown-command",
+                Message::new("viol-unknown-command").text("command", other).clause("expected", expected),
+            ))
+        }
     }
 }
 
-fn parse_join(args: &[&str]) -> Result<Action, Violation> {
+fn parse_join(args: &[&str], command: &str) -> Result<Action, Violation> {
     let Some((&index_token, rest)) = args.split_first() else {
-        return Err(malformed("wrong-argument-count", Message::new("viol-meld-join-args")));
+        return Err(malformed("wrong-argument-count", Message::new("viol-meld-join-args").text("command", command)));
     };
     let index = parse_index(index_token)?;
     if rest.len() < 2 || rest[0] != "[" || rest[rest.len() - 1] != "]" {
-        return Err(malformed("missing-brackets", Message::new("viol-missing-brackets")));
+        return Err(malformed("missing-brackets", Message::new("viol-missing-brackets").text("command", command)));
     }
     let cards = parse_cards(&rest[1..rest.len() - 1])?;
     Ok(Action::MeldJoin { index, index_token: index_token.to_string(), cards })

@@ -60,3 +60,12 @@ meld-set-too-many-wilds = a meld of one rank holds at most { $max } wild card(s)
 # What the terminal's table calls a meld, by its first two tags (src/report/table_text.rs).
 table-meld-canastra-clean = clean canastra
 table-meld-canastra-dirty = dirty canastra
+
+# game-neutral: how the terminal names Buraco's closed pile, its mortos and their points.
+table-discard-closed = { " " }(closed)
+table-zones-morto = mortos: { $zones }
+table-zone-morto = side { $side } { $state }
+table-zone-morto-untagged = waiting
+table-zone-morto-taken = taken
+table-zone-morto-became-stock = became the stock
+table-counter-morto = morto { $value }

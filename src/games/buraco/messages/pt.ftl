@@ -60,3 +60,12 @@ meld-set-too-many-wilds = um jogo de cartas do mesmo valor leva no máximo { $ma
 # What the terminal's table calls a meld, by its first two tags (src/report/table_text.rs).
 table-meld-canastra-clean = canastra limpa
 table-meld-canastra-dirty = canastra suja
+
+# game-neutral: how the terminal names Buraco's closed pile, its mortos and their points.
+table-discard-closed = { " " }(fechado)
+table-zones-morto = mortos: { $zones }
+table-zone-morto = lado { $side } { $state }
+table-zone-morto-untagged = esperando
+table-zone-morto-taken = pego
+table-zone-morto-became-stock = virou monte
+table-counter-morto = morto { $value }

@@ -37,3 +37,6 @@ check-title-canasta-no-canasta-no-going-out = five natural triples and K♠ draw
 # What the terminal's table calls a meld, by its first two tags (src/report/table_text.rs).
 table-meld-canasta-natural = natural canasta
 table-meld-canasta-mixed = mixed canasta
+
+# game-neutral: how the terminal names Canasta's frozen pile.
+table-discard-frozen = { " " }(frozen)

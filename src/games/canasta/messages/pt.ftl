@@ -37,3 +37,6 @@ check-title-canasta-no-canasta-no-going-out = cinco trincas naturais e K♠ comp
 # What the terminal's table calls a meld, by its first two tags (src/report/table_text.rs).
 table-meld-canasta-natural = canastra natural
 table-meld-canasta-mixed = canastra mista
+
+# game-neutral: how the terminal names Canasta's frozen pile.
+table-discard-frozen = { " " }(congelado)

@@ -1,0 +1,19 @@
+# Scratch Rummy (tests/scratch_game): what its engine, its check plan and its table say.
+sr-narr-draw = draws from the stock
+sr-narr-take = takes { $card } from the discard pile
+sr-narr-lay = lays { $meld } (meld { $index })
+sr-narr-add = adds { $cards } to meld { $index } → { $meld }
+sr-narr-drop = drops { $card }
+sr-end-out = { $player } went out
+sr-end-stock = the stock ran out
+sr-viol-draw-first = the turn starts with { $draw } or { $take }
+sr-viol-drew = you already drew this turn
+sr-viol-take-alone = { $take } takes the top card alone, with no card named
+sr-viol-not-a-meld = { $cards } is not a meld: three or more of a rank, or a run of three or more of a suit
+sr-viol-no-meld = you have no meld { $index }
+sr-hint-draw = draw: { $draw } or { $take }
+sr-hint-play = { $lay } [ c1 c2 c3 … ], { $add } <index> [ c … ] or { $drop } <card> (ends the turn)
+check-title-scratch-lay-a-set = a set of three sevens in hand: lay it
+table-phase-lay-add-or-drop = lay, add or drop
+table-counter-out-bonus = going out { $value }
+table-counter-hand-size = { $value } cards dealt

@@ -1,0 +1,19 @@
+# Scratch Rummy (tests/scratch_game): o que o motor, o plano de check e a mesa dizem.
+sr-narr-draw = compra do monte
+sr-narr-take = pega { $card } do lixo
+sr-narr-lay = baixa { $meld } (jogo { $index })
+sr-narr-add = junta { $cards } ao jogo { $index } → { $meld }
+sr-narr-drop = descarta { $card }
+sr-end-out = { $player } bateu
+sr-end-stock = o monte acabou
+sr-viol-draw-first = a vez começa com { $draw } ou { $take }
+sr-viol-drew = você já comprou nesta vez
+sr-viol-take-alone = { $take } pega só a carta de cima, sem nomear cartas
+sr-viol-not-a-meld = { $cards } não é um jogo: três ou mais do mesmo valor, ou uma sequência de três ou mais do mesmo naipe
+sr-viol-no-meld = você não tem o jogo { $index }
+sr-hint-draw = compre: { $draw } ou { $take }
+sr-hint-play = { $lay } [ c1 c2 c3 … ], { $add } <índice> [ c … ] ou { $drop } <carta> (encerra a vez)
+check-title-scratch-lay-a-set = três setes na mão: baixe-os
+table-phase-lay-add-or-drop = baixar, juntar ou descartar
+table-counter-out-bonus = batida { $value }
+table-counter-hand-size = { $value } cartas dadas
