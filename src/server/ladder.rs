@@ -115,9 +115,11 @@ pub fn claim(shared: &Shared) -> Result<Option<i64>, ServerError> {
         let ranked_open = !paused && (next(tx, true)?.is_some() || active_versions(tx)?.len() >= 2);
         let id = match super::fair::lane(friendly.is_some(), ranked_open, owed) {
             Some(super::fair::Lane::Friendly) => friendly.map(|id| (id, false)),
-            Some(super::fair::Lane::Ranked) => super::draw::next_ranked(tx, &house, shared.course.bar.as_ref())?
-                .map(|id| (id, true))
-                .or(friendly.map(|id| (id, false))),
+            Some(super::fair::Lane::Ranked) => {
+                super::draw::next_ranked(tx, &house, shared.course.bar.as_ref(), shared.jobs)?
+                    .map(|id| (id, true))
+                    .or(friendly.map(|id| (id, false)))
+            }
             None => None,
         };
         if let Some((id, _)) = id {
