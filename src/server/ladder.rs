@@ -1,7 +1,7 @@
 //! The ladder: which game plays next (friendly games and ranked ones taking turns; the ranked
 //! pairs drawn by compute spent, `draw.rs` and `fair.rs`), and one game of it played by the
 //! tournament's own runner (`RefereeRunner`), its transcript and stderr logs (capped per seat)
-//! kept in `games/<id>/`, its result stored in one transaction. Nothing starts while the server
+//! kept compressed in `games/<id>/`, its result stored in one transaction. Nothing starts while the server
 //! is short of disk or files, and a game whose bot could not start for a reason of the server's
 //! is played again, never scored. House bots join as versions.
 
@@ -232,6 +232,12 @@ pub fn play(shared: &Shared, id: i64) -> Result<(), ServerError> {
     // A game the host spoils is played again (`tournament::play_replaying`), and void if it
     // stays spoiled: no winner, and the ratings count it for nobody.
     let result = play_replaying(&RefereeRunner, &setup);
+    // Kept compressed (`record::packed`): every reader takes the plain files' paths as before.
+    if !matches!(result, Err(PlayError::Cancelled))
+        && let Err(e) = crate::record::packed::pack_folder(&dir)
+    {
+        eprintln!("juiz serve: game {id}: its files stay uncompressed: {e}");
+    }
     // A bot that could not start because the server lacked files or disk did nothing wrong:
     // the game is played again later, never scored (`disk::host_caused`).
     let host = match &result {
