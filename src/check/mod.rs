@@ -11,5 +11,5 @@ mod words;
 
 pub use crate::games::kit::{CheckGame, Opponent};
 pub use plan::{course_seed, full_plan, own_plan, plan_for};
-pub use run::{CheckError, CheckOptions, CheckReport, GameCheck, run_check};
+pub use run::{CheckError, CheckOptions, CheckReport, GameCheck, Turns, run_check};
 pub use words::{duration_text, explain, fault_hint, header, shell_word};

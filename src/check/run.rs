@@ -50,6 +50,15 @@ pub struct CheckOptions {
     /// Games played at once (1: one after another). The report is the same either way: the
     /// games are reported in their order.
     pub jobs: usize,
+    /// When set, each game waits for a turn before it starts (the course server's worker slots,
+    /// which its ladder shares), and ends it when it ends.
+    pub turns: Option<Arc<dyn Turns>>,
+}
+
+/// Turns to play a game, shared with other work (the course server's worker slots).
+pub trait Turns: Send + Sync + std::fmt::Debug {
+    /// Waits for a turn; it ends when the value returned is dropped.
+    fn take(&self) -> Box<dyn Send>;
 }
 
 impl CheckOptions {
@@ -69,6 +78,7 @@ impl CheckOptions {
             players: None,
             limits: None,
             jobs: 1,
+            turns: None,
         }
     }
 }
@@ -235,6 +245,7 @@ pub fn run_check(
         config.stderr_dir = Some(dir.to_path_buf());
         config.stderr_stem = game.stem.clone();
         config.cancel = options.cancel.clone();
+        let _turn = options.turns.as_ref().map(|t| t.take());
         play_one(&config, game, &bot.display, dir, options.keep_logs.is_some())
     };
     let games = play_in_order(plan, options.jobs, &play, on_game)?;

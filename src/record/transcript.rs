@@ -257,8 +257,9 @@ pub struct Transcript {
 impl Transcript {
     pub fn read(path: &Path) -> Result<Self, TranscriptError> {
         let read_err = |message: String| TranscriptError::Read { path: path.to_owned(), message };
-        let mut reader =
-            csv::ReaderBuilder::new().has_headers(true).from_path(path).map_err(|e| read_err(e.to_string()))?;
+        // Plain or packed (`packed`): the ladder keeps its games compressed.
+        let file = super::packed::open(path).map_err(|e| read_err(e.to_string()))?;
+        let mut reader = csv::ReaderBuilder::new().has_headers(true).from_reader(file);
         let headers = reader.headers().map_err(|e| read_err(e.to_string()))?.clone();
         if headers.iter().collect::<Vec<_>>() != ["seq", "ms", "seat", "dir", "text"] {
             return Err(read_err("not a juiz transcript (header is not seq,ms,seat,dir,text)".into()));

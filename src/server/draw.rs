@@ -1,10 +1,11 @@
 //! The ladder's draw: the next ranked game a worker plays, and the pairs drawn for it. A version
 //! has one game running at a time while others can play (a slow bot then holds one worker at
 //! most, never all of them), and a pair is drawn by `fair::pair` from each version's share of
-//! the workers' seconds over the last ten minutes, counted from when it joined if later (so a
-//! new version starts at once but cannot claim the seconds the others spent before it came); a
-//! game's seconds are charged to each side up to twice its usual game (a slow bot's games cost
-//! it, not its opponents).
+//! the workers' seconds over the last ten minutes, counted from its first ranked game if later
+//! (so a new version starts at once but cannot claim the seconds the others spent before it
+//! came, nor those its own check took); a game's seconds are charged to each side up to twice
+//! its usual game (a slow bot's games cost it, not its opponents), and a version whose games
+//! held more than `fair::MAX_HELD` of the workers' time waits while others can play.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -21,7 +22,12 @@ const WINDOW_SECS: f64 = 600.0;
 /// The next ranked game (not yet marked running): a queued one none of whose versions is
 /// playing; else one of a new pair of versions that have no game running or queued; else any
 /// queued one; else one of a new pair of any versions.
-pub fn next_ranked(tx: &Transaction, house: &[String], bar: Option<&Bar>) -> rusqlite::Result<Option<i64>> {
+pub fn next_ranked(
+    tx: &Transaction,
+    house: &[String],
+    bar: Option<&Bar>,
+    workers: usize,
+) -> rusqlite::Result<Option<i64>> {
     let busy = |states: &[&str]| -> rusqlite::Result<BTreeSet<i64>> {
         let mut stmt =
             tx.prepare("SELECT a, b FROM games WHERE ranked = 1 AND state IN (SELECT value FROM json_each(?1))")?;
@@ -48,35 +54,29 @@ pub fn next_ranked(tx: &Transaction, house: &[String], bar: Option<&Bar>) -> rus
     if let Some(&(id, ..)) = queued.iter().find(|(_, a, b)| !playing.contains(a) && !playing.contains(b)) {
         return Ok(Some(id));
     }
-    if let Some(id) = draw_pair(tx, house, bar, &busy(&[RUNNING, QUEUED])?)? {
+    if let Some(id) = draw_pair(tx, house, bar, &busy(&[RUNNING, QUEUED])?, workers)? {
         return Ok(Some(id));
     }
     if let Some(&(id, ..)) = queued.first() {
         return Ok(Some(id));
     }
-    draw_pair(tx, house, bar, &BTreeSet::new())
+    draw_pair(tx, house, bar, &BTreeSet::new(), workers)
 }
 
-/// Chooses a pair of the active versions outside `exclude` by `fair::pair` and queues its two
-/// games (one deal, the seats swapped); the course's bar comes first while the version has
-/// played fewer games against it than the bar asks for. Returns the first game's id, or `None`
-/// when no student's version and another are there to play.
+/// Chooses a pair of the active versions, none of them in `busy`, by `fair::pair` and queues
+/// its two games (one deal, the seats swapped); the course's bar comes first while the version
+/// has played fewer games against it than the bar asks for. Returns the first game's id, or
+/// `None` when no student's version and another are there to play. `workers`: the games the
+/// server plays at once.
 fn draw_pair(
     tx: &Transaction,
     house: &[String],
     bar: Option<&Bar>,
-    exclude: &BTreeSet<i64>,
+    busy: &BTreeSet<i64>,
+    workers: usize,
 ) -> rusqlite::Result<Option<i64>> {
-    let players: Vec<(i64, String, i64)> = {
-        let active = active_versions(tx)?;
-        let mut stmt = tx.prepare("SELECT uploaded FROM versions WHERE id = ?1")?;
-        let mut out = Vec::new();
-        for (id, name) in active.into_iter().filter(|(id, _)| !exclude.contains(id)) {
-            out.push((id, name, stmt.query_row([id], |r| r.get::<_, i64>(0))?));
-        }
-        out
-    };
-    if players.len() < 2 {
+    let players = active_versions(tx)?;
+    if players.iter().filter(|(id, _)| !busy.contains(id)).count() < 2 {
         return Ok(None);
     }
     let now = now();
@@ -87,8 +87,10 @@ fn draw_pair(
     let mut unfinished: Vec<(i64, i64)> = Vec::new();
     let mut recent = (0.0, 0u32);
     let mut in_window: Vec<(i64, i64, f64)> = Vec::new();
+    // When each version joined the ladder: its first ranked game's queuing.
+    let mut joined: BTreeMap<i64, i64> = BTreeMap::new();
     let mut stmt =
-        tx.prepare("SELECT a, b, state, duration_ms, finished FROM games WHERE ranked = 1 AND state != ?1")?;
+        tx.prepare("SELECT a, b, state, duration_ms, finished, created FROM games WHERE ranked = 1 AND state != ?1")?;
     let rows = stmt.query_map([ERROR], |r| {
         Ok((
             r.get::<_, i64>(0)?,
@@ -96,10 +98,14 @@ fn draw_pair(
             r.get::<_, String>(2)?,
             r.get::<_, Option<i64>>(3)?,
             r.get::<_, Option<i64>>(4)?,
+            r.get::<_, i64>(5)?,
         ))
     })?;
     for row in rows {
-        let (a, b, state, ms, finished) = row?;
+        let (a, b, state, ms, finished, created) = row?;
+        for v in [a, b] {
+            joined.entry(v).and_modify(|t| *t = (*t).min(created)).or_insert(created);
+        }
         *met.entry((a.min(b), a.max(b))).or_default() += 1;
         match (state.as_str(), ms) {
             (DONE, Some(ms)) => {
@@ -127,11 +133,16 @@ fn draw_pair(
     // A game queued or running counts as one of its slower version's usual length.
     let mean = |v: i64| games.get(&v).filter(|g| g.0 > 0).map_or(typical, |g| g.1 / f64::from(g.0));
     // A game's seconds are charged to each side up to twice that side's usual game: a slow
-    // bot's games are its own cost, not its opponents'.
+    // bot's games are its own cost, not its opponents'. The workers' time a game held is split
+    // between its sides by their usual games (`fair::split`).
+    let mut whole: BTreeMap<i64, f64> = BTreeMap::new();
     for (a, b, seconds) in in_window {
         for v in [a, b] {
             *spent.entry(v).or_default() += seconds.min(2.0 * mean(v));
         }
+        let parts = super::fair::split(seconds, [mean(a), mean(b)]);
+        *whole.entry(a).or_default() += parts[0];
+        *whole.entry(b).or_default() += parts[1];
     }
     let mut count: BTreeMap<i64, u32> = games.iter().map(|(v, g)| (*v, g.0)).collect();
     for (a, b) in unfinished {
@@ -140,6 +151,9 @@ fn draw_pair(
             *spent.entry(v).or_default() += seconds;
             *count.entry(v).or_default() += 1;
         }
+        let parts = super::fair::split(seconds, [mean(a), mean(b)]);
+        *whole.entry(a).or_default() += parts[0];
+        *whole.entry(b).or_default() += parts[1];
     }
     let mut rating: BTreeMap<i64, (f64, f64)> = BTreeMap::new();
     let mut stmt = tx.prepare("SELECT version, elo, ci95 FROM ratings")?;
@@ -150,10 +164,10 @@ fn draw_pair(
     drop(stmt);
     let entries: Vec<Entry> = players
         .iter()
-        .map(|(id, name, joined)| {
+        .map(|(id, name)| {
             let (elo, ci) = rating.get(id).copied().unwrap_or((1500.0, 1000.0));
             let seconds = spent.get(id).copied().unwrap_or(0.0);
-            let here = (now - joined) as f64;
+            let here = (now - joined.get(id).copied().unwrap_or(now)) as f64;
             Entry {
                 id: *id,
                 // House bots meet students, never each other alone: a pair has a student's version.
@@ -162,6 +176,8 @@ fn draw_pair(
                 games: count.get(id).copied().unwrap_or(0),
                 elo,
                 ci,
+                held: super::fair::held(whole.get(id).copied().unwrap_or(0.0), here, WINDOW_SECS, workers),
+                busy: busy.contains(id),
             }
         })
         .collect();
@@ -170,7 +186,9 @@ fn draw_pair(
         return Ok(None);
     };
     let bar_first = match bar {
-        Some(bar) => match super::bar::bar_version(tx, bar)?.filter(|id| players.iter().any(|p| p.0 == *id)) {
+        Some(bar) => match super::bar::bar_version(tx, bar)?
+            .filter(|id| players.iter().any(|p| p.0 == *id) && !busy.contains(id))
+        {
             Some(id) if super::bar::games_against(tx, id, first)? < bar.games => Some(id),
             _ => None,
         },

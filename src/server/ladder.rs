@@ -1,7 +1,7 @@
 //! The ladder: which game plays next (friendly games and ranked ones taking turns; the ranked
 //! pairs drawn by compute spent, `draw.rs` and `fair.rs`), and one game of it played by the
 //! tournament's own runner (`RefereeRunner`), its transcript and stderr logs (capped per seat)
-//! kept in `games/<id>/`, its result stored in one transaction. Nothing starts while the server
+//! kept compressed in `games/<id>/`, its result stored in one transaction. Nothing starts while the server
 //! is short of disk or files, and a game whose bot could not start for a reason of the server's
 //! is played again, never scored. House bots join as versions.
 
@@ -115,9 +115,11 @@ pub fn claim(shared: &Shared) -> Result<Option<i64>, ServerError> {
         let ranked_open = !paused && (next(tx, true)?.is_some() || active_versions(tx)?.len() >= 2);
         let id = match super::fair::lane(friendly.is_some(), ranked_open, owed) {
             Some(super::fair::Lane::Friendly) => friendly.map(|id| (id, false)),
-            Some(super::fair::Lane::Ranked) => super::draw::next_ranked(tx, &house, shared.course.bar.as_ref())?
-                .map(|id| (id, true))
-                .or(friendly.map(|id| (id, false))),
+            Some(super::fair::Lane::Ranked) => {
+                super::draw::next_ranked(tx, &house, shared.course.bar.as_ref(), shared.jobs)?
+                    .map(|id| (id, true))
+                    .or(friendly.map(|id| (id, false)))
+            }
             None => None,
         };
         if let Some((id, _)) = id {
@@ -230,6 +232,12 @@ pub fn play(shared: &Shared, id: i64) -> Result<(), ServerError> {
     // A game the host spoils is played again (`tournament::play_replaying`), and void if it
     // stays spoiled: no winner, and the ratings count it for nobody.
     let result = play_replaying(&RefereeRunner, &setup);
+    // Kept compressed (`record::packed`): every reader takes the plain files' paths as before.
+    if !matches!(result, Err(PlayError::Cancelled))
+        && let Err(e) = crate::record::packed::pack_folder(&dir)
+    {
+        eprintln!("juiz serve: game {id}: its files stay uncompressed: {e}");
+    }
     // A bot that could not start because the server lacked files or disk did nothing wrong:
     // the game is played again later, never scored (`disk::host_caused`).
     let host = match &result {

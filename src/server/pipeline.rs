@@ -4,6 +4,8 @@
 //! the student's active one; a failed version never displaces it. A queued version that a newer
 //! upload of its student replaced is never checked (`SUPERSEDED`).
 
+use std::sync::Arc;
+
 use rusqlite::OptionalExtension;
 
 use super::error::ServerError;
@@ -105,6 +107,8 @@ pub fn process(shared: &Shared, id: i64) -> Result<(), ServerError> {
         players: Some(tournament.players),
         limits: Some(tournament.limits.clone()),
         jobs: shared.jobs,
+        // Each game takes a worker's slot: a check never adds games beside the ladder's.
+        turns: Some(Arc::new(super::workers::CheckTurns(Arc::clone(&shared.slots)))),
         ..CheckOptions::new(course_seed(&tournament.name, tournament.game, tournament.seed, &sha256))
     };
     let command = BotCommand { argv, display: original };

@@ -17,6 +17,8 @@ pub struct Shared {
     pub db: Db,
     /// Games (and checks) played at once.
     pub jobs: usize,
+    /// The `jobs` slots every game takes, the ladder's and the checks' (`workers::Slots`).
+    pub slots: Arc<super::workers::Slots>,
     /// Set to stop: running games and checks are cancelled, the workers end.
     pub stop: Arc<AtomicBool>,
     /// Set while the final tournament runs.
@@ -47,6 +49,7 @@ impl Shared {
             course,
             db,
             jobs,
+            slots: super::workers::Slots::new(jobs),
             stop: Arc::new(AtomicBool::new(false)),
             final_running: AtomicBool::new(false),
             base_url: std::sync::OnceLock::new(),

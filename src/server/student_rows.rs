@@ -140,7 +140,10 @@ pub(super) fn games(
         let stem = dir.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
         let stderr = (0..players)
             .filter(|s| s % 2 == my_side)
-            .filter(|&s| dir.parent().is_some_and(|d| crate::referee::stderr_log_path(d, &stem, s).is_file()))
+            .filter(|&s| {
+                dir.parent()
+                    .is_some_and(|d| crate::record::packed::exists(&crate::referee::stderr_log_path(d, &stem, s)))
+            })
             .collect();
         Ok(GameLine {
             id: r.get(0)?,

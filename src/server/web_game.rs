@@ -225,8 +225,9 @@ pub async fn transcript(
         let me = student_of(&shared, &token)?;
         let game = my_game(&shared, &me, &key)?;
         let unreadable = |e: String| Fail::from(super::error::ServerError::Other(format!("game {key}: {e}")));
-        let mut reader =
-            csv::ReaderBuilder::new().has_headers(false).from_path(&game.log).map_err(|e| unreadable(e.to_string()))?;
+        // Plain or packed, the student gets the plain CSV.
+        let file = crate::record::packed::open(&game.log).map_err(|e| unreadable(e.to_string()))?;
+        let mut reader = csv::ReaderBuilder::new().has_headers(false).from_reader(file);
         let mut writer = csv::Writer::from_writer(Vec::new());
         for record in reader.records() {
             let record = record.map_err(|e| unreadable(e.to_string()))?;
@@ -294,7 +295,8 @@ pub async fn stderr(
         if !game.seats.contains(&seat) {
             return Err(not_yours());
         }
-        let text = std::fs::read(crate::referee::stderr_log_path(&game.dir, &stem_of(&game), seat)).unwrap_or_default();
+        let path = crate::referee::stderr_log_path(&game.dir, &stem_of(&game), seat);
+        let text = crate::record::packed::read(&path).unwrap_or_default();
         Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
     })
     .await

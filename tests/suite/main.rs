@@ -52,6 +52,7 @@ mod portuguese;
 mod protocol_example;
 mod replay_bot;
 mod replay_kinds;
+mod replay_packed;
 mod replay_premature;
 mod results_integrity;
 mod rules_e2e;

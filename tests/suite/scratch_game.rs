@@ -8,7 +8,7 @@
 //! its messages in both languages, the shared rummy parser's refusals in its own command words,
 //! and the terminal view naming its own counters and phases.
 
-#[path = "scratch_game/mod.rs"]
+#[path = "scratch_rummy/mod.rs"]
 mod scratch;
 
 use std::collections::BTreeSet;

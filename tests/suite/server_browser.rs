@@ -108,7 +108,8 @@ fn the_verdict_appears_without_a_reload_and_the_history_plots_the_rating() {
     wait_for("the rating plot", || {
         std::thread::sleep(std::time::Duration::from_millis(500));
         browser.open(&page);
-        (browser.eval("document.querySelectorAll('#rating-plot circle').length").as_u64().unwrap_or(0) >= 1).then_some(())
+        (browser.eval("document.querySelectorAll('#rating-plot circle').length").as_u64().unwrap_or(0) >= 1)
+            .then_some(())
     });
     let source = browser.eval("document.querySelector('#history a.source').getAttribute('href')");
     assert_eq!(source, json!(format!("/s/{}/version/1/source", links["ana"])));

@@ -223,18 +223,29 @@ fn a_bot_flooding_its_stderr_keeps_only_the_cap_of_each_ladder_game() {
     assert_eq!(server.upload(&links["ana"], "main.py", flood.as_bytes()).status, 303);
     assert_eq!(settled(&server, &links["ana"], 1), "ready");
     wait_for("ladder games", || (server_support::games_played(&server) >= 2).then_some(()));
+    // The game's files are kept compressed (`<file>.zst`), read back as the plain logs.
     let mut logs = Vec::new();
     for game in std::fs::read_dir(course.data().join("games")).unwrap().flatten() {
         for file in std::fs::read_dir(game.path()).unwrap().flatten() {
-            if file.file_name().to_string_lossy().ends_with(".stderr") {
-                logs.push(file.path());
+            let name = file.file_name().to_string_lossy().into_owned();
+            assert!(name.ends_with(".zst"), "a game's file left uncompressed: {}", file.path().display());
+            if let Some(plain) = name.strip_suffix(".zst").filter(|n| n.ends_with(".stderr")) {
+                logs.push(game.path().join(plain));
             }
         }
     }
-    let flooded: Vec<_> = logs.iter().filter(|l| server_support::read(l).contains("bytes dropped]")).collect();
+    let text = |log: &std::path::PathBuf| String::from_utf8(juiz::record::packed::read(log).unwrap()).unwrap();
+    let flooded: Vec<_> = logs.iter().filter(|l| text(l).contains("bytes dropped]")).collect();
     assert!(!flooded.is_empty(), "the cut is said in the log: {logs:?}");
     for log in &logs {
-        let size = std::fs::metadata(log).unwrap().len();
+        let size = text(log).len();
         assert!(size <= 16 * 1024 + 100, "{} holds {size} bytes", log.display());
     }
+    // The student downloads the flooded log as plain text from their game.
+    let status = server.get(&format!("/s/{}/status.json", links["ana"])).json();
+    let done = status["games"].as_array().unwrap().iter().find(|g| g["done"] == true).unwrap().clone();
+    let (game, seat) = (done["id"].as_i64().unwrap(), done["stderr"][0].as_i64().expect("a link to ana's stderr"));
+    let log = server.get(&format!("/s/{}/game/{game}/stderr/{seat}", links["ana"]));
+    assert_eq!(log.status, 200);
+    assert!(log.text().contains("xxxxxxxx") && log.text().contains("bytes dropped]"), "{}", log.text());
 }

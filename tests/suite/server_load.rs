@@ -1,8 +1,10 @@
 //! A load measurement of the course server, not a timed test (ignored by default; run it with
 //! `cargo test --release --test suite server_load:: -- --ignored --nocapture`): 60 students upload at
 //! once, every version must be built and checked, and meanwhile, with the ladder playing, the
-//! time to answer page requests is measured and printed (median, 99th percentile, maximum); and
-//! issue 36's deadline of a class of 150 (`a_class_uploads_before_the_deadline`).
+//! time to answer page requests is measured and printed (median, 99th percentile, maximum);
+//! issue 36's deadline of a class of 150 (`a_class_uploads_before_the_deadline`), its slow bot
+//! (`a_slow_legal_bot_joins_the_ladder`) and its stderr flood under a disk budget
+//! (`a_day_of_a_stderr_flooding_bot_stays_within_the_disk_budget`).
 
 use crate::server_support;
 
@@ -129,13 +131,14 @@ fn a_class_uploads_before_the_deadline() {
     let games_dir = course.data().join("games");
     let (games_disk, kept) = (du(&games_dir), std::fs::read_dir(&games_dir).map_or(0, |d| d.count()));
     let per_game = games_disk as f64 / kept.max(1) as f64;
+    let (plain, packed) = plain_and_packed(&games_dir);
     waits.sort();
     let at = |q: f64| waits[((waits.len() - 1) as f64 * q) as usize];
     let mib = |bytes: f64| bytes / f64::from(1 << 20);
     println!(
         "{students} students, uploads over {window:?}: upload to verdict median {:.1?}, 95th percentile {:.1?}, max {:.1?}; \
          {games} ranked games in {minutes:.1} min ({:.1} a minute); the course folder {:.1} MiB, its games {:.1} MiB \
-         ({kept} kept, {:.1} KiB each): unpruned {:.2} GiB a day at this rate",
+         ({kept} kept, {:.1} KiB each; their files {:.1} KiB a game compressed, {:.1} KiB plain): unpruned {:.2} GiB          a day at this rate",
         at(0.5),
         at(0.95),
         waits.last().unwrap(),
@@ -143,8 +146,22 @@ fn a_class_uploads_before_the_deadline() {
         mib(disk as f64),
         mib(games_disk as f64),
         per_game / 1024.0,
+        packed as f64 / kept.max(1) as f64 / 1024.0,
+        plain as f64 / kept.max(1) as f64 / 1024.0,
         per_game * games as f64 / minutes * 1440.0 / f64::from(1 << 30),
     );
+}
+
+/// The bytes of the ladder games' files under `games`: read back plain, and as stored.
+fn plain_and_packed(games: &std::path::Path) -> (u64, u64) {
+    let (mut plain, mut packed) = (0, 0);
+    for game in std::fs::read_dir(games).into_iter().flatten().flatten() {
+        for file in std::fs::read_dir(game.path()).into_iter().flatten().flatten() {
+            packed += file.metadata().map_or(0, |m| m.len());
+            plain += juiz::record::packed::read(&file.path()).map_or(0, |b| b.len() as u64);
+        }
+    }
+    (plain, packed)
 }
 
 /// Bytes the files under `path` take.
@@ -207,5 +224,80 @@ fn a_slow_legal_bot_joins_the_ladder() {
         with_slow / fast * 100.0,
         games_of("s4.v1"),
         games_of("s0.v1"),
+    );
+}
+
+/// Bytes the files under `path` take on disk (blocks, as the server's budget counts them).
+fn disk_blocks(path: &std::path::Path) -> u64 {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(meta) = std::fs::symlink_metadata(path) else { return 0 };
+    let own = meta.blocks() * 512;
+    if !meta.is_dir() {
+        return own;
+    }
+    own + std::fs::read_dir(path).map_or(0, |d| d.flatten().map(|e| disk_blocks(&e.path())).sum())
+}
+
+/// Issue 36's stderr flood: a ladder of two students' C bots and a third whose bot writes 1 MiB
+/// of random bytes on stderr at the start of every game, under a disk budget
+/// (`JUIZ_LOAD_BUDGET`, default 48MiB) with 64 KiB of stderr kept per seat, for
+/// `JUIZ_LOAD_SPAN_SECS` (default 300). Samples the course folder every 5 s and prints its
+/// largest size, the games played, the games' files kept, whether the ladder ever waited for
+/// the budget, and the database's growth a game (the one thing pruning does not bound: a row per
+/// game), extrapolated to a day at the rate measured.
+#[test]
+#[ignore = "a measurement: run with --ignored --nocapture"]
+fn a_day_of_a_stderr_flooding_bot_stays_within_the_disk_budget() {
+    let env = |name: &str| std::env::var(name).ok();
+    let span = Duration::from_secs(env("JUIZ_LOAD_SPAN_SECS").and_then(|v| v.parse().ok()).unwrap_or(300));
+    let budget = env("JUIZ_LOAD_BUDGET").unwrap_or_else(|| "48MiB".into());
+    let limits = format!(r#""limits": {{"disk": "{budget}", "stderr_per_seat": "64KiB", "keep_games": 20}}"#);
+    let course = Course::new("ana,Ana,\nbia,Bia,\ncaio,Caio,\n", &limits);
+    let links = course.links();
+    let server = Server::start(&course);
+    let smart = std::fs::read_to_string(server_support::root().join("bots/smart.c")).unwrap();
+    for who in ["bia", "caio"] {
+        let source = format!("{smart}\n/* {who} */\n");
+        assert_eq!(server.upload(&links[who], "bot.c", source.as_bytes()).status, 303);
+    }
+    let random = std::fs::read_to_string(server_support::root().join("bots/random_bot.py")).unwrap();
+    let flood = random.replace(
+        "if __name__ == \"__main__\":\n",
+        "if __name__ == \"__main__\":\n    sys.stderr.buffer.write(__import__(\"os\").urandom(1 << 20))\n    sys.stderr.flush()\n",
+    );
+    assert_ne!(flood, random, "the flood is in");
+    assert_eq!(server.upload(&links["ana"], "main.py", flood.as_bytes()).status, 303);
+    for who in ["ana", "bia", "caio"] {
+        assert_eq!(settled(&server, &links[who], 1), "ready", "{who}");
+    }
+    let data = course.data();
+    let db_bytes = || ["course.db", "course.db-wal"].iter().map(|f| disk_blocks(&data.join(f))).sum::<u64>();
+    let (games_before, db_before, start) = (server_support::games_played(&server), db_bytes(), Instant::now());
+    let (mut largest, mut waited) = (0u64, 0u32);
+    while start.elapsed() < span {
+        largest = largest.max(disk_blocks(&data));
+        let admin = server.get(&format!("/admin/{}", server.admin)).text();
+        if admin.contains("over its budget") {
+            waited += 1;
+        }
+        std::thread::sleep(Duration::from_secs(5));
+    }
+    largest = largest.max(disk_blocks(&data));
+    let minutes = start.elapsed().as_secs_f64() / 60.0;
+    let games = (server_support::games_played(&server) - games_before) as f64;
+    let games_dir = data.join("games");
+    let kept = std::fs::read_dir(&games_dir).map_or(0, |d| d.count());
+    let db_per_game = db_bytes().saturating_sub(db_before) as f64 / games.max(1.0);
+    let mib = |b: f64| b / f64::from(1 << 20);
+    println!(
+        "budget {budget}: the course folder at most {:.1} MiB over {minutes:.1} min (now {:.1} MiB, its games {:.1} MiB in \
+         {kept} folders); {games} ranked games ({:.0} a minute); the admin page said the ladder waited for the budget in \
+         {waited} of its samples; the database grew {:.0} bytes a game: {:.0} MiB a day at this rate",
+        mib(largest as f64),
+        mib(disk_blocks(&data) as f64),
+        mib(disk_blocks(&games_dir) as f64),
+        games / minutes,
+        db_per_game,
+        mib(db_per_game * games / minutes * 1440.0),
     );
 }

@@ -260,7 +260,7 @@ fn intern<T: Serialize>(index: &mut BTreeMap<String, u32>, pool: &mut Vec<T>, va
 fn stderr_beside(log: &Path, seat: usize) -> Option<String> {
     let stem = log.file_stem()?.to_str()?;
     let path = crate::referee::stderr_log_path(log.parent()?, stem, seat);
-    let bytes = std::fs::read(path).ok()?;
+    let bytes = crate::record::packed::read(&path).ok()?;
     let mut text = String::from_utf8_lossy(&bytes[..bytes.len().min(STDERR_BYTES)]).into_owned();
     if bytes.len() > STDERR_BYTES {
         text.push_str(&format!("\n[... {} more bytes not shown]", bytes.len() - STDERR_BYTES));
