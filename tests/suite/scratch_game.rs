@@ -1,4 +1,4 @@
-//! Issue 38: a sixth game kept in the test tree, Scratch Rummy (`tests/scratch_game/`, never
+//! Issue 38: a sixth game kept in the test tree, Scratch Rummy (`tests/suite/scratch_rummy/`, never
 //! shipped), written by following `docs/adding-a-game.md` literally, proves what the doc says:
 //! the game is its folder and its registry entry (a `GameDef`), compiled against the library as
 //! it is, and the registry-driven checks run on it as on every registered game: the engine

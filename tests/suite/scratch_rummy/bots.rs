@@ -2,5 +2,5 @@
 
 use juiz::games::kit::Opponent;
 
-/// `tests/scratch_game/bot.c`: draws, then drops its first card.
+/// `tests/suite/scratch_rummy/bot.c`: draws, then drops its first card.
 pub const SCRATCH_BOT: Opponent = Opponent::new("scratch_bot", include_str!("bot.c"));
