@@ -188,22 +188,24 @@ pub struct MoveForm {
     line: String,
 }
 
-/// The student's game for a form posted with `token`: the student's own game only.
-fn my_game(shared: &Shared, token: &str, csrf: &str, lang: Lang) -> Result<Arc<HumanGame>, Response> {
-    let me = student_of(shared, token).map_err(|f| json_fail(f.status, lang, &f.message, f.text(Lang::Pt)))?;
+/// The student's game for a form posted with `token`: the student's own game only (else the
+/// answer to give, boxed: a response is large).
+fn my_game(shared: &Shared, token: &str, csrf: &str, lang: Lang) -> Result<Arc<HumanGame>, Box<Response>> {
+    let me =
+        student_of(shared, token).map_err(|f| Box::new(json_fail(f.status, lang, &f.message, f.text(Lang::Pt))))?;
     let expected = form_token(&shared.db, token).map_err(|_| {
-        json_fail(
+        Box::new(json_fail(
             StatusCode::INTERNAL_SERVER_ERROR,
             lang,
             "the server could not check the form",
             "o servidor não conseguiu conferir o formulário",
-        )
+        ))
     })?;
     if csrf != expected {
         let fail = Fail::bad_form();
-        return Err(json_fail(fail.status, lang, &fail.message, fail.text(Lang::Pt)));
+        return Err(Box::new(json_fail(fail.status, lang, &fail.message, fail.text(Lang::Pt))));
     }
-    shared.humans.of(&me).ok_or_else(|| no_game(lang))
+    shared.humans.of(&me).ok_or_else(|| Box::new(no_game(lang)))
 }
 
 /// `POST /s/TOKEN/human/move` (`csrf`, `line`): the line handed to the referee; the answer says
@@ -219,7 +221,7 @@ pub async fn play(
     blocking(lang, move || {
         let game = match my_game(&shared, &token, &form.csrf, lang) {
             Ok(game) => game,
-            Err(response) => return Ok(response),
+            Err(response) => return Ok(*response),
         };
         let line = form.line.trim().to_string();
         if line.is_empty() || line.len() > MOST_LINE_BYTES || line.chars().any(char::is_control) {
@@ -265,7 +267,7 @@ pub async fn resign(
                 game.resign();
                 Json(json!({ "resigned": true })).into_response()
             }
-            Err(response) => response,
+            Err(response) => *response,
         })
     })
     .await

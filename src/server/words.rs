@@ -188,16 +188,22 @@ const WORDS: &[(&str, &str, &str)] = &[
     ("human_lost", "You lost", "Você perdeu"),
     // history-db (issue 37): the rating over time, "make active again", the admin's plot.
     ("rating_plot", "Rating of each version over time", "Rating de cada versão ao longo do tempo"),
-    "rating_lines",
-    "Rating of each of your versions over time: a point after each of its first ranked games, then every few games (hover a point for its date and games)",
-    "Rating de cada versão sua ao longo do tempo: um ponto após cada uma das primeiras partidas valendo, depois a cada algumas (passe o mouse num ponto para ver a data e as partidas)",
+    (
+        "rating_lines",
+        "Rating of each of your versions over time: a point after each of its first ranked games, then every few games (hover a point for its date and games)",
+        "Rating de cada versão sua ao longo do tempo: um ponto após cada uma das primeiras partidas valendo, depois a cada algumas (passe o mouse num ponto para ver a data e as partidas)",
+    ),
     ("make_active", "Make active again", "Tornar ativa de novo"),
-    "same_again",
-    "If it is not your active version, \"Make active again\" in your history below makes it so.",
-    "Se ela não é a sua versão ativa, \"Tornar ativa de novo\" no seu histórico abaixo a torna ativa.",
-    "activated",
-    "is your active version again: the ladder plays it from now on.",
-    "é de novo a sua versão ativa: a ladder a joga daqui em diante.",
+    (
+        "same_again",
+        "If it is not your active version, \"Make active again\" in your history below makes it so.",
+        "Se ela não é a sua versão ativa, \"Tornar ativa de novo\" no seu histórico abaixo a torna ativa.",
+    ),
+    (
+        "activated",
+        "is your active version again: the ladder plays it from now on.",
+        "é de novo a sua versão ativa: a ladder a joga daqui em diante.",
+    ),
     ("admin_rating", "Rating over time", "Rating ao longo do tempo"),
 ];
 

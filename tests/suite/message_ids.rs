@@ -15,7 +15,7 @@ fn prefixes_of(ftl: &str) -> std::collections::BTreeSet<String> {
 /// catalogue does not use (`cn` for Canasta, `sj` for Shengji; none for the Buraco games, which
 /// speak in juiz's shared words).
 fn game_prefixes() -> Vec<(juiz::games::GameKind, std::collections::BTreeSet<String>)> {
-    let shared = prefixes_of(include_str!("../src/i18n/en.ftl"));
+    let shared = prefixes_of(include_str!("../../src/i18n/en.ftl"));
     juiz::games::GameKind::ALL
         .iter()
         .map(|&kind| (kind, prefixes_of(kind.def().messages_en).difference(&shared).cloned().collect()))

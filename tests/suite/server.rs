@@ -133,7 +133,7 @@ fn a_course_from_uploads_to_the_final_tournament() {
     let after = games_played(&server);
     assert!(after >= before, "finished games kept: {before} then {after}");
     assert_eq!(server.get("/board.json").json()["rows"].as_array().unwrap().len(), ratings_before);
-    assert_eq!(server::version_states(&server, &links["ana"]), ["build-failed", "ready"]);
+    assert_eq!(student_page::version_states(&server, &links["ana"]), ["build-failed", "ready"]);
     wait_for("the ladder to go on", || (games_played(&server) > after).then_some(()));
     let second = course.juiz(&["--listen", "127.0.0.1:0"]).output().unwrap();
     assert_eq!(second.status.code(), Some(2), "a second server on the folder");
@@ -187,7 +187,7 @@ fn a_course_from_uploads_to_the_final_tournament() {
     }
 }
 
-mod server {
+mod student_page {
     /// The states of a student's versions, newest first.
     pub fn version_states(server: &super::Server, token: &str) -> Vec<String> {
         let page = server.get(&format!("/s/{token}")).text();

@@ -516,8 +516,8 @@ mod tests {
     use std::path::PathBuf;
     use std::sync::atomic::AtomicI32;
 
+    use super::{Request, spawn};
     use crate::bot::sandbox::Confinement;
-    use crate::bot::{Request, sandbox::spawn};
 
     #[test]
     fn the_pidfd_comes_from_clone_and_names_the_child() {
