@@ -36,7 +36,6 @@ pub use faults::fault::{
     BotFault, ExitReport, FaultKind, QUOTED_LINE_CHARS, Termination, Usage, quote_line, signal_name,
 };
 pub use faults::fault_hint::{fault_hint, hint_for_recorded, kind_label, looks_like_debugging, recorded_hint_texts};
-pub use faults::hint_evidence::stderr_cause;
 pub use host::affinity::{CorePicker, allowed_cpus, unpin_current_thread};
 pub use host::cost::{Costs, Step, clock_pair_cost, measure as measure_costs, thread_cpu};
 pub use host::limits::{Limits, format_bytes, parse_size};
@@ -46,6 +45,7 @@ pub(crate) use host::sys::readable_now_into;
 pub use host::timing::{MoveTime, TimingTotals};
 pub use process::bare::BareBot;
 pub use process::command::BotCommand;
+pub use process::death::stderr_cause;
 pub use process::input_log::{EarlyAnswer, InputEvidence, reads_to_the_end};
 pub use process::{BotProcess, WorkDir};
 pub use sandbox::grants::refuse_in_granted;

@@ -289,7 +289,7 @@ hint-python-module = the module { $module } is not installed where bots run: bot
 hint-python-syntax = Python could not read the script: fix the line its error names (python3 -m py_compile bot.py shows it before any game)
 
 hint-early-own = it is out of step: it wrote "{ $reply }" before it read { $unread }, which the referee had sent it for that moment, so it answered with an older line in mind; a common cause is an earlier answer after another player's id (scanf("%s") reads only one word of the ids line "p1.a p2.b"): read whole lines (fgets) and answer only after its own id, reading the one line that answers each of its commands
-hint-out-of-step-card = it is out of step: it put "{ $token }", a line of the protocol, where a card belongs: it took a line meant for another moment for its card; after GET_STOCK the very next line is its card, and another player's moves come only after that player's id (scanf("%s") reads only one word of the ids line "p1.a p2.b")
+hint-out-of-step-card = it is out of step: it put "{ $token }", a line of the protocol, where a card belongs: it took a line meant for another moment for its card; after GET_STOCK the line that answers it is its card (in Canasta, after any RED3 lines), and another player's moves come only after that player's id (scanf("%s") reads only one word of the ids line "p1.a p2.b")
 check-status-undecided = UNDECIDED
 check-slow-by-clock = verdict: NOT PASSED: { $bot } followed the protocol, but a move of game { $game } took { $wall } by the clock, over the { $limit } limit; it was charged only { $charged } here because this machine is busy (the bot waited for a processor), but an idle grading machine charges the clock, and that move times out there: stop its search well before { $limit } by the clock
 check-undecided = verdict: UNDECIDED: the machine was overloaded in { $count } of { $games } games ({ $list }): a move ran out of time by the clock while { $bot } had not used its own time, which says nothing of the bot; rerun the check when the machine is idle
@@ -370,3 +370,7 @@ words-or = { $first } or { $last }
 table-counter-melds = melds { $value }
 table-counter-hands = in hand { $value }
 table-counters = { $counters }
+
+# fixes (lead, issue 35): Canasta's lines after the stock ran out, and the refused draw then.
+hint-stock-empty-line = it took "{ $token }", a line of Canasta's protocol, for a card: when the stock has run out both bots receive STOCK_EMPTY (once, before the next turn's id), and PASS <id> when a player cannot take the pile; read every line and act on its first word, a card comes only as the answer to your draw (protocol.md, The empty stock)
+hint-stock-empty = after STOCK_EMPTY the stock is gone: while the top of the discard pile can be taken, GET_STOCK is refused and the turn must take the pile (GET_DISCARD with the cards that meld it, as the example in the message); when it cannot, the referee passes the turn itself (PASS <id>) and asks nothing

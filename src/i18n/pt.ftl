@@ -288,7 +288,7 @@ hint-python-module = o módulo { $module } não está instalado onde os bots rod
 hint-python-syntax = o Python não conseguiu ler o script: corrija a linha que o erro aponta (python3 -m py_compile bot.py mostra antes de qualquer partida)
 
 hint-early-own = ele está fora de compasso: escreveu "{ $reply }" antes de ler { $unread }, que o juiz já tinha enviado para aquele momento, e respondeu pensando numa linha anterior; uma causa comum é uma resposta anterior depois do id de outro jogador (scanf("%s") lê só uma palavra da linha dos ids "p1.a p2.b"): leia linhas inteiras (fgets) e responda só depois do seu próprio id, lendo a linha que responde a cada comando seu
-hint-out-of-step-card = ele está fora de compasso: pôs "{ $token }", uma linha do protocolo, onde vai uma carta: tomou uma linha de outro momento pela sua carta; depois de GET_STOCK a linha seguinte é a sua carta, e as jogadas de outro jogador só vêm depois do id dele (scanf("%s") lê só uma palavra da linha dos ids "p1.a p2.b")
+hint-out-of-step-card = ele está fora de compasso: pôs "{ $token }", uma linha do protocolo, onde vai uma carta: tomou uma linha de outro momento pela sua carta; depois de GET_STOCK a linha que o responde é a sua carta (na Canastra, depois das linhas RED3), e as jogadas de outro jogador só vêm depois do id dele (scanf("%s") lê só uma palavra da linha dos ids "p1.a p2.b")
 check-status-undecided = INDECISO
 check-slow-by-clock = veredito: NÃO APROVADO: { $bot } seguiu o protocolo, mas uma jogada da partida { $game } levou { $wall } no relógio, acima do limite de { $limit }; aqui foram cobrados só { $charged } porque esta máquina está ocupada (o bot esperou por um processador), mas uma máquina de correção ociosa cobra o relógio, e lá essa jogada estoura o tempo: pare a busca bem antes de { $limit } no relógio
 check-undecided = veredito: INDECISO: a máquina estava sobrecarregada em { $count } de { $games } partidas ({ $list }): uma jogada esgotou o tempo no relógio sem que { $bot } usasse o seu próprio tempo, o que não diz nada do bot; rode a verificação de novo com a máquina ociosa
@@ -369,3 +369,7 @@ words-or = { $first } ou { $last }
 table-counter-melds = jogos { $value }
 table-counter-hands = na mão { $value }
 table-counters = { $counters }
+
+# fixes (lead, issue 35): Canasta's lines after the stock ran out, and the refused draw then.
+hint-stock-empty-line = ele tomou "{ $token }", uma linha do protocolo da Canastra, por uma carta: quando o monte acaba os dois bots recebem STOCK_EMPTY (uma vez, antes do id do próximo turno), e PASS <id> quando um jogador não pode pegar o lixo; leia cada linha e aja pela primeira palavra, uma carta só vem como resposta à sua compra (protocol.md, The empty stock)
+hint-stock-empty = depois de STOCK_EMPTY o monte acabou: enquanto o topo do lixo puder ser pego, GET_STOCK é recusado e o turno deve pegar o lixo (GET_DISCARD com as cartas que o baixam, como o exemplo da mensagem); quando não puder, o próprio juiz passa a vez (PASS <id>) e não pergunta nada

@@ -4,7 +4,6 @@
 //! limit's `SIGXCPU`, a `SIGTERM` at shutdown it handles; the init counts as none of its
 //! processes. Root and not (skipped, with a note, where the host gives bots no pid namespace).
 
-
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::time::Duration;

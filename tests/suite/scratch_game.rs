@@ -167,6 +167,6 @@ fn the_docs_name_every_registered_game_and_link_the_page() {
     for file in ["rules.rs", "deal.rs", "game.rs", "view.rs", "sample.rs", "check.rs", "bots.rs", "tests.rs", "def.rs"]
     {
         assert!(page.contains(&format!("`{file}`")), "the page no longer names {file}");
-        assert!(root().join("tests/scratch_game").join(file).is_file(), "the scratch game has no {file}");
+        assert!(root().join("tests/suite/scratch_rummy").join(file).is_file(), "the scratch game has no {file}");
     }
 }

@@ -96,11 +96,53 @@ fn live() -> MutexGuard<'static, BTreeMap<i32, usize>> {
 /// Starts a bot with `start` (which returns its pid, and whose child must write its pid in the
 /// slot it is given before leaving juiz's process group) and records it as live.
 pub(crate) fn start<T>(start: impl FnOnce(&StartSlot) -> io::Result<T>, pid: impl Fn(&T) -> i32) -> io::Result<T> {
+    reap_adopted_in_the_background();
     let slot = StartSlot::take();
     let started = start(&slot)?;
     *live().entry(pid(&started)).or_default() += 1;
     drop(slot);
     Ok(started)
+}
+
+/// Starts, once, a thread that every 200 ms reaps the ended orphans juiz adopted as a child
+/// subreaper (`sys::become_subreaper`): the processes of another juiz's bots, when that juiz ran
+/// under this one and was killed with -9 (its bots' inits, their children). Nobody else waits for
+/// them, and a zombie keeps its cgroup from being emptied, so without this every later bot given
+/// that box would fail to start. Only zombies are taken, never a process juiz waits for itself:
+/// one in juiz's own process group (a compiler, a command run with `std::process`), a live bot
+/// or one starting.
+fn reap_adopted_in_the_background() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let _ = std::thread::Builder::new().name("juiz-reaper".into()).spawn(|| {
+            loop {
+                std::thread::sleep(std::time::Duration::from_millis(200));
+                reap_adopted();
+            }
+        });
+    });
+}
+
+/// Reaps the ended orphans of `reap_adopted_in_the_background`; returns how many.
+pub(crate) fn reap_adopted() -> usize {
+    // SAFETY: getpgrp cannot fail.
+    let own_group = unsafe { libc::getpgrp() };
+    let mut stat = String::new();
+    let mut reaped = 0;
+    for pid in children() {
+        stat.clear();
+        let zombie = procfs::read_to(format!("/proc/{pid}/stat"), &mut stat).is_ok()
+            && stat.rsplit(')').next().is_some_and(|rest| rest.trim_start().starts_with('Z'));
+        let Some(pgid) = procfs::process_group(pid) else { continue };
+        let ours = {
+            let live = live();
+            pgid == own_group || live.contains_key(&pid) || live.contains_key(&pgid) || starting(pid) || starting(pgid)
+        };
+        if zombie && !ours && sys::reap(pid, false).is_ok_and(|r| r.is_some()) {
+            reaped += 1;
+        }
+    }
+    reaped
 }
 
 /// The bot whose group is `pgid` is over: its group is gone (or it never started properly).

@@ -21,6 +21,7 @@ pub fn fault_hint(kind: FaultKind, detail: &str) -> Option<Message> {
         FaultKind::Malformed => Some(malformed_hint(detail)),
         FaultKind::Illegal => Some(
             red3_hint(detail)
+                .or_else(|| detail.contains("(rule stock-empty)").then(|| Message::new("hint-stock-empty")))
                 .or_else(|| early_hint(detail))
                 .or_else(|| crate::bot::faults::hint_evidence::card_left_hint(detail))
                 .unwrap_or(Message::new("hint-rules")),
@@ -272,6 +273,8 @@ mod tests {
         let refused = "unknown command 'hand:' (expected GET_STOCK, ...) (rule unknown-command): hand: 5♠";
         assert_eq!(id(FaultKind::Malformed, refused), "hint-debug-stderr");
         assert_eq!(id(FaultKind::Malformed, "x (rule bad-card): DISCARD 9x"), "hint-rules");
+        let refused_draw = "the stock is empty and you can use the top of the discard pile, so you must take it (for example GET_DISCARD [ 7♣ 7♦ ]) (rule stock-empty): GET_STOCK";
+        assert_eq!(id(FaultKind::Illegal, refused_draw), "hint-stock-empty");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The hints `fault_hint` chooses from evidence that a fault's English detail carries beyond its
 //! kind: a card written with letters, when a card left the hand (`referee::diagnosis`), the
-//! memory limit, what a Python bot's stderr said before it died.
+//! memory limit, what a Python bot's stderr said before it died (`process/death.rs` adds what
+//! its folder shows).
 
 use crate::games::Message;
 
@@ -13,6 +14,12 @@ pub(in crate::bot) fn card_notation_hint(detail: &str) -> Option<Message> {
     let id_like = token.len() > 3
         && token.starts_with('p')
         && token[1..].split_once('.').is_some_and(|(n, _)| n.parse::<u8>().is_ok());
+    // Canasta's lines between a draw and the next turn: a red 3 laid out, the stock run out.
+    match token {
+        "RED3" => return Some(Message::new("hint-red3-missed")),
+        "STOCK_EMPTY" | "PASS" => return Some(Message::new("hint-stock-empty-line").text("token", token)),
+        _ => {}
+    }
     if id_like || (token.len() > 3 && token.bytes().all(|b| b.is_ascii_uppercase() || b == b'_')) {
         return Some(Message::new("hint-out-of-step-card").text("token", token));
     }
@@ -86,35 +93,9 @@ pub(in crate::bot) fn python_hint(detail: &str) -> Option<Message> {
         .then(|| Message::new("hint-python-syntax"))
 }
 
-/// The clause a crash's detail ends with when a line of its stderr explains the death (see
-/// `stderr_line`): `; its stderr says: …`, and, for a module of the student's own that lies
-/// beside the script of `argv` but was not run with it, which file and why.
-pub fn stderr_cause(tail: &str, argv: &[String]) -> Option<Message> {
-    let line = stderr_line(tail)?;
-    let said = Message::new("bf-stderr-says").text("line", crate::bot::quote_line(line.as_bytes()));
-    let module = line.split_once("No module named '").and_then(|(_, rest)| rest.split('\'').next());
-    let script = argv.iter().skip(1).map(std::path::Path::new).find(|p| p.extension().is_some_and(|e| e == "py"));
-    let Some(((file, why), script)) = module
-        .zip(script)
-        .and_then(|(module, script)| Some((crate::bot::sandbox::own_folder::module_beside(script, module)?, script)))
-    else {
-        return Some(said);
-    };
-    let why = match why {
-        crate::bot::sandbox::own_folder::NotOwn::Program(name) => Message::new("bf-not-own-program").text("name", name),
-        crate::bot::sandbox::own_folder::NotOwn::ModuleIsProgram(name) => {
-            Message::new("bf-not-own-module").text("name", name)
-        }
-        crate::bot::sandbox::own_folder::NotOwn::Unread => Message::new("empty"),
-    };
-    let name = script.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let beside = Message::new("bf-module-beside").text("file", file).text("script", name).clause("why", why);
-    Some(Message::new("bf-two-notes").clause("first", said).clause("second", beside))
-}
-
 /// The line of a bot's stderr that explains its death: Python's syntax error (with the line it
 /// names) or missing module.
-fn stderr_line(tail: &str) -> Option<String> {
+pub(in crate::bot) fn stderr_line(tail: &str) -> Option<String> {
     let lines: Vec<&str> = tail.lines().collect();
     let at = lines.iter().rposition(|l| {
         ["SyntaxError:", "IndentationError:", "TabError:", "ModuleNotFoundError:", "ImportError:"]
@@ -154,6 +135,10 @@ mod tests {
         let stale = "'GET_STOCK' is not a card: no suit (rule bad-card): DISCARD GET_STOCK";
         assert_eq!(card_notation_hint(stale).unwrap().id, "hint-out-of-step-card");
         assert_eq!(card_notation_hint("'p2.bob' is not a card: x").unwrap().id, "hint-out-of-step-card");
+        // Canasta's own lines are named for what they are.
+        assert_eq!(card_notation_hint("'RED3' is not a card: x").unwrap().id, "hint-red3-missed");
+        let empty = card_notation_hint("'STOCK_EMPTY' is not a card: no suit (rule bad-card): DISCARD STOCK_EMPTY");
+        assert_eq!(empty.unwrap().id, "hint-stock-empty-line");
     }
 
     #[test]
@@ -165,29 +150,6 @@ mod tests {
         let tail = "  File \"/w/.juiz-0-bot.py\", line 12\n    if x = 3:\n         ^\nSyntaxError: invalid syntax\n";
         assert_eq!(stderr_line(tail).as_deref(), Some("SyntaxError: invalid syntax (bot.py, line 12)"));
         assert_eq!(stderr_line("Segmentation fault\n"), None);
-    }
-
-    #[test]
-    fn a_module_beside_the_script_is_named_with_why_it_was_not_run() {
-        use crate::i18n::{Lang, say_in};
-        let dir = tempfile::tempdir().unwrap();
-        let bot = dir.path().join("bot.py");
-        std::fs::write(&bot, "import cards\n").unwrap();
-        std::fs::write(dir.path().join("cards.py"), "import sys\nHAND = sys.stdin.readline()\n").unwrap();
-        let tail = "Traceback (most recent call last):\nModuleNotFoundError: No module named 'cards'\n";
-        let argv = ["python3".to_owned(), bot.to_string_lossy().into_owned()];
-        let detail = say_in(Lang::En, &stderr_cause(tail, &argv).unwrap());
-        assert_eq!(
-            detail,
-            "; its stderr says: ModuleNotFoundError: No module named 'cards'; cards.py is beside bot.py, but juiz \
-             ran bot.py alone, from a copy of its own: its folder is not the bot's own (cards.py reads stdin or \
-             has a __main__ block: a program, not a module)"
-        );
-        let hint = python_hint(&format!("exited with code 1{detail}")).unwrap();
-        assert_eq!((hint.id, hint.arg_text("file")), ("hint-python-own-module", Some("cards.py")));
-        let numpy = "Traceback:\nModuleNotFoundError: No module named 'numpy'\n";
-        let detail = say_in(Lang::En, &stderr_cause(numpy, &argv).unwrap());
-        assert_eq!(python_hint(&format!("exited with code 1{detail}")).unwrap().id, "hint-python-module");
     }
 
     #[test]

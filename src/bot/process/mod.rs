@@ -4,6 +4,7 @@
 
 pub(in crate::bot) mod bare;
 pub(in crate::bot) mod command;
+pub(in crate::bot) mod death;
 pub(in crate::bot) mod input_log;
 pub(in crate::bot) mod linebuf;
 pub(in crate::bot) mod receive;
