@@ -62,8 +62,26 @@ fn settled_live() -> isize {
     least
 }
 
+/// The measurement runs in a process of its own (this binary again, this test alone): the
+/// counting allocator counts every thread of the process, and the suite's other tests run beside
+/// this one.
 #[test]
 fn games_one_after_another_leave_nothing_on_the_heap() {
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "heap_steady::measured_alone", "--ignored", "--test-threads", "1", "--nocapture"])
+        .env("JUIZ_HEAP_ALONE", "1")
+        .output()
+        .unwrap();
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success() && text.contains("1 passed"), "the measurement alone failed:\n{text}");
+}
+
+#[test]
+#[ignore = "run alone by games_one_after_another_leave_nothing_on_the_heap"]
+fn measured_alone() {
+    if std::env::var_os("JUIZ_HEAP_ALONE").is_none() {
+        return;
+    }
     let template = common::c_bot("template");
     // Warm-up: lazily made things (the work dir pool, the watchdog, caches) are made here.
     for seed in 0..10 {
