@@ -130,15 +130,15 @@ pub(crate) fn reap_adopted() -> usize {
     let mut stat = String::new();
     let mut reaped = 0;
     for pid in children() {
-        stat.clear();
-        let zombie = procfs::read_to(format!("/proc/{pid}/stat"), &mut stat).is_ok()
-            && stat.rsplit(')').next().is_some_and(|rest| rest.trim_start().starts_with('Z'));
+        if !procfs::is_zombie(pid, &mut stat) {
+            continue;
+        }
         let Some(pgid) = procfs::process_group(pid) else { continue };
         let ours = {
             let live = live();
             pgid == own_group || live.contains_key(&pid) || live.contains_key(&pgid) || starting(pid) || starting(pgid)
         };
-        if zombie && !ours && sys::reap(pid, false).is_ok_and(|r| r.is_some()) {
+        if !ours && sys::reap(pid, false).is_ok_and(|r| r.is_some()) {
             reaped += 1;
         }
     }

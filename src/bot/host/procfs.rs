@@ -74,14 +74,18 @@ pub(crate) fn in_user_namespace(userns: u64) -> Vec<i32> {
         if user_namespace(name) != Some(userns) {
             continue;
         }
-        buf.clear();
-        let zombie = read_to(format!("/proc/{name}/stat"), &mut buf).is_ok()
-            && buf.rsplit(')').next().is_some_and(|rest| rest.trim_start().starts_with('Z'));
-        if !zombie {
+        if !is_zombie(pid, &mut buf) {
             found.push(pid);
         }
     }
     found
+}
+
+/// Whether `pid` has ended and waits to be reaped (state `Z` in its `stat`); `buf` is scratch.
+pub(crate) fn is_zombie(pid: i32, buf: &mut String) -> bool {
+    buf.clear();
+    read_to(format!("/proc/{pid}/stat"), buf).is_ok()
+        && buf.rsplit(')').next().is_some_and(|rest| rest.trim_start().starts_with('Z'))
 }
 
 /// The inode of the user namespace of process `pid`.
