@@ -170,5 +170,10 @@ mod tests {
         let hog =
             "ran out of its memory limit of 64 MiB (exited with code 1); the most it was seen to hold: 63 MiB resident";
         assert_eq!(memory_hint(hog).arg_text("resident"), Some("63 MiB"));
+        // Killed by the watchdog (no cgroup): the processes' total, named the same way.
+        let polled = "ran out of its memory limit of 128 MiB (its processes used 130.4 MiB); the most it was seen \
+                      to hold: 130.4 MiB resident";
+        let hint = memory_hint(polled);
+        assert_eq!((hint.id, hint.arg_text("limit")), ("hint-memory-resident", Some("128 MiB")));
     }
 }

@@ -19,7 +19,7 @@ use crate::games::Message;
 use crate::bot::boxes::cgroup::BoxCgroup;
 use crate::bot::boxes::cgroup_counters::CgroupUsage;
 use crate::bot::boxes::{BotBox, disk_full};
-use crate::bot::faults::fault::{BotFault, FaultKind};
+use crate::bot::faults::fault::{BotFault, FaultKind, MemoryPeak};
 use crate::bot::host::limits::{Limits, format_bytes};
 use crate::bot::sandbox::tasks_allowed;
 use crate::bot::{host::procfs, host::sys};
@@ -290,9 +290,14 @@ fn judge(limits: &GroupLimits, usage: &procfs::GroupUsage) -> Option<BotFault> {
     if let Some(max) = limits.memory
         && usage.rss_bytes > max
     {
+        // Named like a death at the limit (`shutdown.rs`), with what was seen held, so that the
+        // hint can say what grew.
+        let used =
+            Message::new("bf-memory-used").text("used", format_bytes(usage.rss_bytes)).text("limit", format_bytes(max));
+        let peak = MemoryPeak { resident: usage.rss_bytes, heap: 0 };
         return Some(BotFault::new(
             FaultKind::Memory,
-            Message::new("bf-memory-used").text("used", format_bytes(usage.rss_bytes)).text("limit", format_bytes(max)),
+            Message::new("bf-two-notes").clause("first", used).clause("second", peak.message()),
         ));
     }
     if let Some(max) = limits.cpu
