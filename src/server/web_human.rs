@@ -18,19 +18,12 @@ use super::accounts::form_token;
 use super::human::{self, HumanGame, NotAsked, Refusal};
 use super::state::Shared;
 use super::web::{Fail, LangQuery, Page, blocking, lang_of, see_other};
-use super::web_student::{refused_in_page, student_of};
+use super::web_student::{OpponentPost, opponent_posted, refused_in_page, student_of};
 use super::words::{code, words};
 use crate::i18n::Lang;
 
 /// Longest line a human may send (a bot's lines have their own cap).
 const MOST_LINE_BYTES: usize = 1000;
-
-#[derive(Deserialize)]
-pub struct StartForm {
-    csrf: String,
-    /// A version's id: the student's active one or a house bot.
-    opponent: i64,
-}
 
 /// `POST /s/TOKEN/human`: a new game against the chosen bot, then its page.
 pub async fn start(
@@ -38,7 +31,7 @@ pub async fn start(
     Path(token): Path<String>,
     Query(q): Query<LangQuery>,
     headers: HeaderMap,
-    form: Result<Form<StartForm>, axum::extract::rejection::FormRejection>,
+    form: OpponentPost,
 ) -> Response {
     let lang = lang_of(&q, &headers);
     blocking(lang, move || match start_checked(&shared, &token, lang, form) {
@@ -48,33 +41,10 @@ pub async fn start(
     .await
 }
 
-fn start_checked(
-    shared: &Arc<Shared>,
-    token: &str,
-    lang: Lang,
-    form: Result<Form<StartForm>, axum::extract::rejection::FormRejection>,
-) -> Page {
-    let me = student_of(shared, token)?;
-    let Form(form) = form.map_err(|e| {
-        Fail::said(
-            StatusCode::BAD_REQUEST,
-            format!("bad form: {}", e.body_text()),
-            format!("formulário inválido: {}", e.body_text()),
-        )
-    })?;
-    if form.csrf != form_token(&shared.db, token)? {
-        return Err(Fail::bad_form());
-    }
-    let found: Option<(String, String)> = {
-        let conn = shared.db.conn();
-        let mut stmt = conn.prepare(
-            "SELECT name, argv FROM versions WHERE id = ?1 AND state = 'ready'
-             AND (student IS NULL OR id = (SELECT active_version FROM students WHERE id = ?2))",
-        )?;
-        let mut rows = stmt.query_map(rusqlite::params![form.opponent, me], |r| Ok((r.get(0)?, r.get(1)?)))?;
-        rows.next().transpose()?
-    };
-    let (name, argv) = found.ok_or_else(|| {
+fn start_checked(shared: &Arc<Shared>, token: &str, lang: Lang, form: OpponentPost) -> Page {
+    let (me, opponent) = opponent_posted(shared, token, form)?;
+    let chosen = playable(shared, &me)?.into_iter().find(|bot| bot.id == opponent);
+    let Playable { name, argv, .. } = chosen.ok_or_else(|| {
         Fail::said(
             StatusCode::BAD_REQUEST,
             "that bot cannot be played: choose your active version or a house bot from the list",
@@ -278,18 +248,9 @@ pub async fn resign(
 /// finished games with their links.
 pub(super) fn form_values(shared: &Shared, me: &str, lang: Lang) -> Result<minijinja::Value, Fail> {
     let w = words(lang);
-    let opponents: Vec<(i64, String, bool)> = {
-        let conn = shared.db.conn();
-        let mut stmt = conn.prepare(
-            "SELECT id, name, student IS NOT NULL FROM versions WHERE state = 'ready'
-             AND (student IS NULL OR id = (SELECT active_version FROM students WHERE id = ?1))
-             ORDER BY student IS NULL, name",
-        )?;
-        stmt.query_map([me], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?.collect::<rusqlite::Result<_>>()?
-    };
-    let opponents: Vec<_> = opponents
+    let opponents: Vec<_> = playable(shared, me)?
         .into_iter()
-        .map(|(id, name, mine)| {
+        .map(|Playable { id, name, mine, .. }| {
             let label = if mine { format!("{name} ({})", w["human_mine"]) } else { name };
             context! { id, label }
         })
@@ -300,4 +261,26 @@ pub(super) fn form_values(shared: &Shared, me: &str, lang: Lang) -> Result<minij
         opponents, going,
         games => minijinja::Value::from(minijinja::value::Serde(&games)),
     })
+}
+
+/// A bot a student may play against in person.
+struct Playable {
+    id: i64,
+    name: String,
+    /// The student's own active version (else a house bot).
+    mine: bool,
+    argv: String,
+}
+
+/// The bots `me` may play against: the active version first, then the house bots by name.
+fn playable(shared: &Shared, me: &str) -> Result<Vec<Playable>, Fail> {
+    let conn = shared.db.read();
+    let mut stmt = conn.prepare(
+        "SELECT id, name, student IS NOT NULL, argv FROM versions WHERE state = 'ready'
+         AND (student IS NULL OR id = (SELECT active_version FROM students WHERE id = ?1))
+         ORDER BY student IS NULL, name",
+    )?;
+    let rows =
+        stmt.query_map([me], |r| Ok(Playable { id: r.get(0)?, name: r.get(1)?, mine: r.get(2)?, argv: r.get(3)? }))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
 }

@@ -290,10 +290,32 @@ fn refuse_for_room(shared: &Shared, student: &str, size: u64) -> Result<(), Fail
     Ok(())
 }
 
+/// A form naming an opponent: an unranked game (`play`) or a game with a human seat
+/// (`web_human::start`).
 #[derive(Deserialize)]
-pub struct PlayForm {
+pub struct OpponentForm {
     csrf: String,
+    /// A version's id.
     opponent: i64,
+}
+
+pub(super) type OpponentPost = Result<Form<OpponentForm>, axum::extract::rejection::FormRejection>;
+
+/// The student of `token` and the opponent the form names, once the form parsed and its CSRF
+/// token is the student's.
+pub(super) fn opponent_posted(shared: &Shared, token: &str, form: OpponentPost) -> Result<(String, i64), Fail> {
+    let me = student_of(shared, token)?;
+    let Form(form) = form.map_err(|e| {
+        Fail::said(
+            StatusCode::BAD_REQUEST,
+            format!("bad form: {}", e.body_text()),
+            format!("formulário inválido: {}", e.body_text()),
+        )
+    })?;
+    if form.csrf != form_token(&shared.db, token)? {
+        return Err(Fail::bad_form());
+    }
+    Ok((me, form.opponent))
 }
 
 /// `POST /s/TOKEN/play`: an unranked game of the active version against `opponent`.
@@ -302,7 +324,7 @@ pub async fn play(
     Path(token): Path<String>,
     Query(q): Query<LangQuery>,
     headers: HeaderMap,
-    form: Result<Form<PlayForm>, axum::extract::rejection::FormRejection>,
+    form: OpponentPost,
 ) -> Response {
     let lang = lang_of(&q, &headers);
     blocking(lang, move || match play_checked(&shared, &token, lang, form) {
@@ -312,24 +334,9 @@ pub async fn play(
     .await
 }
 
-fn play_checked(
-    shared: &Shared,
-    token: &str,
-    lang: Lang,
-    form: Result<Form<PlayForm>, axum::extract::rejection::FormRejection>,
-) -> Page {
+fn play_checked(shared: &Shared, token: &str, lang: Lang, form: OpponentPost) -> Page {
     {
-        let me = student_of(shared, token)?;
-        let Form(form) = form.map_err(|e| {
-            Fail::said(
-                StatusCode::BAD_REQUEST,
-                format!("bad form: {}", e.body_text()),
-                format!("formulário inválido: {}", e.body_text()),
-            )
-        })?;
-        if form.csrf != form_token(&shared.db, token)? {
-            return Err(Fail::bad_form());
-        }
+        let (me, opponent) = opponent_posted(shared, token, form)?;
         let conn = shared.db.read();
         let mine: Option<i64> =
             conn.query_row("SELECT active_version FROM students WHERE id = ?1", [&me], |r| r.get(0))?;
@@ -342,14 +349,14 @@ fn play_checked(
         })?;
         let active = super::ladder::active_versions(&conn)?;
         drop(conn);
-        if !active.iter().any(|(id, _)| *id == form.opponent && *id != mine) {
+        if !active.iter().any(|(id, _)| *id == opponent && *id != mine) {
             return Err(Fail::said(
                 StatusCode::BAD_REQUEST,
                 "that opponent is not in the ladder: choose one from the list",
                 "esse adversário não está na ladder: escolha um da lista",
             ));
         }
-        if super::ladder::queue_friendly(shared, mine, form.opponent)?.is_none() {
+        if super::ladder::queue_friendly(shared, mine, opponent)?.is_none() {
             let quota = shared.course.budget.friendly_queued;
             return Err(Fail::said(
                 StatusCode::TOO_MANY_REQUESTS,
