@@ -3,6 +3,7 @@
 //! stderr, with a final verdict.
 
 mod opponents;
+mod outcome;
 mod plan;
 mod run;
 #[cfg(test)]
@@ -10,6 +11,7 @@ mod verdict_tests;
 mod words;
 
 pub use crate::games::kit::{CheckGame, Opponent};
+pub use outcome::{CheckError, CheckOptions, CheckReport, GameCheck, Turns};
 pub use plan::{course_seed, full_plan, own_plan, plan_for};
-pub use run::{CheckError, CheckOptions, CheckReport, GameCheck, Turns, run_check};
+pub use run::run_check;
 pub use words::{duration_text, explain, fault_hint, header, shell_word};

@@ -7,7 +7,7 @@
 use sha2::{Digest, Sha256};
 
 use super::opponents;
-use super::run::CheckOptions;
+use super::outcome::CheckOptions;
 use crate::games::GameKind;
 use crate::games::kit::CheckGame;
 use crate::house::Level;

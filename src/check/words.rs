@@ -9,7 +9,7 @@ use crate::house::Level;
 use crate::i18n::tr;
 
 use super::CheckGame;
-use super::run::{CheckOptions, CheckReport, GameCheck};
+use super::outcome::{CheckOptions, CheckReport, GameCheck};
 
 /// What a fault of this kind means, said to the bot's author (in the process's language).
 pub fn explain(kind: FaultKind) -> String {
@@ -270,7 +270,7 @@ impl CheckReport {
             let args: [(&str, &dyn std::fmt::Display); 4] =
                 [("failed", &failed.len()), ("games", &self.games.len()), ("bot", &self.bot), ("list", &list)];
             lines.push(tr("check-failed", &args));
-        } else if let Some((game, t)) = self.slow_by_clock().filter(|(_, t)| super::run::computed(*t, self)) {
+        } else if let Some((game, t)) = self.slow_by_clock().filter(|(_, t)| super::outcome::computed(*t, self)) {
             let limit = limit_text(self.limits.move_timeout);
             let args: [(&str, &dyn std::fmt::Display); 5] = [
                 ("bot", &self.bot),
