@@ -96,3 +96,4 @@ mod tournament_standings;
 mod viewer_cli;
 mod views_redacted;
 mod workdir_copies;
+mod game_docs;
