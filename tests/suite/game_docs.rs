@@ -57,7 +57,10 @@ fn playing_md_names_every_games_rule_options() {
             .unwrap_or(rest.len());
         let own = &rest[..end];
         if kind.options().is_empty() {
-            assert!(own.starts_with("none"), "docs/playing.md: {name} has no rule options, the paragraph should say `{name} none`");
+            assert!(
+                own.starts_with("none"),
+                "docs/playing.md: {name} has no rule options, the paragraph should say `{name} none`"
+            );
         }
         for option in kind.options() {
             assert!(
@@ -72,10 +75,8 @@ fn playing_md_names_every_games_rule_options() {
 #[test]
 fn tournaments_md_game_key_lists_every_registered_game() {
     let doc = read("docs/tournaments.md");
-    let row = doc
-        .lines()
-        .find(|l| l.starts_with("| `game` |"))
-        .expect("docs/tournaments.md has a row for the `game` key");
+    let row =
+        doc.lines().find(|l| l.starts_with("| `game` |")).expect("docs/tournaments.md has a row for the `game` key");
     let cells: Vec<&str> = row.split('|').map(str::trim).collect();
     assert_eq!(
         cells.get(2).copied(),
@@ -83,7 +84,11 @@ fn tournaments_md_game_key_lists_every_registered_game() {
         "docs/tournaments.md: the `game` key's default is the registry's first game"
     );
     let listed = quoted(cells.get(3).copied().unwrap_or_default());
-    assert_eq!(listed, names(), "docs/tournaments.md: the `game` key should list the registered games, in the registry's order");
+    assert_eq!(
+        listed,
+        names(),
+        "docs/tournaments.md: the `game` key should list the registered games, in the registry's order"
+    );
 }
 
 #[test]
