@@ -35,6 +35,7 @@ mod fair_results;
 mod fixtures_e2e;
 mod fixtures_tournament;
 mod from_buraco_js;
+mod game_docs;
 mod heap_steady;
 mod hostile_builds;
 mod house_buraco;
