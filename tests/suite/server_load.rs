@@ -320,9 +320,9 @@ fn a_day_of_a_stderr_flooding_bot_stays_within_the_disk_budget() {
     let db_bytes = || -> u64 {
         let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY;
         let db = rusqlite::Connection::open_with_flags(data.join("course.db"), flags).unwrap();
-        let pages: u64 = db.query_row("PRAGMA page_count", [], |r| r.get(0)).unwrap();
-        let size: u64 = db.query_row("PRAGMA page_size", [], |r| r.get(0)).unwrap();
-        pages * size
+        let pages: i64 = db.query_row("PRAGMA page_count", [], |r| r.get(0)).unwrap();
+        let size: i64 = db.query_row("PRAGMA page_size", [], |r| r.get(0)).unwrap();
+        (pages * size) as u64
     };
     let (games_before, db_before, start) = (server_support::games_played(&server), db_bytes(), Instant::now());
     let (mut largest, mut waited) = (0u64, 0u32);
