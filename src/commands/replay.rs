@@ -12,7 +12,14 @@ use juiz::report::{GameView, Style, Verbosity};
 use super::{CHECK_FAILED, Failure, Outcome, STILL_FAULTS, SUCCESS};
 use crate::cli::ReplayArgs;
 
-pub fn replay(args: ReplayArgs) -> Outcome {
+pub fn replay(mut args: ReplayArgs) -> Outcome {
+    // A packed game (`game.csv.zst`, as the course server keeps them) is read by its plain
+    // name, so that its stderr logs beside it (`game.seat0.stderr[.zst]`) are found by the
+    // plain stem, as for a plain file; `record::packed` reads either form.
+    let plain = juiz::record::packed::plain_path(&args.log);
+    if plain != args.log && juiz::record::packed::exists(&plain) {
+        args.log = plain;
+    }
     if let Some(out) = &args.html {
         let bytes = juiz::report::html::write_viewer(&args.log, out).map_err(Failure::input)?;
         println!("{}", tr("replay-wrote", &[("path", &out.display()), ("kb", &bytes.div_ceil(1024))]));

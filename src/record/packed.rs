@@ -21,6 +21,16 @@ pub fn packed_path(path: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
+/// The plain file's path a packed one stands for: `game.csv.zst` is `game.csv`, so that the
+/// files beside it (`game.seat0.stderr`, packed or not) are found by the plain file's stem;
+/// any other path is itself.
+pub fn plain_path(path: &Path) -> PathBuf {
+    match path.to_str().and_then(|p| p.strip_suffix(".zst")) {
+        Some(plain) if !plain.is_empty() && !plain.ends_with('/') => PathBuf::from(plain),
+        _ => path.to_path_buf(),
+    }
+}
+
 /// Whether `path` is there, plain or packed.
 pub fn exists(path: &Path) -> bool {
     path.is_file() || packed_path(path).is_file()
@@ -104,6 +114,9 @@ mod tests {
         // A second pass packs nothing again.
         assert_eq!(pack_folder(dir.path()).unwrap(), (0, 0));
         assert!(read(&dir.path().join("other.csv")).is_err());
+        assert_eq!(plain_path(&packed_path(&path)), path);
+        assert_eq!(plain_path(&path), path);
+        assert_eq!(plain_path(Path::new(".zst")), Path::new(".zst"));
         assert!(!exists(&dir.path().join("other.csv")));
     }
 

@@ -90,7 +90,8 @@ pub fn host_caused(detail: &str) -> bool {
 /// Deletes the files of finished ladder games (ranked and friendly) that are not among the last
 /// `keep` of either of their versions and in which no student's bot was faulted, marking them
 /// pruned; returns how many. The games' rows stay: results, ratings and the bar are unchanged.
-/// Also deletes the check logs (`versions/<id>/`) of retired versions.
+/// Also deletes the check logs (`versions/<id>/`) of retired versions, and each student's
+/// games in the browser beyond their last `keep` (`human_store::prune_all`).
 pub fn prune(conn: &Connection, data: &Path, keep: usize) -> rusqlite::Result<usize> {
     let mut stmt = conn.prepare(
         "WITH sides AS (SELECT id, a AS v FROM games WHERE state IN ('done', 'error')
@@ -118,6 +119,8 @@ pub fn prune(conn: &Connection, data: &Path, keep: usize) -> rusqlite::Result<us
     for id in retired {
         let _ = std::fs::remove_dir_all(data.join("versions").join(id.to_string()));
     }
+    // The games students played in the browser: the last `keep` of each student's.
+    super::human_store::prune_all(data, keep);
     Ok(old.len())
 }
 

@@ -4,6 +4,7 @@
 //! sandbox at the course's limits. An unanswered question for longer than the course's idle
 //! time, a resignation, or the server stopping ends the game as the human leaving (a forfeit of
 //! the human's side, logged like any fault). Never rated: the games are not in the database.
+//! The seat's observer, which asks the page and tells it what the seat sees, is `human_seat`.
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
@@ -13,19 +14,20 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use super::human_moves::Shadow;
+use super::human_seat::HumanSeat;
 use super::human_store::{self, Sidecar};
 use super::state::Shared;
-use crate::games::{Engine, Message, Seat, TableSetup, Violation, table::Table};
-use crate::i18n::{Lang, say_in, with_lang};
-use crate::referee::{FaultRecord, GameReport, Observer, SeatReport, full_ids};
+use crate::games::{Seat, TableSetup, table::Table};
+use crate::i18n::{Lang, with_lang};
+use crate::referee::GameReport;
 
 /// Lines of the game's account kept for the page (the oldest dropped first).
-const LOG_KEPT: usize = 400;
+pub(super) const LOG_KEPT: usize = 400;
 
 /// A text in both page languages: `[English, Portuguese]`.
 pub(super) type Both = [String; 2];
 
-fn both(f: impl Fn() -> String) -> Both {
+pub(super) fn both(f: impl Fn() -> String) -> Both {
     [with_lang(Lang::En, &f), with_lang(Lang::Pt, &f)]
 }
 
@@ -53,7 +55,7 @@ pub(super) struct Live {
     pub problem: Option<Both>,
     pub log: std::collections::VecDeque<Entry>,
     /// The human's line, once sent, until the referee takes it.
-    inbox: Option<String>,
+    pub(super) inbox: Option<String>,
     /// The human's lines the referee judged so far, and the last one's verdict.
     pub judged: u64,
     pub refused: Option<Both>,
@@ -63,7 +65,7 @@ pub(super) struct Live {
     /// Whether the game's transcript is kept (false when the server stopped in the middle).
     pub kept: bool,
     /// When the human was last asked or last answered.
-    touched: Option<Instant>,
+    pub(super) touched: Option<Instant>,
 }
 
 /// One game with a browser's human seat.
@@ -74,7 +76,7 @@ pub struct HumanGame {
     pub seat: Seat,
     pub opponent: String,
     live: Mutex<Live>,
-    changed: Condvar,
+    pub(super) changed: Condvar,
 }
 
 impl HumanGame {
@@ -82,7 +84,7 @@ impl HumanGame {
         self.live.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    fn changed(&self, live: &mut Live) {
+    pub(super) fn changed(&self, live: &mut Live) {
         live.seq += 1;
         self.changed.notify_all();
     }
@@ -212,20 +214,14 @@ pub(super) fn start(
         live: Mutex::new(Live { touched: Some(Instant::now()), ..Live::default() }),
         changed: Condvar::new(),
     });
-    let mut seat_player = HumanSeat {
-        game: Arc::clone(&game),
-        shadow,
-        pending: vec![None; t.players],
-        seats: Vec::new(),
-        idle: shared.course.human_idle,
-        shared: Arc::clone(shared),
-    };
+    let mut seat_player = HumanSeat::new(Arc::clone(&game), shadow, t.players, shared);
     let own_bot = super::roster::is_version_name(&game.opponent);
+    let keep = shared.course.budget.keep_games;
     let thread = std::thread::Builder::new().name(format!("human-{number}")).spawn({
         let game = Arc::clone(&game);
         move || {
             let played = crate::referee::play(&config, &mut seat_player);
-            finish(&game, &config, played, own_bot);
+            finish(&game, &config, played, own_bot, keep);
         }
     });
     let thread = thread.map_err(|e| Refusal::Failed(format!("cannot start the game's thread: {e}")))?;
@@ -236,13 +232,15 @@ pub(super) fn start(
     Ok(game)
 }
 
-/// After the referee: the game marked over, its sidecar written, or its files removed when the
-/// server stopped it in the middle.
+/// After the referee: the game marked over, its sidecar written and its files packed (the
+/// student's games beyond the last `keep` pruned), or its files removed when the server stopped
+/// it in the middle.
 fn finish(
     game: &HumanGame,
     config: &crate::referee::GameConfig,
     played: Result<GameReport, crate::referee::RefereeError>,
     own_bot: bool,
+    keep: usize,
 ) {
     let mut live = game.live();
     live.over = true;
@@ -251,6 +249,15 @@ fn finish(
         Ok(report) => {
             let sidecar = Sidecar::of(&report, game.seat, &game.opponent, own_bot);
             live.kept = human_store::write_sidecar(config.log.as_deref(), &sidecar).is_ok();
+            // Packed, and the student's games beyond the last `keep` pruned, as ladder games are.
+            if let Some(log) = config.log.as_deref().filter(|_| live.kept)
+                && let Err(e) = human_store::keep(log, keep)
+            {
+                eprintln!(
+                    "juiz serve: the human game {} of {}: its files stay uncompressed: {e}",
+                    game.number, game.student
+                );
+            }
         }
         Err(e) => {
             let stopped = matches!(e, crate::referee::RefereeError::Cancelled);
@@ -272,146 +279,4 @@ fn finish(
         }
     }
     game.changed(&mut live);
-}
-
-/// The game's observer: the human's seat, fed from the game's inbox.
-struct HumanSeat {
-    game: Arc<HumanGame>,
-    shadow: Shadow,
-    /// Each seat's line awaiting the engine's verdict.
-    pending: Vec<Option<String>>,
-    seats: Vec<SeatReport>,
-    idle: Duration,
-    shared: Arc<Shared>,
-}
-
-impl HumanSeat {
-    fn note(&self, live: &mut Live, kind: &'static str, text: Both) {
-        live.log.push_back(Entry { kind, text });
-        while live.log.len() > LOG_KEPT {
-            live.log.pop_front();
-        }
-    }
-
-    fn said(&self, message: &Message) -> Both {
-        let seats = &self.seats;
-        [full_ids(&say_in(Lang::En, message), seats), full_ids(&say_in(Lang::Pt, message), seats)]
-    }
-}
-
-impl Observer for HumanSeat {
-    fn started(&mut self, seats: &[SeatReport], engine: &dyn Engine) {
-        self.seats = seats.to_vec();
-        let mut live = self.game.live();
-        live.table = Some(engine.table(Some(self.game.seat)));
-        self.game.changed(&mut live);
-    }
-
-    fn message(&mut self, seat: Seat, to_seat: bool, line: &str) {
-        if !to_seat && let Some(slot) = self.pending.get_mut(seat) {
-            *slot = Some(line.to_owned());
-        }
-    }
-
-    fn action(&mut self, seat: Seat, _turn: u32, narration: &Message, engine: &dyn Engine) {
-        if let Some(line) = self.pending.get_mut(seat).and_then(Option::take) {
-            self.shadow.accepted(seat, &line);
-        }
-        let mut live = self.game.live();
-        if seat == self.game.seat {
-            // Another seat's narration may tell the card it drew: only the human's own is told.
-            let text = self.said(narration);
-            self.note(&mut live, "mine", text);
-            live.judged += 1;
-            live.refused = None;
-            live.problem = None;
-        }
-        live.table = Some(engine.table(Some(self.game.seat)));
-        self.game.changed(&mut live);
-    }
-
-    fn fault(&mut self, fault: &FaultRecord) {
-        let seats = self.seats.clone();
-        let human = fault.seat == self.game.seat;
-        let text = both(|| {
-            let detail = if human && fault.kind == crate::bot::FaultKind::ClosedOutput {
-                crate::i18n::tr("view-human-left", &[])
-            } else {
-                full_ids(&crate::report::fault_detail(fault), &seats)
-            };
-            let id = seats.get(fault.seat).map_or("", |s| s.id.as_str());
-            format!("{id}: {} — {detail}", crate::bot::kind_label(fault.kind))
-        });
-        let mut live = self.game.live();
-        self.note(&mut live, "fault", text);
-        self.game.changed(&mut live);
-    }
-
-    fn finished(&mut self, report: &GameReport, engine: &dyn Engine) {
-        let me = self.game.seat;
-        let text = both(|| {
-            let mine = report.sides.get(me).copied();
-            let verdict = match report.outcome.winner {
-                None => crate::i18n::tr("view-draw", &[]),
-                Some(side) if Some(side) == mine => super::words::words(crate::i18n::lang())["human_won"].to_string(),
-                Some(_) => super::words::words(crate::i18n::lang())["human_lost"].to_string(),
-            };
-            let scores: Vec<String> = report
-                .outcome
-                .scores
-                .iter()
-                .enumerate()
-                .map(|(side, score)| format!("{} {score}", report.side_ids(side).join(" & ")))
-                .collect();
-            format!("{verdict} · {}", scores.join(", "))
-        });
-        let mut live = self.game.live();
-        self.note(&mut live, "end", text.clone());
-        live.result = Some(text);
-        live.table = Some(engine.table(Some(me)));
-        self.game.changed(&mut live);
-    }
-
-    fn ask_human(&mut self, seat: Seat, engine: &dyn Engine, problem: Option<&Violation>) -> Option<String> {
-        let moves = self.shadow.legal_moves(seat);
-        let hint = self.said(&engine.prompt_hint(seat));
-        let mut live = self.game.live();
-        if let Some(problem) = problem {
-            let text = self.said(&problem.detail);
-            let text = [format!("{} ({})", text[0], problem.rule), format!("{} ({})", text[1], problem.rule)];
-            live.judged += 1;
-            live.refused = Some(text.clone());
-            live.problem = Some(text);
-        }
-        live.moves = moves;
-        live.hint = Some(hint);
-        live.table = Some(engine.table(Some(seat)));
-        live.awaiting = true;
-        live.touched = Some(Instant::now());
-        self.game.changed(&mut live);
-        loop {
-            if let Some(line) = live.inbox.take() {
-                live.awaiting = false;
-                let line = crate::referee::with_suit_symbols(line.trim_end_matches(['\r', '\n']));
-                self.pending[seat] = Some(line.clone());
-                self.game.changed(&mut live);
-                return Some(line);
-            }
-            let idle = live.touched.is_some_and(|at| at.elapsed() >= self.idle);
-            if live.resigned || idle || self.shared.stopping() {
-                live.awaiting = false;
-                self.game.changed(&mut live);
-                return None;
-            }
-            live =
-                self.game.changed.wait_timeout(live, Duration::from_millis(200)).unwrap_or_else(|p| p.into_inner()).0;
-        }
-    }
-
-    fn tell_human(&mut self, _seat: Seat, line: &str) {
-        let mut live = self.game.live();
-        let text = [line.to_owned(), line.to_owned()];
-        self.note(&mut live, "told", text);
-        self.game.changed(&mut live);
-    }
 }

@@ -19,6 +19,7 @@ mod grades;
 mod history;
 mod human;
 mod human_moves;
+mod human_seat;
 mod human_store;
 mod ladder;
 mod listen;

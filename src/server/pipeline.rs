@@ -36,20 +36,24 @@ pub fn claim(shared: &Shared) -> Result<Option<i64>, ServerError> {
     if shared.short()?.is_some() {
         return Ok(None);
     }
-    shared.db.tx(|tx| {
-        tx.execute(
-            "UPDATE versions SET state = ?1 WHERE state = ?2 AND student IS NOT NULL AND EXISTS
-             (SELECT 1 FROM versions n WHERE n.student = versions.student AND n.number > versions.number)",
-            [SUPERSEDED, QUEUED],
-        )?;
-        let id: Option<i64> = tx
-            .query_row("SELECT id FROM versions WHERE state = ?1 ORDER BY id LIMIT 1", [QUEUED], |r| r.get(0))
-            .optional()?;
-        if let Some(id) = id {
-            tx.execute("UPDATE versions SET state = ?1 WHERE id = ?2", rusqlite::params![BUILDING, id])?;
-        }
-        Ok(id)
-    })
+    shared.db.tx(take_next)
+}
+
+/// `claim`'s choice in the database: the queued versions a newer upload of their student
+/// replaced are superseded, and the oldest one left is marked building.
+fn take_next(tx: &rusqlite::Transaction) -> rusqlite::Result<Option<i64>> {
+    tx.execute(
+        "UPDATE versions SET state = ?1 WHERE state = ?2 AND student IS NOT NULL AND EXISTS
+         (SELECT 1 FROM versions n WHERE n.student = versions.student AND n.number > versions.number)",
+        [SUPERSEDED, QUEUED],
+    )?;
+    let id: Option<i64> = tx
+        .query_row("SELECT id FROM versions WHERE state = ?1 ORDER BY id LIMIT 1", [QUEUED], |r| r.get(0))
+        .optional()?;
+    if let Some(id) = id {
+        tx.execute("UPDATE versions SET state = ?1 WHERE id = ?2", rusqlite::params![BUILDING, id])?;
+    }
+    Ok(id)
 }
 
 /// Builds and checks version `id`, storing what each step said.
@@ -96,12 +100,13 @@ pub fn process(shared: &Shared, id: i64) -> Result<(), ServerError> {
     // The course's check: its table, rules and limits, its games played on as many workers as
     // the ladder has, seeded by the course and the bytes (the same bytes, the same verdict).
     let tournament = &shared.course.tournament;
+    let logs = data.join("versions").join(id.to_string());
     let options = CheckOptions {
         game: tournament.game,
         rules: tournament.rules.clone(),
         random_games: shared.course.check_games,
         move_timeout: tournament.move_timeout,
-        keep_logs: Some(data.join("versions").join(id.to_string())),
+        keep_logs: Some(logs.clone()),
         build_cache: data.join("build"),
         cancel: Some(shared.stop.clone()),
         players: Some(tournament.players),
@@ -115,10 +120,19 @@ pub fn process(shared: &Shared, id: i64) -> Result<(), ServerError> {
     // The student page's "checking n/N" (`status::progress`).
     let (total, mut played) = (crate::check::full_plan(&options).len(), 0);
     super::status::progress(id, 0, total);
-    match run_check(&command, &name, &options, &mut |_| {
+    let checked = run_check(&command, &name, &options, &mut |_| {
         played += 1;
         super::status::progress(id, played, total);
-    }) {
+    });
+    // The check's transcripts and stderr logs are kept compressed, as the ladder's games are
+    // (`record::packed`): the page's links, the viewer and the downloads read either form.
+    if !matches!(checked, Err(crate::check::CheckError::Cancelled))
+        && logs.is_dir()
+        && let Err(e) = crate::record::packed::pack_folder(&logs)
+    {
+        eprintln!("juiz serve: version {id}: its check's files stay uncompressed: {e}");
+    }
+    match checked {
         Ok(report) => {
             let (en, pt) = (private(report_text(&report, Lang::En)), private(report_text(&report, Lang::Pt)));
             let state = if report.passed() { READY } else { CHECK_FAILED };
@@ -174,4 +188,57 @@ fn finish(
     })?;
     shared.wake();
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::server::db::Db;
+
+    /// Queues a version of `student` (its next number), returning its id.
+    fn upload(db: &Db, student: &str) -> i64 {
+        db.tx(|tx| {
+            let number: i64 =
+                tx.query_row("SELECT COALESCE(MAX(number), 0) + 1 FROM versions WHERE student = ?1", [student], |r| {
+                    r.get(0)
+                })?;
+            tx.execute(
+                "INSERT INTO versions (student, name, number, uploaded, state) VALUES (?1, ?2, ?3, 0, ?4)",
+                rusqlite::params![student, format!("{student}.v{number}"), number, QUEUED],
+            )?;
+            Ok(tx.last_insert_rowid())
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn fifty_uploads_of_one_student_delay_another_s_first_check_by_one_check_at_most() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::open(dir.path()).unwrap();
+        db.tx(|tx| {
+            tx.execute_batch("INSERT INTO students (id, name) VALUES ('ana', 'Ana'), ('bia', 'Bia'), ('caio', 'Caio');")
+        })
+        .unwrap();
+        let state = |id: i64| -> String {
+            db.conn().query_row("SELECT state FROM versions WHERE id = ?1", [id], |r| r.get(0)).unwrap()
+        };
+        // bia's first upload is being checked when she sends 49 more; then ana sends her first,
+        // and bia one more while ana's waits: ana's goes next (bia's newest came after it).
+        let first = upload(&db, "bia");
+        assert_eq!(db.tx(take_next).unwrap(), Some(first));
+        let bia: Vec<i64> = (0..49).map(|_| upload(&db, "bia")).collect();
+        let ana = upload(&db, "ana");
+        let later = upload(&db, "bia");
+        let order: Vec<Option<i64>> = (0..3).map(|_| db.tx(take_next).unwrap()).collect();
+        assert_eq!(order, [Some(ana), Some(later), None]);
+        assert!(bia.iter().all(|&id| state(id) == SUPERSEDED), "the 49 waiting are replaced by the newest");
+        assert_eq!(state(first), BUILDING, "the one being checked goes on");
+        // 50 more of bia's, then caio's first: one check of bia's (her newest, sent before
+        // caio's) and then caio's.
+        let bia: Vec<i64> = (0..50).map(|_| upload(&db, "bia")).collect();
+        let caio = upload(&db, "caio");
+        let order: Vec<Option<i64>> = (0..3).map(|_| db.tx(take_next).unwrap()).collect();
+        assert_eq!(order, [Some(bia[49]), Some(caio), None]);
+        assert_eq!(bia.iter().filter(|&&id| state(id) == SUPERSEDED).count(), 49);
+    }
 }

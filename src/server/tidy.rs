@@ -1,5 +1,6 @@
 //! The course folder made safe at each start: what a killed server left half-written removed (an
-//! archive being unpacked, an upload being written, a zip being made), and the folder made
+//! archive being unpacked, an upload being written, a zip being made, a game's file being
+//! compressed), and the folder made
 //! private: readable by the server's user only (`course.db`, with the form secret, and every
 //! uploaded source 0600; the folders 0700, or 0711 under root, where the bots' own uids must
 //! pass through to their programs without listing anything).
@@ -31,6 +32,22 @@ pub fn clean_leftovers(data: &Path) -> Vec<String> {
             let gone = if path.is_dir() { std::fs::remove_dir_all(&path) } else { std::fs::remove_file(&path) };
             if gone.is_ok() {
                 removed.push(format!("{folder}/{name}"));
+            }
+        }
+    }
+    // A game's or a check's file being compressed (`record::packed::pack`): its plain file is
+    // still there, so the temporary copy goes.
+    for folder in ["games", "versions", "human"] {
+        let Ok(dirs) = std::fs::read_dir(data.join(folder)) else { continue };
+        let mut dirs: Vec<_> = dirs.flatten().filter(|e| e.file_type().is_ok_and(|t| t.is_dir())).collect();
+        dirs.sort_by_key(|e| e.file_name());
+        for dir in dirs {
+            let Ok(entries) = std::fs::read_dir(dir.path()) else { continue };
+            for entry in entries.flatten() {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                if name.starts_with(".packing") && std::fs::remove_file(entry.path()).is_ok() {
+                    removed.push(format!("{folder}/{}/{name}", dir.file_name().to_string_lossy()));
+                }
             }
         }
     }
@@ -103,9 +120,13 @@ mod tests {
         std::fs::set_permissions(subs.join("abc.c"), std::fs::Permissions::from_mode(0o644)).unwrap();
         std::fs::write(data.join("course.db"), b"").unwrap();
         std::fs::set_permissions(data.join("course.db"), std::fs::Permissions::from_mode(0o644)).unwrap();
+        std::fs::create_dir_all(data.join("games/7")).unwrap();
+        std::fs::write(data.join("games/7/g1.csv"), b"seq").unwrap();
+        std::fs::write(data.join("games/7/.packingQ1w"), b"half").unwrap();
         let mut removed = clean_leftovers(data);
         removed.sort();
-        assert_eq!(removed, ["submissions/.tmpXyZ", "submissions/.unpackingAbC"]);
+        assert_eq!(removed, ["games/7/.packingQ1w", "submissions/.tmpXyZ", "submissions/.unpackingAbC"]);
+        assert!(data.join("games/7/g1.csv").is_file());
         assert!(subs.join("abc.c").is_file());
         make_private(data).unwrap();
         let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;

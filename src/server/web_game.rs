@@ -88,10 +88,14 @@ pub(super) fn check_games(data: &std::path::Path, id: i64) -> Vec<String> {
         .into_iter()
         .flatten()
         .flatten()
-        .filter_map(|e| e.file_name().to_str()?.strip_suffix(".csv").map(str::to_string))
+        .filter_map(|e| {
+            let name = e.file_name().to_str()?.to_string();
+            name.strip_suffix(".csv").or_else(|| name.strip_suffix(".csv.zst")).map(str::to_string)
+        })
         .filter(|s| plain_name(s))
         .collect();
     stems.sort();
+    stems.dedup();
     stems
 }
 

@@ -1,7 +1,8 @@
 //! The course server's check is the course's, over HTTP on loopback: a bot whose bug only a
 //! 4-player table reaches is accepted by a 2-player course and refused by a 4-player one, and
 //! the same bytes, uploaded by two students, are checked with the same games (seeded by the
-//! course and the bytes, not by the upload) and get the same verdict.
+//! course and the bytes, not by the upload) and get the same verdict; the check's files are
+//! kept compressed once it ends.
 
 use crate::server_support;
 
@@ -33,15 +34,18 @@ fn checked(data: &Path) -> Vec<std::path::PathBuf> {
     dirs
 }
 
-/// Each check game's transcript kept in `dir`, with the seed it was dealt from.
+/// Each check game's transcript kept in `dir`, with the seed it was dealt from. Once the check
+/// ends its files are kept compressed, as the ladder's games are (`record::packed`).
 fn seeds(dir: &Path) -> BTreeMap<String, String> {
     let mut seeds = BTreeMap::new();
     for entry in std::fs::read_dir(dir).unwrap().flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
-        if name.ends_with(".csv") {
-            let text = std::fs::read_to_string(entry.path()).unwrap();
+        assert!(name.ends_with(".zst"), "a check's file left plain: {name}");
+        if let Some(name) = name.strip_suffix(".zst").filter(|n| n.ends_with(".csv")) {
+            let bytes = juiz::record::packed::read(&entry.path()).unwrap();
+            let text = String::from_utf8(bytes).unwrap();
             let seed = text.lines().find(|l| l.contains("seed=")).unwrap_or_default().to_owned();
-            seeds.insert(name, seed.split("seed=").nth(1).unwrap_or_default().to_owned());
+            seeds.insert(name.to_owned(), seed.split("seed=").nth(1).unwrap_or_default().to_owned());
         }
     }
     seeds

@@ -173,11 +173,44 @@ fn du(path: &std::path::Path) -> u64 {
     std::fs::read_dir(path).map_or(0, |d| d.flatten().map(|e| du(&e.path())).sum())
 }
 
-/// Ranked games a minute over `span`, from the leaderboard.
-fn games_a_minute(server: &Server, span: Duration) -> f64 {
-    let (before, start) = (server_support::games_played(server), Instant::now());
+/// Seconds since the epoch, as the course database stores times.
+fn epoch() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64
+}
+
+/// Ranked games a minute over `span`, from the leaderboard, and the span's start and end
+/// (seconds since the epoch).
+fn games_a_minute_when(server: &Server, span: Duration) -> (f64, (i64, i64)) {
+    let (before, start, from) = (server_support::games_played(server), Instant::now(), epoch());
     std::thread::sleep(span);
-    (server_support::games_played(server) - before) as f64 / start.elapsed().as_secs_f64() * 60.0
+    let rate = (server_support::games_played(server) - before) as f64 / start.elapsed().as_secs_f64() * 60.0;
+    (rate, (from, epoch()))
+}
+
+/// Where the ranked games of a span went, from the course database: the games finished in the
+/// table before it began, the share of the two workers' time (`--jobs 2`) the games of version
+/// `slow` took in it, and the mean length of the other games in it (ms).
+fn span_costs(data: &std::path::Path, slow: &str, (from, to): (i64, i64)) -> (i64, f64, f64) {
+    let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY;
+    let db = rusqlite::Connection::open_with_flags(data.join("course.db"), flags).unwrap();
+    let before: i64 = db
+        .query_row("SELECT COUNT(*) FROM games WHERE ranked = 1 AND state = 'done' AND finished < ?1", [from], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    let (slow_ms, other_ms, others): (i64, i64, i64) = db
+        .query_row(
+            "SELECT COALESCE(SUM(CASE WHEN v.id IS NOT NULL THEN g.duration_ms END), 0),
+                    COALESCE(SUM(CASE WHEN v.id IS NULL THEN g.duration_ms END), 0),
+                    COUNT(CASE WHEN v.id IS NULL THEN 1 END)
+             FROM games g LEFT JOIN versions v ON v.name = ?3 AND v.id IN (g.a, g.b)
+             WHERE g.ranked = 1 AND g.state = 'done' AND g.finished >= ?1 AND g.finished < ?2",
+            rusqlite::params![from, to, slow],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .unwrap();
+    let held = slow_ms as f64 / 1000.0 / ((to - from).max(1) as f64 * 2.0);
+    (before, held, other_ms as f64 / others.max(1) as f64)
 }
 
 /// Issue 36's slow bot: ranked games a minute with four students' fast versions, then with a
@@ -200,7 +233,7 @@ fn a_slow_legal_bot_joins_the_ladder() {
     for i in 0..4 {
         assert_eq!(settled(&server, &links[&format!("s{i}")], 1), "ready");
     }
-    let fast = games_a_minute(&server, span);
+    let (fast, fast_span) = games_a_minute_when(&server, span);
     let random = std::fs::read_to_string(server_support::root().join("bots/random_bot.py")).unwrap();
     let slow = random.replace("def send(line):\n", "def send(line):\n    __import__(\"time\").sleep(0.4)\n");
     assert_ne!(slow, random, "the slow bot's sleep is in");
@@ -208,7 +241,7 @@ fn a_slow_legal_bot_joins_the_ladder() {
     assert_eq!(server.upload(&links["s4"], "main.py", slow.as_bytes()).status, 303);
     let check = settled(&server, &links["s4"], 1);
     let check_took = sent.elapsed();
-    let with_slow = games_a_minute(&server, span);
+    let (with_slow, slow_span) = games_a_minute_when(&server, span);
     let board = server.get("/board.json").json();
     let games_of = |version: &str| -> i64 {
         board["rows"]
@@ -224,6 +257,16 @@ fn a_slow_legal_bot_joins_the_ladder() {
         with_slow / fast * 100.0,
         games_of("s4.v1"),
         games_of("s0.v1"),
+    );
+    // Where the games went: the slow bot's share of the workers, the other games' length, and
+    // the table's size (the ratings are recomputed from every game after each one).
+    let (table_fast, _, mean_fast) = span_costs(&course.data(), "s4.v1", fast_span);
+    let (table_slow, held, mean_slow) = span_costs(&course.data(), "s4.v1", slow_span);
+    println!(
+        "the slow bot's games held {:.0} % of the two workers in the second span; the other games took {mean_fast:.0} ms \
+         on average in the first span and {mean_slow:.0} ms in the second; the table held {table_fast} finished ranked \
+         games when the first span began and {table_slow} when the second did",
+        held * 100.0,
     );
 }
 
@@ -244,7 +287,7 @@ fn disk_blocks(path: &std::path::Path) -> u64 {
 /// `JUIZ_LOAD_SPAN_SECS` (default 300). Samples the course folder every 5 s and prints its
 /// largest size, the games played, the games' files kept, whether the ladder ever waited for
 /// the budget, and the database's growth a game (the one thing pruning does not bound: a row per
-/// game), extrapolated to a day at the rate measured.
+/// game; its pages, not its files), extrapolated to a day at the rate measured.
 #[test]
 #[ignore = "a measurement: run with --ignored --nocapture"]
 fn a_day_of_a_stderr_flooding_bot_stays_within_the_disk_budget() {
@@ -271,7 +314,16 @@ fn a_day_of_a_stderr_flooding_bot_stays_within_the_disk_budget() {
         assert_eq!(settled(&server, &links[who], 1), "ready", "{who}");
     }
     let data = course.data();
-    let db_bytes = || ["course.db", "course.db-wal"].iter().map(|f| disk_blocks(&data.join(f))).sum::<u64>();
+    // The database's own size (its pages as last committed, the WAL's included), not its files:
+    // the WAL file keeps its largest size between checkpoints (a few MiB), which a few
+    // thousand games would count as their own growth.
+    let db_bytes = || -> u64 {
+        let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY;
+        let db = rusqlite::Connection::open_with_flags(data.join("course.db"), flags).unwrap();
+        let pages: i64 = db.query_row("PRAGMA page_count", [], |r| r.get(0)).unwrap();
+        let size: i64 = db.query_row("PRAGMA page_size", [], |r| r.get(0)).unwrap();
+        (pages * size) as u64
+    };
     let (games_before, db_before, start) = (server_support::games_played(&server), db_bytes(), Instant::now());
     let (mut largest, mut waited) = (0u64, 0u32);
     while start.elapsed() < span {
