@@ -19,6 +19,7 @@
 //!   disk quota, the bot's work dir there is a tmpfs of the quota's size (`work_tmpfs.rs`).
 
 pub(in crate::bot) mod bpf;
+mod child;
 pub(in crate::bot) mod grants;
 pub(in crate::bot) mod landlock;
 pub(in crate::bot) mod own_folder;
