@@ -183,3 +183,34 @@ fn the_init_is_a_small_program_without_a_loader() {
     let misuse = std::process::Command::new(path).args(["1", "2"]).output().unwrap();
     assert_eq!(misuse.status.code(), Some(2), "anything but juiz's command line is refused");
 }
+
+/// As root with `JUIZ_BOT_UIDS=off` (bots run as root, in a user namespace of their own) a bot
+/// gets a pid namespace too, through the path of a juiz without root. Through `juiz play`,
+/// which reads `JUIZ_BOT_UIDS` afresh.
+#[test]
+fn without_bot_uids_a_root_juizs_bot_is_pid_2_too() {
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        eprintln!("note: not root: the path of `JUIZ_BOT_UIDS=off` is the one every test here takes");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let teller = dir.path().join("teller.sh");
+    std::fs::write(&teller, "#!/bin/sh\necho \"pid-in-its-namespace=$$\" >&2\nexit 1\n").unwrap();
+    std::fs::set_permissions(&teller, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let log = dir.path().join("game.csv");
+    let out = crate::common::juiz()
+        .env("JUIZ_BOT_UIDS", "off")
+        .args(["play", "--seed", "7", "--log"])
+        .arg(&log)
+        .arg(crate::common::c_bot("template"))
+        .arg(&teller)
+        .output()
+        .unwrap();
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("JUIZ_BOT_UIDS=off"), "{text}");
+    assert!(text.contains("pid-in-its-namespace=2\n"), "the bot's stderr, shown by `play`: {text}");
+    let transcript = std::fs::read_to_string(&log).unwrap();
+    assert!(transcript.contains(",pidns"), "the transcript's `sandbox=` row: {transcript}");
+}

@@ -172,9 +172,10 @@ impl Confinement {
         };
         let view = view_of(work_dir);
         // The init's `/proc` is mounted in the bot's own mount namespace (the view's), and
-        // without root the pid namespace needs a user namespace.
+        // without a uid of its own (not root, or root with `JUIZ_BOT_UIDS=off`) the pid
+        // namespace needs a user namespace.
         let pid_ns = view.is_some()
-            && (uid.is_some() || support.namespaces && !support.root)
+            && (uid.is_some() || support.namespaces)
             && crate::bot::sandbox::pid_init::program().is_some();
         Ok(Confinement {
             ruleset,

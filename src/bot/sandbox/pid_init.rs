@@ -195,7 +195,7 @@ fn errno() -> i32 {
 /// transcript's `sandbox=` row says `pidns`): a read-only view to mount their `/proc` in, and a
 /// uid of their own or a user namespace (`sandbox.rs` decides so for each bot).
 pub(crate) fn in_use(support: &crate::bot::SandboxSupport) -> bool {
-    support.read_only_view && (support.bot_uids.is_some() || support.namespaces && !support.root) && program().is_some()
+    support.read_only_view && (support.bot_uids.is_some() || support.namespaces) && program().is_some()
 }
 
 /// Reads one record from juiz's end of the report pipe, waiting at most `wait`: `None` at the
