@@ -81,8 +81,8 @@ pub(crate) struct ChildPlan {
     copies: Option<CopyPlan>,
     /// A mount namespace where everything but this work dir is read-only (`view.rs`).
     view: Option<ViewPlan>,
-    /// A pid namespace of its own (the child is its pid 1 and execs juiz's init, which enforces
-    /// Landlock in the bot's process: `pid_init.rs`), with its own `/proc`.
+    /// A pid namespace of its own (the child is its pid 1 and execs the init, `juiz-pid-init`,
+    /// which enforces Landlock in the bot's process: `pid1/main.rs`), with its own `/proc`.
     pid_ns: bool,
 }
 

@@ -37,8 +37,8 @@ pub(crate) struct InitProgram {
     pub(crate) fd: OwnedFd,
 }
 
-/// The init program where bots get a pid namespace of their own: juiz's binary, found and the
-/// kernel's support probed once; `None` with `JUIZ_PID_NS=off`, without one, or where the kernel
+/// The init program where bots get a pid namespace of their own: `juiz-pid-init`, found and
+/// the kernel's support probed once; `None` with `JUIZ_PID_NS=off`, without one, or where the kernel
 /// refuses a pid namespace with its own `/proc`.
 pub(crate) fn program() -> Option<&'static InitProgram> {
     static PROGRAM: OnceLock<Option<InitProgram>> = OnceLock::new();

@@ -18,9 +18,9 @@
 //! threads then write faulted: about a millisecond per bot), holding a copy of everything juiz
 //! holds (other games' hands) in a process of the bot's uid; or it would keep sharing juiz's
 //! memory for the whole game, and an out-of-memory kill in the bot's cgroup, which kills every
-//! process of the chosen one's memory, could take juiz with it. This file is the whole of what
-//! runs as pid 1: a few hundred lines of system calls on its own stack, which a reviewer reads
-//! without knowing juiz.
+//! process of the chosen one's memory, could take juiz with it. This folder (`main.rs`, `sys.rs`,
+//! `wire.rs`) is the whole of what runs as pid 1: a few hundred lines of system calls on its own
+//! stack, which a reviewer reads without knowing juiz.
 
 #![no_main]
 #![deny(clippy::indexing_slicing, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
