@@ -8,9 +8,6 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
-    // A bot's init (juiz's binary run with a hidden first argument: `bot/pid_init.rs`) runs and
-    // exits here, before anything else.
-    juiz::bot::run_as_pid_init_if_asked();
     let args = match cli::with_original_flags(std::env::args_os()) {
         Ok(args) => args,
         Err(message) => {

@@ -50,5 +50,4 @@ pub use process::input_log::{EarlyAnswer, InputEvidence, reads_to_the_end};
 pub use process::{BotProcess, WorkDir};
 pub use sandbox::grants::refuse_in_granted;
 pub(crate) use sandbox::own_program::OWN_FOLDER_MARK;
-pub use sandbox::pid_init::{INIT_ARG as PID_INIT_ARG, run_if_asked as run_as_pid_init_if_asked};
 pub use sandbox::support::{SandboxSupport, sandbox_support};

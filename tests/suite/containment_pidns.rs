@@ -1,8 +1,9 @@
-//! A pid namespace per bot under an init of juiz's (`src/bot/pid_init.rs`): the bot is pid 2
-//! there, sees none of the host's processes in its `/proc`, and ends exactly as it would
+//! A pid namespace per bot under juiz's init (`juiz-pid-init`, `src/bot/sandbox/pid1/`): the bot
+//! is pid 2 there, sees none of the host's processes in its `/proc`, and ends exactly as it would
 //! without the init: its exit code, the signal that killed it (`SIGSEGV`, `SIGABRT`), its CPU
-//! limit's `SIGXCPU`, a `SIGTERM` at shutdown it handles; the init counts as none of its
-//! processes. Root and not (skipped, with a note, where the host gives bots no pid namespace).
+//! limit's `SIGXCPU`, a `SIGTERM` at shutdown it handles; the init reaps the orphans it adopts
+//! and counts as none of the bot's processes. Root and not (skipped, with a note, where the host
+//! gives bots no pid namespace).
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
@@ -134,4 +135,82 @@ fn the_init_is_none_of_the_bots_processes() {
     std::thread::sleep(Duration::from_millis(300));
     bot.send("two").unwrap();
     assert_eq!(bot.receive(Duration::from_secs(20)).expect("no `processes` fault for the init").0, "two");
+}
+
+#[test]
+fn an_orphan_is_reaped_by_the_init() {
+    if !pid_namespaces() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // The subshell outlives the `sh -c` that started it: an orphan, adopted by the namespace's
+    // pid 1, which must reap it once it ends (else `/proc/<pid>` stays, a zombie).
+    let text = "#!/bin/sh\nread line\n\
+                orphan=$(sh -c '(sleep 0.1) >/dev/null 2>&1 & echo $!')\n\
+                i=0\n\
+                while [ -e /proc/$orphan ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done\n\
+                if [ -e /proc/$orphan ]; then echo \"$orphan kept\"; else echo \"$orphan reaped\"; fi\n";
+    let mut bot = BotProcess::spawn(&script(dir.path(), text), WorkDir::Fresh, None, &limits()).unwrap();
+    bot.send("go").unwrap();
+    let (line, _) = bot.receive(Duration::from_secs(60)).unwrap();
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(words.len(), 2, "{line}");
+    assert!(words[0].parse::<u32>().is_ok_and(|pid| pid > 2 && pid < 20), "a pid of the bot's namespace: {line}");
+    assert_eq!(words[1], "reaped", "{line}");
+    assert_eq!(bot.shutdown().termination, Some(Termination::Exited(0)));
+}
+
+/// The init is `juiz-pid-init`, a program without the C library (`src/bot/sandbox/pid1/`): an
+/// executable the kernel starts at its own entry, with no loader (no `PT_INTERP`) and no
+/// relocation to apply (not position-independent); it says which wire it speaks when probed.
+#[test]
+fn the_init_is_a_small_program_without_a_loader() {
+    let path = env!("CARGO_BIN_EXE_juiz-pid-init");
+    let elf = std::fs::read(path).unwrap();
+    assert_eq!(&elf[..4], b"\x7fELF", "{path}");
+    assert_eq!(elf[4], 2, "64-bit");
+    let half = |at: usize| u16::from_ne_bytes([elf[at], elf[at + 1]]);
+    assert_eq!(half(0x10), 2, "ET_EXEC: nothing to relocate at its start");
+    let phoff = u64::from_ne_bytes(elf[0x20..0x28].try_into().unwrap()) as usize;
+    let (size, count) = (half(0x36) as usize, half(0x38) as usize);
+    let types: Vec<u32> = (0..count)
+        .map(|i| u32::from_ne_bytes(elf[phoff + i * size..phoff + i * size + 4].try_into().unwrap()))
+        .collect();
+    assert!(!types.contains(&3), "no PT_INTERP (no loader runs before it): {types:?}");
+    let probe = std::process::Command::new(path).arg("probe").output().unwrap();
+    assert!(probe.status.success());
+    assert_eq!(String::from_utf8_lossy(&probe.stdout), "juiz-pid-init 2\n");
+    let misuse = std::process::Command::new(path).args(["1", "2"]).output().unwrap();
+    assert_eq!(misuse.status.code(), Some(2), "anything but juiz's command line is refused");
+}
+
+/// As root with `JUIZ_BOT_UIDS=off` (bots run as root, in a user namespace of their own) a bot
+/// gets a pid namespace too, through the path of a juiz without root. Through `juiz play`,
+/// which reads `JUIZ_BOT_UIDS` afresh.
+#[test]
+fn without_bot_uids_a_root_juizs_bot_is_pid_2_too() {
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        eprintln!("note: not root: the path of `JUIZ_BOT_UIDS=off` is the one every test here takes");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let teller = dir.path().join("teller.sh");
+    std::fs::write(&teller, "#!/bin/sh\necho \"pid-in-its-namespace=$$\" >&2\nexit 1\n").unwrap();
+    std::fs::set_permissions(&teller, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let log = dir.path().join("game.csv");
+    let out = crate::common::juiz()
+        .env("JUIZ_BOT_UIDS", "off")
+        .args(["play", "--seed", "7", "--log"])
+        .arg(&log)
+        .arg(crate::common::c_bot("template"))
+        .arg(&teller)
+        .output()
+        .unwrap();
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("JUIZ_BOT_UIDS=off"), "{text}");
+    assert!(text.contains("pid-in-its-namespace=2\n"), "the bot's stderr, shown by `play`: {text}");
+    let transcript = std::fs::read_to_string(&log).unwrap();
+    assert!(transcript.contains(",pidns"), "the transcript's `sandbox=` row: {transcript}");
 }

@@ -175,6 +175,11 @@ pub(crate) fn outermost_dirs<P: AsRef<Path>>(dirs: &[P]) -> Vec<PathBuf> {
     kept
 }
 
+/// What the bot's process in a pid namespace adds for each `/proc` file every bot may read, and
+/// for its own `/proc/<pid>` (`pid1/main.rs`, which has these numbers on its command line).
+pub(crate) const PROC_FILE_RIGHTS: u64 = READ_FILE;
+pub(crate) const OWN_PROC_RIGHTS: u64 = READ_FILE | READ_DIR;
+
 /// The rights a bot has in its work dir: everything but making sockets.
 pub(crate) fn work_dir_rights(abi: u32) -> u64 {
     !MAKE_SOCK & all_fs_rights(abi)
@@ -203,11 +208,6 @@ fn add_rule(ruleset: i32, parent: i32, rights: u64) -> std::io::Result<()> {
     if rc < 0 { Err(std::io::Error::last_os_error()) } else { Ok(()) }
 }
 
-/// Allows reading the file open at `fd` (an `O_PATH` descriptor); async-signal-safe.
-pub(crate) fn add_file_rule(ruleset: i32, fd: i32) -> std::io::Result<()> {
-    add_rule(ruleset, fd, READ_FILE)
-}
-
 /// In the child before `exec`: allows reading the child's own `/proc/<pid>` (through
 /// `/proc/self`, which only the child can resolve to itself), then enforces the ruleset.
 /// System calls only: no allocation, no locks.
@@ -215,7 +215,7 @@ pub(crate) fn enforce_in_child(ruleset: i32) -> std::io::Result<()> {
     // SAFETY: a static C string; O_PATH opens without reading.
     let own = unsafe { libc::open(c"/proc/self".as_ptr(), libc::O_PATH | libc::O_CLOEXEC | libc::O_DIRECTORY) };
     if own >= 0 {
-        let added = add_rule(ruleset, own, READ_FILE | READ_DIR);
+        let added = add_rule(ruleset, own, OWN_PROC_RIGHTS);
         // SAFETY: closing the descriptor opened above.
         unsafe { libc::close(own) };
         added?;

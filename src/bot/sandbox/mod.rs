@@ -19,6 +19,7 @@
 //!   disk quota, the bot's work dir there is a tmpfs of the quota's size (`work_tmpfs.rs`).
 
 pub(in crate::bot) mod bpf;
+mod child;
 pub(in crate::bot) mod grants;
 pub(in crate::bot) mod landlock;
 pub(in crate::bot) mod own_folder;
@@ -80,8 +81,8 @@ pub(crate) struct ChildPlan {
     copies: Option<CopyPlan>,
     /// A mount namespace where everything but this work dir is read-only (`view.rs`).
     view: Option<ViewPlan>,
-    /// A pid namespace of its own (the child is its pid 1 and execs juiz's init, which enforces
-    /// Landlock in the bot's process: `pid_init.rs`), with its own `/proc`.
+    /// A pid namespace of its own (the child is its pid 1 and execs the init, `juiz-pid-init`,
+    /// which enforces Landlock in the bot's process: `pid1/main.rs`), with its own `/proc`.
     pid_ns: bool,
 }
 
@@ -171,9 +172,10 @@ impl Confinement {
         };
         let view = view_of(work_dir);
         // The init's `/proc` is mounted in the bot's own mount namespace (the view's), and
-        // without root the pid namespace needs a user namespace.
+        // without a uid of its own (not root, or root with `JUIZ_BOT_UIDS=off`) the pid
+        // namespace needs a user namespace.
         let pid_ns = view.is_some()
-            && (uid.is_some() || support.namespaces && !support.root)
+            && (uid.is_some() || support.namespaces)
             && crate::bot::sandbox::pid_init::program().is_some();
         Ok(Confinement {
             ruleset,
