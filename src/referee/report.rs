@@ -126,6 +126,12 @@ impl GameReport {
         self.seats.iter().zip(&self.sides).filter(|(_, s)| **s == side).map(|(seat, _)| seat.id.as_str()).collect()
     }
 
+    /// Each side's seats and score: `p1.a & p3.c 120`, in side order.
+    pub fn side_scores(&self) -> Vec<String> {
+        let ids = |side| self.side_ids(side).join(" & ");
+        self.outcome.scores.iter().enumerate().map(|(side, score)| format!("{} {score}", ids(side))).collect()
+    }
+
     /// The winners' full ids: one id, or `<a> e <b>` for a team; `empate` for a draw.
     pub fn winner_text(&self) -> String {
         match self.outcome.winner {

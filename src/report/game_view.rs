@@ -174,13 +174,7 @@ impl<W: Write> Observer for GameView<W> {
             crate::games::Ending::Finished { reason } => say(reason),
             crate::games::Ending::Forfeit { seat } => tr("view-forfeits", &[("id", &self.seats[*seat].id)]),
         };
-        let scores: Vec<String> = report
-            .outcome
-            .scores
-            .iter()
-            .enumerate()
-            .map(|(side, score)| format!("{} {score}", report.side_ids(side).join(" & ")))
-            .collect();
+        let scores = report.side_scores();
         let winner = match report.outcome.winner {
             None => tr("view-draw", &[]),
             Some(_) => tr("view-winner", &[("winner", &report.winner_text())]),

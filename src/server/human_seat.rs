@@ -107,13 +107,7 @@ impl Observer for HumanSeat {
                 Some(side) if Some(side) == mine => super::words::words(crate::i18n::lang())["human_won"].to_string(),
                 Some(_) => super::words::words(crate::i18n::lang())["human_lost"].to_string(),
             };
-            let scores: Vec<String> = report
-                .outcome
-                .scores
-                .iter()
-                .enumerate()
-                .map(|(side, score)| format!("{} {score}", report.side_ids(side).join(" & ")))
-                .collect();
+            let scores = report.side_scores();
             format!("{verdict} · {}", scores.join(", "))
         });
         let mut live = self.game.live();
