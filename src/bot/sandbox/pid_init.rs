@@ -47,7 +47,17 @@ pub(crate) fn program() -> Option<&'static InitProgram> {
             if std::env::var_os("JUIZ_PID_NS").is_some_and(|v| v == "off") || !kernel_allows() {
                 return None;
             }
-            let path = find_binary()?;
+            let Some(path) = find_binary() else {
+                // Said, not silent: without it the bots of one run see each other's pids.
+                eprintln!(
+                    "juiz: warning: no {} beside {} (or one folder up): bots share juiz's pid namespace, so \
+                     copies of one bot could pass information through pids; install both programs (`cargo \
+                     install --path .` does), or say JUIZ_PID_NS=off to silence this",
+                    wire::NAME,
+                    std::env::current_exe().map(|p| p.display().to_string()).unwrap_or_default()
+                );
+                return None;
+            };
             let c_path = CString::new(path.as_os_str().as_bytes()).ok()?;
             // SAFETY: a NUL-terminated path; the descriptor is owned here.
             let fd = unsafe { libc::open(c_path.as_ptr(), libc::O_PATH | libc::O_CLOEXEC) };
