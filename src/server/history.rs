@@ -249,11 +249,9 @@ pub async fn activate(
     form: Result<axum::extract::Form<ActivateForm>, axum::extract::rejection::FormRejection>,
 ) -> Response {
     let lang = lang_of(&q, &headers);
-    blocking(lang, move || match activate_checked(&shared, &token, form) {
-        Ok(number) => {
-            Ok(super::web::see_other(&format!("/s/{token}?lang={}&active={number}#history", super::words::code(lang))))
-        }
-        Err(fail) => super::web_student::refused_in_page(&shared, &token, lang, fail),
+    super::web_student::in_page(shared, token, lang, move |shared, token| {
+        let number = activate_checked(shared, token, form)?;
+        Ok(super::web::see_other(&format!("/s/{token}?lang={}&active={number}#history", super::words::code(lang))))
     })
     .await
 }

@@ -18,7 +18,7 @@ use super::accounts::form_token;
 use super::human::{self, HumanGame, NotAsked, Refusal};
 use super::state::Shared;
 use super::web::{Fail, LangQuery, Page, blocking, lang_of, see_other};
-use super::web_student::{OpponentPost, opponent_posted, refused_in_page, student_of};
+use super::web_student::{OpponentPost, in_page, opponent_posted, student_of};
 use super::words::{code, words};
 use crate::i18n::Lang;
 
@@ -34,11 +34,7 @@ pub async fn start(
     form: OpponentPost,
 ) -> Response {
     let lang = lang_of(&q, &headers);
-    blocking(lang, move || match start_checked(&shared, &token, lang, form) {
-        Err(fail) => refused_in_page(&shared, &token, lang, fail),
-        done => done,
-    })
-    .await
+    in_page(shared, token, lang, move |shared, token| start_checked(shared, token, lang, form)).await
 }
 
 fn start_checked(shared: &Arc<Shared>, token: &str, lang: Lang, form: OpponentPost) -> Page {

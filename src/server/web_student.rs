@@ -143,6 +143,17 @@ pub(super) fn refused_in_page(shared: &Shared, token: &str, lang: Lang, fail: Fa
     Ok(response)
 }
 
+/// Runs a student's form (`work`, off the async threads) and answers what it returns; a refusal
+/// shows in the student's page (`refused_in_page`).
+pub(super) async fn in_page(
+    shared: Arc<Shared>,
+    token: String,
+    lang: Lang,
+    work: impl FnOnce(&Arc<Shared>, &str) -> Page + Send + 'static,
+) -> Response {
+    blocking(lang, move || work(&shared, &token).or_else(|fail| refused_in_page(&shared, &token, lang, fail))).await
+}
+
 /// The version of `student` already holding these bytes (`sha256`), unless it was replaced
 /// before its check (then the bytes deserve one).
 fn same_bytes(shared: &Shared, student: &str, bytes: &[u8]) -> Result<Option<i64>, Fail> {
@@ -219,14 +230,9 @@ pub async fn upload(
         Ok::<(), Fail>(())
     };
     let read = read.await;
-    blocking(lang, move || {
-        if let Err(fail) = read {
-            return refused_in_page(&shared, &token, lang, fail);
-        }
-        match upload_checked(&shared, &token, lang, &csrf, file, limit) {
-            Err(fail) => refused_in_page(&shared, &token, lang, fail),
-            done => done,
-        }
+    in_page(shared, token, lang, move |shared, token| {
+        read?;
+        upload_checked(shared, token, lang, &csrf, file, limit)
     })
     .await
 }
@@ -327,11 +333,7 @@ pub async fn play(
     form: OpponentPost,
 ) -> Response {
     let lang = lang_of(&q, &headers);
-    blocking(lang, move || match play_checked(&shared, &token, lang, form) {
-        Err(fail) => refused_in_page(&shared, &token, lang, fail),
-        done => done,
-    })
-    .await
+    in_page(shared, token, lang, move |shared, token| play_checked(shared, token, lang, form)).await
 }
 
 fn play_checked(shared: &Shared, token: &str, lang: Lang, form: OpponentPost) -> Page {
