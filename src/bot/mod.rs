@@ -30,7 +30,7 @@ pub use boxes::workdir::check_copyable;
 pub use build::command::CommandError;
 pub use build::{
     BuildError, BuildLimits, Built, CPP_EXTENSIONS, Content, SourceKind, build_c, build_c_with, build_source,
-    default_build_cache, first_error, kind_by_content, kind_by_name, looks_like_cpp, warning_count,
+    default_build_cache, failed_build_hints, first_error, kind_by_content, kind_by_name, looks_like_cpp, warning_count,
 };
 pub use faults::fault::{
     BotFault, ExitReport, FaultKind, QUOTED_LINE_CHARS, Termination, Usage, quote_line, signal_name,

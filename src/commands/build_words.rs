@@ -25,20 +25,9 @@ pub(super) fn warnings_said(source: &str, warnings: &str) -> String {
     text
 }
 
-/// The hint after `source` failed to build with `output`: C++ saved as `.c` said first, then
-/// the first error quoted with what to do (or the general hint when no error line was found).
+/// The hints after `source` failed to build with `output` (`juiz::bot::failed_build_hints`),
+/// a line each.
 pub(super) fn failed_hint(source: &Path, output: &str) -> String {
-    let mut lines = Vec::new();
-    let is_c = juiz::bot::kind_by_name(source) == Some(juiz::bot::SourceKind::C);
-    if is_c && std::fs::read(source).is_ok_and(|bytes| juiz::bot::looks_like_cpp(&bytes)) {
-        let renamed = source.with_extension("cpp");
-        let (path, renamed) = (source.display().to_string(), renamed.display().to_string());
-        lines.push(tr("build-cpp-in-c", &[("path", &path), ("renamed", &renamed)]));
-    }
-    let hint = match juiz::bot::first_error(output) {
-        Some(error) => tr("build-first-error", &[("error", &error)]),
-        None => juiz::i18n::say(&juiz::games::Message::new("hint-build")),
-    };
-    lines.push(tr("check-hint", &[("hint", &hint)]));
-    lines.join("\n")
+    let hints = juiz::bot::failed_build_hints(source, source, output);
+    hints.iter().map(juiz::i18n::say).collect::<Vec<_>>().join("\n")
 }

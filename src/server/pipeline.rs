@@ -4,6 +4,7 @@
 //! the student's active one; a failed version never displaces it. A queued version that a newer
 //! upload of its student replaced is never checked (`SUPERSEDED`).
 
+use std::path::Path;
 use std::sync::Arc;
 
 use rusqlite::OptionalExtension;
@@ -11,9 +12,9 @@ use rusqlite::OptionalExtension;
 use super::error::ServerError;
 use super::state::Shared;
 use super::store::version_run;
-use crate::bot::{BotCommand, BuildError, BuildLimits, build_source};
+use crate::bot::{BotCommand, BuildError, BuildLimits, build_source, failed_build_hints};
 use crate::check::{CheckOptions, CheckReport, course_seed, run_check};
-use crate::i18n::{Lang, with_lang};
+use crate::i18n::{Lang, say_in, with_lang};
 use crate::tournament::BotRun;
 
 /// The states of a version, as stored.
@@ -84,7 +85,11 @@ pub fn process(shared: &Shared, id: i64) -> Result<(), ServerError> {
                         BuildError::Compile { output, .. } => output,
                         other => other.to_string(),
                     };
-                    return finish(shared, id, &student, BUILD_FAILED, &private(message), ("", ""));
+                    // What to do, as `juiz play` says it: the first error quoted, a C++ file saved as `.c`.
+                    let hints = failed_build_hints(&source, Path::new(&original), &message);
+                    let said = |lang| hints.iter().map(|h| say_in(lang, h)).collect::<Vec<_>>().join("\n");
+                    let (en, pt) = (private(said(Lang::En)), private(said(Lang::Pt)));
+                    return finish(shared, id, &student, BUILD_FAILED, &private(message), (&en, &pt));
                 }
             }
         }

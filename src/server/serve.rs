@@ -34,6 +34,16 @@ fn base_url(url: Option<&str>, listen: SocketAddr) -> String {
     url.map_or_else(|| format!("http://{listen}"), |u| u.trim_end_matches('/').to_string())
 }
 
+/// Makes the course's folder readable only by the server's user (its database holds the links
+/// and the form secret), saying what it changed: the first thing either command does after
+/// opening the database, so `--links` on a new course leaves no readable database behind.
+fn make_private(data: &std::path::Path) -> Result<(), ServerError> {
+    for changed in tidy::make_private(data)? {
+        eprintln!("juiz serve: made private (only this user may read it): {changed}");
+    }
+    Ok(())
+}
+
 /// Runs `juiz serve` (see the module doc).
 pub fn serve(opts: &ServeOptions) -> Result<(), ServerError> {
     let mut course = load_course(&opts.course)?;
@@ -44,6 +54,7 @@ pub fn serve(opts: &ServeOptions) -> Result<(), ServerError> {
     course.data = std::fs::canonicalize(&course.data).map_err(ServerError::io(&course.data))?;
     if opts.links || opts.reissue != Reissue::Nobody {
         let db = Db::open(&course.data)?;
+        make_private(&course.data)?;
         sync_roster(&db, &course.roster)?;
         let base = base_url(course.url.as_deref(), opts.listen);
         let (csv, hidden) = links_csv(&db, &course.roster, &base, &opts.reissue)?;
@@ -62,9 +73,7 @@ pub fn serve(opts: &ServeOptions) -> Result<(), ServerError> {
         eprintln!("juiz serve: removed {leftover}, left by a server that was stopped while writing it");
     }
     let db = Db::open(&course.data)?;
-    for changed in tidy::make_private(&course.data)? {
-        eprintln!("juiz serve: made private (only this user may read it): {changed}");
-    }
+    make_private(&course.data)?;
     sync_roster(&db, &course.roster)?;
     // The form tokens' key exists before the first request (two first requests cannot race).
     form_token(&db, "")?;

@@ -114,7 +114,10 @@ pub(super) fn games(
         let winner: Option<i64> = r.get(11)?;
         let faulty: Option<i64> = r.get(13)?;
         let (result, class) = match (done, winner) {
-            (false, _) => (r.get::<_, String>(2)?, "muted"),
+            (false, _) => {
+                let state: String = r.get(2)?;
+                (w.get(state.as_str()).map_or(state, |word| word.to_string()), "muted")
+            }
             (true, Some(v)) if v == ids[m] => (w["won"].to_string(), "ok"),
             (true, Some(_)) => (w["lost"].to_string(), "bad"),
             (true, None) => (w["draw"].to_string(), ""),

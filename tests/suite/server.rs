@@ -59,7 +59,15 @@ fn a_course_from_uploads_to_the_final_tournament() {
     let bia = server.get(&format!("/s/{}", links["bia"])).text();
     assert!(bia.contains("error:") && bia.contains("class=\"build-output\""), "the compiler's message: {bia}");
     // The compiler's message names the file as the student named it, with no English wrapper.
-    assert!(bia.contains("meu_bot.c:"), "the student's file name: {bia}");
+    assert!(bia.contains("meu_bot.c:") && !bia.contains("meu_meu_bot"), "the student's file name, once: {bia}");
+    // What to do, in the page's language: the first error quoted (as `juiz play` says it).
+    assert!(
+        bia.contains("hint: fix the first error first")
+            && bia.contains("error first, the others often follow from it: meu_bot.c:1:"),
+        "the hint: {bia}"
+    );
+    let bia_pt = server.get(&format!("/s/{}?lang=pt", links["bia"])).text();
+    assert!(bia_pt.contains("dica: ") && bia_pt.contains(": meu_bot.c:1:"), "the hint in Portuguese: {bia_pt}");
     assert!(!bia.contains("exited with code"), "no wrapper: {bia}");
     let caio = server.get(&format!("/s/{}?lang=pt", links["caio"])).text();
     assert!(caio.contains("class=\"check-report\"") && caio.contains("malformed"), "the check's verdict: {caio}");

@@ -15,4 +15,4 @@ pub use cache::default_build_cache;
 pub use compile::{BuildLimits, Built, build_c, build_c_with, build_source};
 pub use error::BuildError;
 pub use kind::{CPP_EXTENSIONS, Content, SourceKind, kind_by_content, kind_by_name, looks_like_cpp};
-pub use student::{first_error, warning_count};
+pub use student::{failed_build_hints, first_error, warning_count};
