@@ -100,8 +100,9 @@ pub struct GameCheck {
     pub bot_ids: Vec<String>,
     /// The result line, `OK|NOK <seed> <score0> <score1> <winner>`.
     pub result_line: String,
-    /// How the game ended, in words (`p1.smart went out`), when it was played to its end.
-    pub ending: Option<String>,
+    /// How the game ended (`p1.smart went out`), when it was played to its end: worded when the
+    /// report is (a course's check is told in two languages).
+    pub ending: Option<crate::games::Message>,
     /// The fault that ended the game, whoever made it.
     pub fault: Option<FaultRecord>,
     /// The last line the faulty seat sent (the offending one for a malformed or illegal line).

@@ -182,7 +182,7 @@ fn play_one(config: &GameConfig, game: CheckGame, bot: &str, dir: &Path, keep: b
         bot_ids: game.bot_seats.iter().map(|&s| report.seats[s].id.clone()).collect(),
         result_line: report.result_line(),
         ending: match &report.outcome.ending {
-            Ending::Finished { reason } => Some(crate::i18n::say(reason)),
+            Ending::Finished { reason } => Some(reason.clone()),
             Ending::Forfeit { .. } => None,
         },
         fault: report.fault.clone(),

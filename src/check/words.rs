@@ -118,8 +118,7 @@ impl GameCheck {
         out.push_str(")\n");
         let pad = " ".repeat(2 * width + 4);
         let slowest = self.moves.iter().max().copied().unwrap_or_default();
-        let ended = tr("check-game-ended", &[]);
-        let ending = self.ending.as_deref().unwrap_or(&ended);
+        let ending = self.ending.as_ref().map_or_else(|| tr("check-game-ended", &[]), crate::i18n::say);
         let mut say = |line: String| out.push_str(&format!("{pad}{line}\n"));
         match &self.fault {
             None if self.startup.is_empty() => say(tr("check-not-asked", &[("ending", &ending)])),

@@ -56,7 +56,16 @@ impl Shortage {
 
 /// A size for people: `1.5 GiB`.
 pub fn human(bytes: u64) -> String {
-    crate::bot::format_bytes(bytes)
+    for (unit, size) in [("GiB", 1u64 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)] {
+        if bytes >= size {
+            return if bytes.is_multiple_of(size) {
+                format!("{} {unit}", bytes / size)
+            } else {
+                format!("{:.1} {unit}", bytes as f64 / size as f64)
+            };
+        }
+    }
+    format!("{bytes} bytes")
 }
 
 /// The free space of `path`'s file system, for people (`?` when unknown).
@@ -220,6 +229,15 @@ mod tests {
         let rows: i64 = db.conn().query_row("SELECT COUNT(*) FROM games", [], |r| r.get(0)).unwrap();
         assert_eq!(rows, 12);
         assert_eq!(prune(&db.conn(), dir.path(), 3).unwrap(), 0, "nothing left to prune");
+    }
+
+    #[test]
+    fn sizes_are_told_in_the_largest_unit() {
+        assert_eq!(human(20 << 30), "20 GiB");
+        assert_eq!(human(73_368_440 << 10), "70.0 GiB");
+        assert_eq!(human(5300 << 10), "5.2 MiB");
+        assert_eq!(human(1536), "1.5 KiB");
+        assert_eq!(human(900), "900 bytes");
     }
 
     #[test]

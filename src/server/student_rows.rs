@@ -81,7 +81,7 @@ pub(super) fn versions(
             // The report's commands name the transcripts as the student downloads them.
             check: {
                 let text: String = if lang == Lang::Pt { r.get(7)? } else { r.get(6)? };
-                text.replace(&format!("versions/{id}/"), "")
+                text.replace(&format!("versions/{id}/"), "").replace(&format!("versions/{id}"), w["check_logs_here"])
             },
             check_games: super::web_game::check_games(data, id),
         })

@@ -53,6 +53,7 @@ const WORDS: &[(&str, &str, &str)] = &[
     ("opponent", "Opponent", "Adversário"),
     ("result", "Result", "Resultado"),
     ("won", "won", "venceu"),
+    ("check_logs_here", "the games listed below", "as partidas listadas abaixo"),
     ("lost", "lost", "perdeu"),
     ("draw", "draw", "empate"),
     ("fault", "Fault", "Falta"),

@@ -48,10 +48,14 @@ fn the_smart_bot_passes_and_the_scripted_games_do_what_they_say() {
     let has = |list: &[String], word: &str| list.iter().any(|w| w == word);
     assert!(has(&g(1).opponent_commands, "GET_DISCARD"), "{:?}", g(1).opponent_commands);
     assert!(has(&g(2).opponent_commands, "MELD_NEW") && has(&g(2).opponent_commands, "MELD_JOIN"));
-    assert_eq!(g(3).ending.as_deref(), Some("p1.smart went out"));
+    assert_eq!(g(3).ending.as_ref().map(ToString::to_string).as_deref(), Some("p1.smart went out"));
     assert!(g(3).startup.is_empty(), "the checked bot never moves in game 3");
     assert_eq!(g(4).bot_commands.first().map(String::as_str), Some("GET_DISCARD"), "the pile is taken at once");
-    assert_eq!(g(5).ending.as_deref(), Some("p1.smart went out"), "the checked bot goes out in game 5");
+    assert_eq!(
+        g(5).ending.as_ref().map(ToString::to_string).as_deref(),
+        Some("p1.smart went out"),
+        "the checked bot goes out in game 5"
+    );
     assert_eq!((g(6).game.players, g(6).bot_ids.clone()), (4, vec!["p1.smart".to_owned(), "p3.smart".to_owned()]));
     assert!(has(&g(6).opponent_commands, "GET_DISCARD"), "{:?}", g(6).opponent_commands);
 

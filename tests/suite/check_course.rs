@@ -74,7 +74,7 @@ fn games_played_at_once_report_the_same_as_one_after_another() {
     let numbers: Vec<usize> = (1..=one.games.len()).collect();
     assert_eq!((order_one, order_three), (numbers.clone(), numbers), "reported in the plan's order");
     assert!(one.passed() && three.passed(), "{}{}", one.summary_text(), three.summary_text());
-    let seen = |r: &CheckReport| -> Vec<(usize, String, Option<String>, Vec<String>)> {
+    let seen = |r: &CheckReport| -> Vec<(usize, String, Option<juiz::games::Message>, Vec<String>)> {
         r.games
             .iter()
             .map(|g| (g.game.number, g.result_line.clone(), g.ending.clone(), g.bot_commands.clone()))

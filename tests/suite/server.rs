@@ -72,6 +72,9 @@ fn a_course_from_uploads_to_the_final_tournament() {
     let caio = server.get(&format!("/s/{}?lang=pt", links["caio"])).text();
     assert!(caio.contains("class=\"check-report\"") && caio.contains("malformed"), "the check's verdict: {caio}");
     assert!(caio.contains("Suas versões"), "in Portuguese");
+    // The whole report is in the page's language (the games' endings too) and names no server folder.
+    assert!(caio.contains("bateu antes de o seu bot") && !caio.contains("went out"), "endings in Portuguese: {caio}");
+    assert!(!caio.contains("versions/") && !caio.contains("versions&#x2f;"), "no server folder: {caio}");
 
     // A broken version never displaces the active one.
     assert_eq!(server.upload(&links["ana"], "bot.c", BROKEN.as_bytes()).status, 303);
