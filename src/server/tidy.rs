@@ -5,7 +5,7 @@
 //! uploaded source 0600; the folders 0700, or 0711 under root, where the bots' own uids must
 //! pass through to their programs without listing anything).
 
-use std::os::unix::fs::PermissionsExt;
+use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
 use std::path::Path;
 
 use super::error::ServerError;
@@ -74,6 +74,15 @@ pub fn make_private(data: &Path) -> Result<Vec<String>, ServerError> {
     for name in ["course.db", "course.db-wal", "course.db-shm", "serve.lock"] {
         ensure(&data.join(name), 0o600, &mut changed)?;
     }
+    // The folders are made now with their mode, not later by the first upload or game with
+    // the process's umask (readable by every local user).
+    for folder in ["submissions", "games", "versions", "final"] {
+        let path = data.join(folder);
+        match std::fs::DirBuilder::new().mode(dir_mode).create(&path) {
+            Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => return Err(ServerError::io(&path)(e)),
+            _ => {}
+        }
+    }
     let submissions = data.join("submissions");
     ensure(&submissions, dir_mode, &mut changed)?;
     if let Ok(entries) = std::fs::read_dir(&submissions) {
@@ -134,5 +143,8 @@ mod tests {
         assert_eq!(mode(&subs.join("abc.c")), 0o600);
         assert_eq!(mode(data), if root() { 0o711 } else { 0o700 });
         assert!(make_private(data).unwrap().is_empty(), "a second start changes nothing");
+        for folder in ["versions", "final"] {
+            assert_eq!(mode(&data.join(folder)), mode(data), "{folder} made at start, as private as the course folder");
+        }
     }
 }
