@@ -60,7 +60,7 @@ pub async fn status_json(
         let active: Option<i64> =
             conn.query_row("SELECT active_version FROM students WHERE id = ?1", [&me], |r| r.get(0))?;
         let versions = student_rows::versions(&conn, shared.data(), &me, active, lang, &w)?;
-        let games = student_rows::games(&conn, shared.data(), shared.course.tournament.players, &me, &w)?;
+        let games = student_rows::games(&conn, shared.data(), shared.course.tournament.players, &me, lang, &w)?;
         let waiting = versions.iter().any(|v| pending(&v.state)) || games.iter().any(|g| !g.ranked && !g.done);
         let active = versions.iter().find(|v| v.active).map(|v| format!("v{}", v.number));
         Ok(Json(json!({ "pending": waiting, "active": active, "versions": versions, "games": games })).into_response())

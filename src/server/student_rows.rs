@@ -95,8 +95,14 @@ pub(super) fn games(
     data: &Path,
     players: usize,
     me: &str,
+    lang: Lang,
     w: &BTreeMap<&'static str, &'static str>,
 ) -> rusqlite::Result<Vec<GameLine>> {
+    // A fault's kind as the CLI says it in the page's language (`timeout (tempo esgotado)`).
+    let kind_said = |kind: &str| {
+        let id = format!("kind-{kind}");
+        if crate::i18n::has_message(lang, &id) { crate::i18n::tr_in(lang, &id, &[]) } else { kind.to_string() }
+    };
     let mut stmt = conn.prepare(
         "SELECT g.id, g.ranked, g.state, g.swapped, va.student = ?1, va.name, vb.name, va.id, vb.id,
             g.score0, g.score1, g.winner, g.fault_kind, g.faulty, g.fault_detail, g.log
@@ -134,8 +140,8 @@ pub(super) fn games(
         };
         let kind: String = r.get(12)?;
         let fault = match faulty {
-            Some(v) if v == ids[m] => format!("{kind}: {}", r.get::<_, String>(14)?),
-            Some(_) => format!("{} ({})", kind, w["opponent"]),
+            Some(v) if v == ids[m] => format!("{}: {}", kind_said(&kind), r.get::<_, String>(14)?),
+            Some(_) => format!("{} ({})", kind_said(&kind), w["opponent"]),
             None => String::new(),
         };
         let log: String = r.get(15)?;
@@ -162,4 +168,41 @@ pub(super) fn games(
         })
     })?
     .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::db::Db;
+    use super::super::words::words;
+    use super::*;
+
+    #[test]
+    fn a_games_fault_is_told_in_the_pages_language() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::open(dir.path()).unwrap();
+        db.tx(|tx| {
+            tx.execute_batch(
+                "INSERT INTO students (id, name) VALUES ('ana', 'Ana');
+                 INSERT INTO versions (id, student, name, number, uploaded, state) VALUES
+                   (1, NULL, 'house', 0, 0, 'ready'), (2, 'ana', 'ana.v1', 1, 0, 'ready');
+                 INSERT INTO games (id, pair, seed, swapped, a, b, ranked, state, created, faulty, fault_kind,
+                   fault_detail, winner, log)
+                   VALUES (1, 1, 1, 0, 2, 1, 1, 'done', 0, 2, 'timeout', 'no line in 3s', 1, 'games/1/g1.csv'),
+                          (2, 2, 1, 0, 2, 1, 1, 'running', 0, NULL, '', '', NULL, '');",
+            )
+        })
+        .unwrap();
+        let seen = |lang| {
+            let lines = games(&db.conn(), dir.path(), 2, "ana", lang, &words(lang)).unwrap();
+            lines.iter().map(|g| (g.result.clone(), g.fault.clone())).collect::<Vec<_>>()
+        };
+        assert_eq!(
+            seen(Lang::Pt),
+            [("rodando".into(), String::new()), ("perdeu".into(), "timeout (tempo esgotado): no line in 3s".into())]
+        );
+        assert_eq!(
+            seen(Lang::En),
+            [("running".into(), String::new()), ("lost".into(), "timeout: no line in 3s".into())]
+        );
+    }
 }

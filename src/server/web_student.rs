@@ -46,7 +46,7 @@ fn student_page(shared: &Shared, token: &str, lang: Lang, notice: Option<Notice>
             })?;
         let versions = student_rows::versions(&conn, shared.data(), &me, active, lang, &w)?;
         let active_name = versions.iter().find(|v| v.active).map(|v| format!("v{}", v.number));
-        let games = student_rows::games(&conn, shared.data(), shared.course.tournament.players, &me, &w)?;
+        let games = student_rows::games(&conn, shared.data(), shared.course.tournament.players, &me, lang, &w)?;
         let mut stmt = conn.prepare(
             "SELECT v.id, v.name FROM versions v WHERE v.state = 'ready' AND (v.student IS NULL OR v.id IN
          (SELECT active_version FROM students WHERE on_roster = 1 AND id != ?1)) ORDER BY v.name",
