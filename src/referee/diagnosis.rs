@@ -27,6 +27,8 @@ pub(super) fn diagnosed(fault: BotFault, input: &InputEvidence, own: &str, ids: 
         early_clause(early, own, ids)
     } else if input.unread.is_some_and(|n| n > 0) {
         return fault;
+    } else if input.replies == 0 && input.last_lines.last().is_some_and(|l| l == own) {
+        Message::new("bf-wrote-nothing-own").text("id", own)
     } else if input.replies == 0 {
         Message::new("bf-wrote-nothing").text("last", last)
     } else if input.last_lines.last().is_some_and(|l| l == own) {
@@ -71,6 +73,18 @@ fn early_clause(early: &EarlyAnswer, own: &str, ids: &[String]) -> Message {
         .text("after", quote(after))
         .clause("whose", whose)
         .text("unread", unread.join(", "))
+}
+
+/// The clause a premature line gets when it starts a turn (a draw) and the last id the referee
+/// sent was another player's: the bot took that player's turn for its own (`None` otherwise).
+pub(super) fn premature_clause(wrote: &str, input: &InputEvidence, own: &str, ids: &[String]) -> Option<Message> {
+    let first = wrote.split_whitespace().next()?;
+    if first != "GET_STOCK" && !first.starts_with("GET_DISCARD") {
+        return None;
+    }
+    let after = input.last_lines.iter().rev().find(|l| ids.contains(l))?;
+    (after != own)
+        .then(|| Message::new("bf-premature-other-turn").text("after", quote_line(after.as_bytes())).text("own", own))
 }
 
 /// A refused line of a bot that had answered before reading its input (so it is out of step
@@ -154,7 +168,13 @@ mod tests {
             ..InputEvidence::default()
         };
         assert!(
-            detail(&base).ends_with("; it wrote nothing this game and had read every line sent (the last: \"p1.a\")")
+            detail(&base)
+                .ends_with("; it wrote nothing this game and had read every line sent, the last its own id p1.a")
+        );
+        let other_last = InputEvidence { last_lines: vec!["p2.b".into()], ..base.clone() };
+        assert!(
+            detail(&other_last)
+                .ends_with("; it wrote nothing this game and had read every line sent (the last: \"p2.b\")")
         );
         let all = InputEvidence { read_size: Some(8162), ..base.clone() };
         assert!(detail(&all).contains("; its read of stdin asks for 8162 bytes: it reads all of its input at once"));
@@ -186,5 +206,19 @@ mod tests {
         );
         // The other player's id since: not the answer alone.
         assert!(detail(&drew(&["Q♣", "p2.b"])).contains("(the last: \"p2.b\") and wrote no answer"));
+    }
+
+    #[test]
+    fn a_draw_after_another_players_id_is_named_a_turn_taken() {
+        let ids = ["p1.a".to_owned(), "p2.b".to_owned()];
+        let input = InputEvidence { last_lines: vec!["6♥".into(), "p2.b".into()], ..InputEvidence::default() };
+        let clause = premature_clause("GET_STOCK", &input, "p1.a", &ids).unwrap();
+        assert_eq!(
+            crate::i18n::say_in(crate::i18n::Lang::En, &clause),
+            "; a turn's first move, right after \"p2.b\" (another player's id: its own is p1.a)"
+        );
+        assert!(premature_clause("descartei 6♥", &input, "p1.a", &ids).is_none(), "not a draw");
+        let own = InputEvidence { last_lines: vec!["p1.a".into(), "GET_STOCK".into()], ..input };
+        assert!(premature_clause("GET_STOCK", &own, "p1.a", &ids).is_none(), "its own turn");
     }
 }

@@ -428,10 +428,18 @@ impl Table<'_> {
                 };
                 let waiting: Vec<&str> = awaited.iter().map(|&s| self.seats[s].id.as_str()).collect();
                 let line = crate::bot::quote_line(&wrote);
-                let message = Message::new("bf-premature")
+                let mut message = Message::new("bf-premature")
                     .text("line", &line)
                     .number("turn", self.engine.turns() as usize + 1)
                     .text("waiting", waiting.join(" "));
+                if let SeatPlayer::Bot(process) = &self.players[seat] {
+                    let ids: Vec<String> = self.seats.iter().map(|s| s.wire_id.clone()).collect();
+                    let (wrote, own) = (String::from_utf8_lossy(&wrote), &self.seats[seat].wire_id);
+                    if let Some(turn) = super::diagnosis::premature_clause(&wrote, &process.input_evidence(), own, &ids)
+                    {
+                        message = Message::new("bf-two-notes").clause("first", message).clause("second", turn);
+                    }
+                }
                 let mut record = fault(seat, BotFault::new(FaultKind::PrematureOutput, message));
                 record.line = Some(String::from_utf8_lossy(&wrote).into_owned());
                 Err(Stop::Fault(Box::new(record)))

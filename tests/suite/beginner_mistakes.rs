@@ -13,13 +13,13 @@ fn student(mistake: &str) -> String {
 }
 
 /// `juiz play` in `lang`: stdout and stderr together.
-fn play(lang: &str, args: &[String]) -> String {
+pub(crate) fn play(lang: &str, args: &[String]) -> String {
     let output = juiz().args(["play", "--lang", lang]).args(args).output().unwrap();
     format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr))
 }
 
 /// Seed 3, 1 s a move (start-up included), the template at seat 0 and `bot` at seat 1 (it starts).
-fn against_template(bot: String, options: &[&str]) -> Vec<String> {
+pub(crate) fn against_template(bot: String, options: &[&str]) -> Vec<String> {
     let mut args: Vec<String> =
         ["--seed", "3", "--move-timeout", "1s", "--startup-timeout", "1s"].iter().map(|s| s.to_string()).collect();
     args.extend(options.iter().map(|s| s.to_string()));
@@ -30,7 +30,7 @@ fn against_template(bot: String, options: &[&str]) -> Vec<String> {
 
 /// Plays `args` in both languages; each output must hold every text of its language (any of the
 /// `|`-separated alternatives). `false` when the host was overloaded (nothing checked).
-fn check(name: &str, args: &[String], english: &[&str], portuguese: &[&str]) -> bool {
+pub(crate) fn check(name: &str, args: &[String], english: &[&str], portuguese: &[&str]) -> bool {
     for (lang, wanted) in [("en", english), ("pt", portuguese)] {
         let text = play(lang, args);
         if text.contains("timeout-overload") {
@@ -83,10 +83,10 @@ fn a_bot_whose_answer_stays_in_its_buffer_is_told_it_wrote_nothing() {
         "no-flush",
         &against_template(student("no-flush"), &[]),
         &[
-            "; it wrote nothing this game and had read every line sent (the last: \"p2.studen\")",
-            "hint: it wrote nothing this game: its first answer is probably still in its stdout buffer",
+            "; it wrote nothing this game and had read every line sent, the last its own id p2.student",
+            "hint: it wrote nothing this game, though its own id p2.studen was the last line sent: either its answer is still in its stdout buffer",
         ],
-        &["ele não escreveu nada nesta partida", "dica: ele não escreveu nada nesta partida: a primeira resposta"],
+        &["ele não escreveu nada nesta partida", "dica: ele não escreveu nada nesta partida, embora o seu próprio id"],
     );
 }
 

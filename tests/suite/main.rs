@@ -7,6 +7,7 @@ mod common;
 mod server_support;
 
 mod beginner_mistakes;
+mod beginner_mistakes2;
 mod bench;
 mod bench_cli;
 mod bot_commands;

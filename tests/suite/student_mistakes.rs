@@ -155,7 +155,7 @@ fn a_bot_that_does_not_flush_is_told_its_answer_sits_in_a_buffer() {
         english: texts![
             "timeout: no line within 1s (",
             "; it was waiting to read its input; it wrote nothing this game and had read every line sent",
-            "hint: it wrote nothing this game: its first answer is probably still in its stdout buffer",
+            "hint: it wrote nothing this game, though its own id p2.studen was the last line sent: either its answer is still in its stdout buffer",
         ],
         portuguese: texts![
             "; ele esperava ler a sua entrada",

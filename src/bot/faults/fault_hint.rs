@@ -16,7 +16,7 @@ pub fn fault_hint(kind: FaultKind, detail: &str) -> Option<Message> {
         FaultKind::TimeoutOverload => Some(Message::new("hint-overload")),
         FaultKind::PrematureOutput => Some(match quoted_premature(detail) {
             Some(line) if looks_like_debugging(line) => Message::new("hint-premature-debug"),
-            _ => Message::new("hint-premature"),
+            _ => crate::bot::faults::hint_evidence::turn_taken_hint(detail).unwrap_or(Message::new("hint-premature")),
         }),
         FaultKind::Malformed => Some(malformed_hint(detail)),
         FaultKind::Illegal => Some(
@@ -24,6 +24,7 @@ pub fn fault_hint(kind: FaultKind, detail: &str) -> Option<Message> {
                 .or_else(|| detail.contains("(rule stock-empty)").then(|| Message::new("hint-stock-empty")))
                 .or_else(|| early_hint(detail))
                 .or_else(|| crate::bot::faults::hint_evidence::card_left_hint(detail))
+                .or_else(|| crate::bot::faults::hint_evidence::rule_hint(detail))
                 .unwrap_or(Message::new("hint-rules")),
         ),
         FaultKind::Spawn => spawn_hint(detail),
@@ -49,10 +50,12 @@ fn malformed_hint(detail: &str) -> Message {
         hint
     } else if let Some(hint) = crate::bot::faults::hint_evidence::card_notation_hint(detail) {
         hint
+    } else if let Some(hint) = line.and_then(text_before_hint) {
+        hint
     } else if line.is_some_and(looks_like_debugging) {
         Message::new("hint-debug-stderr")
     } else {
-        Message::new("hint-rules")
+        crate::bot::faults::hint_evidence::rule_hint(detail).unwrap_or(Message::new("hint-rules"))
     }
 }
 
@@ -70,6 +73,8 @@ fn crash_hint(detail: &str) -> Message {
         hint
     } else if detail.contains("SIGSEGV") || detail.contains("SIGABRT") || detail.contains("SIGFPE") {
         Message::new("hint-segfault")
+    } else if detail.starts_with("exited with code 0") {
+        Message::new("hint-exit-zero")
     } else {
         Message::new("hint-exit-code")
     }
@@ -78,24 +83,38 @@ fn crash_hint(detail: &str) -> Message {
 /// A command of some game's protocol written in lower case (`get_stock`, `Discard 5♠`):
 /// "commands are upper case", naming the command as it must be written.
 fn upper_case_hint(line: &str) -> Option<Message> {
-    const COMMANDS: [&str; 11] = [
-        "GET_STOCK",
-        "GET_DISCARD",
-        "GET_DISCARD_JOIN",
-        "MELD_NEW",
-        "MELD_JOIN",
-        "DISCARD",
-        "PASS",
-        "DECLARE",
-        "BURY",
-        "PLAY",
-        "HAND_END",
-    ];
     let word = line.split_whitespace().next()?;
     let upper = word.to_ascii_uppercase();
     (word != upper && COMMANDS.contains(&upper.as_str()))
         .then(|| Message::new("hint-upper-case").text("word", word).text("command", upper))
 }
+
+/// A line that holds a command after other text (`Jogada: GET_STOCK`): the command must start it.
+fn text_before_hint(line: &str) -> Option<Message> {
+    let mut words = line.split_whitespace();
+    let first = words.next()?;
+    if COMMANDS.contains(&first) {
+        return None;
+    }
+    let command = words.find(|w| COMMANDS.contains(w))?;
+    let before = &line[..line.find(command)?];
+    Some(Message::new("hint-text-before-command").text("command", command).text("before", before.trim_end()))
+}
+
+/// The commands of every game's protocol, as written.
+const COMMANDS: [&str; 11] = [
+    "GET_STOCK",
+    "GET_DISCARD",
+    "GET_DISCARD_JOIN",
+    "MELD_NEW",
+    "MELD_JOIN",
+    "DISCARD",
+    "PASS",
+    "DECLARE",
+    "BURY",
+    "PLAY",
+    "HAND_END",
+];
 
 /// A fault kind as the terminal names it in the process's language: the kebab-case name of the
 /// logs, with its translation in Portuguese (`timeout (tempo esgotado)`).
@@ -108,6 +127,7 @@ pub fn kind_label(kind: FaultKind) -> String {
 /// bot whose source does not compile) included.
 pub fn hint_for_recorded(kind: &str, detail: &str) -> Option<Message> {
     match kind {
+        "build" if crate::bot::faults::hint_evidence::is_cpp_in_c(detail) => Some(Message::new("hint-build-cpp")),
         "build" => Some(Message::new("hint-build")),
         _ => fault_hint(FaultKind::from_name(kind)?, detail),
     }
@@ -136,14 +156,23 @@ fn timeout_hint(detail: &str) -> Message {
     // charged mostly CPU was computing (start-up aside, which costs time off the CPU too).
     let busy = matches!((cpu, charged), (Some(cpu), Some(charged)) if charged > 0.0 && cpu >= 0.5 * charged);
     let text = |v: Option<f64>| format!("{:.2}", v.unwrap_or(0.0));
+    // Part of a line written and no end of line since, while the bot was not computing.
+    let unfinished = detail.split_once(") (").and_then(|(_, rest)| {
+        let bytes: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        rest[bytes.len()..]
+            .starts_with(" bytes of an unfinished line)")
+            .then(|| Message::new("hint-no-newline").text("bytes", bytes))
+    });
     if detail.ends_with("; it was sleeping") {
         Message::new("hint-timeout-sleeping").text("limit", limit)
     } else if detail.contains("; it was waiting to read its input") {
-        reading_hint(detail).unwrap_or_else(|| Message::new("hint-timeout-reading").text("cpu", text(cpu)))
+        unfinished
+            .or_else(|| reading_hint(detail))
+            .unwrap_or_else(|| Message::new("hint-timeout-reading").text("cpu", text(cpu)))
     } else if detail.ends_with("; it was computing") || busy {
         Message::new("hint-timeout-computing").text("cpu", text(cpu)).text("limit", limit)
     } else {
-        Message::new("hint-timeout-waiting").text("cpu", text(cpu))
+        unfinished.unwrap_or_else(|| Message::new("hint-timeout-waiting").text("cpu", text(cpu)))
     }
 }
 
@@ -155,6 +184,9 @@ fn reading_hint(detail: &str) -> Option<Message> {
         return Some(Message::new("hint-timeout-read-all"));
     }
     if let Some(hint) = early_hint(detail) {
+        return Some(hint);
+    }
+    if let Some(hint) = crate::bot::faults::hint_evidence::nothing_hint(detail) {
         return Some(hint);
     }
     if let Some(at) = detail.rfind(", the last its own id ") {
@@ -254,8 +286,17 @@ mod tests {
         assert_eq!((hint.id, hint.arg_text("id")), ("hint-timeout-past-turn", Some("p1.a")));
         let nothing = format!("{base}; it wrote nothing this game and had read every line sent (the last: \"p1.a\")");
         assert_eq!(id(FaultKind::Timeout, &nothing), "hint-timeout-nothing");
-        let waiting = "no line within 3s (3.00s charged, 0.20s cpu, 3.00s wall) (12 bytes of an unfinished line)";
+        let unfinished = "no line within 3s (3.00s charged, 0.20s cpu, 3.00s wall) (12 bytes of an unfinished line)";
+        let hint = fault_hint(FaultKind::Timeout, unfinished).unwrap();
+        assert_eq!((hint.id, hint.arg_text("bytes")), ("hint-no-newline", Some("12")));
+        let read = format!(
+            "{unfinished}; it was waiting to read its input; it wrote nothing this game and had read every line sent, the last its own id p1.a"
+        );
+        assert_eq!(id(FaultKind::Timeout, &read), "hint-no-newline");
+        let waiting = "no line within 3s (3.00s charged, 0.20s cpu, 3.00s wall)";
         assert_eq!(id(FaultKind::Timeout, waiting), "hint-timeout-waiting");
+        let computing = "no line within 3s (3.00s charged, 2.90s cpu, 3.00s wall) (12 bytes of an unfinished line); it was computing";
+        assert_eq!(id(FaultKind::Timeout, computing), "hint-timeout-computing");
     }
 
     #[test]

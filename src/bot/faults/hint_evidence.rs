@@ -17,6 +17,7 @@ pub(in crate::bot) fn card_notation_hint(detail: &str) -> Option<Message> {
     // Canasta's lines between a draw and the next turn: a red 3 laid out, the stock run out.
     match token {
         "RED3" => return Some(Message::new("hint-red3-missed")),
+        "(null)" => return Some(Message::new("hint-null-string")),
         "STOCK_EMPTY" | "PASS" => return Some(Message::new("hint-stock-empty-line").text("token", token)),
         _ => {}
     }
@@ -51,6 +52,53 @@ pub(in crate::bot) fn card_left_hint(detail: &str) -> Option<Message> {
         return Some(Message::new("hint-card-left").text("card", card).text("turn", turn));
     }
     detail.contains("; it has not played it this game").then(|| Message::new("hint-card-never").text("card", card))
+}
+
+/// A premature draw right after another player's id (`referee::diagnosis`): `...; a turn's first
+/// move, right after "p2.b" (another player's id: its own is p1.a)`.
+pub(in crate::bot) fn turn_taken_hint(detail: &str) -> Option<Message> {
+    let (_, rest) = detail.rsplit_once("; a turn's first move, right after \"")?;
+    let (after, rest) = rest.split_once("\" (another player's id: its own is ")?;
+    let own = rest.split(')').next().unwrap_or_default();
+    Some(Message::new("hint-premature-other-turn").text("after", after).text("own", own))
+}
+
+/// A bot that read every line and did not answer: its own id was the last line sent and it wrote
+/// nothing this game (its answer is in its buffer, or it does not know that line is its id), or
+/// the last line was one that asks for an answer (Shengji's `CARD`, `LEAD`, …).
+pub(in crate::bot) fn nothing_hint(detail: &str) -> Option<Message> {
+    const OWN: &str = "; it wrote nothing this game and had read every line sent, the last its own id ";
+    if let Some((_, rest)) = detail.rsplit_once(OWN) {
+        return Some(Message::new("hint-timeout-nothing-own").text("id", rest.trim()));
+    }
+    let (_, rest) = detail.rsplit_once("(the last: \"")?;
+    let last = &rest[..rest.rfind("\")")?];
+    let asks = ["CARD", "LAST_CALL", "KITTY", "LEAD", "FOLLOW"];
+    asks.contains(&last.split_whitespace().next()?).then(|| Message::new("hint-timeout-unanswered").text("line", last))
+}
+
+/// The refused line's rule, when it has a hint of its own: `… (rule already-drew): GET_DISCARD …`.
+pub(in crate::bot) fn rule_hint(detail: &str) -> Option<Message> {
+    let (_, rest) = detail.rsplit_once(" (rule ")?;
+    let rule = rest.split(')').next()?;
+    let id = match rule {
+        "already-drew" => "hint-already-drew",
+        "missing-brackets" => "hint-missing-brackets",
+        "must-follow-suit" => "hint-must-follow-suit",
+        "closed-pile" => "hint-closed-pile",
+        "wrong-card-count" => "hint-wrong-card-count",
+        "discard-pile-empty" => "hint-discard-pile-empty",
+        _ => return None,
+    };
+    Some(Message::new(id))
+}
+
+/// A compiler's failure on a C file that is C++ (`iostream: No such file`, `bits/stdc++.h`,
+/// `using namespace std`), as a tournament records it.
+pub(in crate::bot) fn is_cpp_in_c(detail: &str) -> bool {
+    let c_file = detail.split_once(" failed").is_some_and(|(head, _)| head.ends_with(".c"));
+    let cpp = ["iostream: No such file", "bits/stdc++.h", "namespace std", "'std' ", "‘std’", "'cout'", "‘cout’"];
+    c_file && cpp.iter().any(|word| detail.contains(word))
 }
 
 /// The limit a memory fault names (`limit of 1 GiB`, `(limit 1 GiB)`), with what grew and how
@@ -139,6 +187,40 @@ mod tests {
         assert_eq!(card_notation_hint("'RED3' is not a card: x").unwrap().id, "hint-red3-missed");
         let empty = card_notation_hint("'STOCK_EMPTY' is not a card: no suit (rule bad-card): DISCARD STOCK_EMPTY");
         assert_eq!(empty.unwrap().id, "hint-stock-empty-line");
+    }
+
+    #[test]
+    fn a_turn_taken_and_an_id_not_known_are_named() {
+        let premature = "wrote \"GET_STOCK\" when it was not its turn (turn 1, while the referee waited for p2.b); \
+                         a turn's first move, right after \"p2.b\" (another player's id: its own is p1.a)";
+        let hint = turn_taken_hint(premature).unwrap();
+        assert_eq!(
+            (hint.id, hint.arg_text("after"), hint.arg_text("own")),
+            ("hint-premature-other-turn", Some("p2.b"), Some("p1.a"))
+        );
+        assert!(
+            turn_taken_hint("wrote \"GET_STOCK\" when it was not its turn (turn 1, while the referee waited for p2.b)")
+                .is_none()
+        );
+        let nothing = "no line within 1s (1.00s charged, 0.00s cpu, 1.00s wall); it was waiting to read its input; \
+                       it wrote nothing this game and had read every line sent, the last its own id p1.a";
+        assert_eq!(nothing_hint(nothing).unwrap().arg_text("id"), Some("p1.a"));
+        let card = "no line within 10s (10.01s charged, 0.10s cpu, 10.15s wall); it was waiting to read its input; \
+                    it wrote nothing this game and had read every line sent (the last: \"CARD 7♣\")";
+        let hint = nothing_hint(card).unwrap();
+        assert_eq!((hint.id, hint.arg_text("line")), ("hint-timeout-unanswered", Some("CARD 7♣")));
+        assert!(nothing_hint(&card.replace("CARD 7♣", "p2.b")).is_none(), "another player's id asks nothing");
+        assert_eq!(
+            rule_hint("you already drew this turn (rule already-drew): GET_DISCARD [ J♦ ]").unwrap().id,
+            "hint-already-drew"
+        );
+        assert!(rule_hint("x (rule bad-card): DISCARD 9x").is_none());
+        let cpp = "compiling /w/bot.c failed (exited with code 1): bot.c:1:10: fatal error: iostream: No such file or directory";
+        assert!(is_cpp_in_c(cpp) && !is_cpp_in_c(&cpp.replace("bot.c failed", "bot.cpp failed")));
+        assert_eq!(
+            card_notation_hint("'(null)' is not a card: no suit (rule bad-card): DISCARD (null)").unwrap().id,
+            "hint-null-string"
+        );
     }
 
     #[test]

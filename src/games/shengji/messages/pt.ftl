@@ -14,7 +14,10 @@ sj-viol-not-held = { $cards }: nem todas estas cartas estão na sua mão
 sj-viol-empty-play = uma saída precisa de pelo menos uma carta
 sj-viol-mixed-lead = { $cards }: uma saída deve ser de um só naipe (todos os trunfos contam como um naipe)
 sj-viol-count = jogue exatamente { $count } cartas, tantas quantas saíram
-sj-viol-follow-suit = você tem cartas do naipe de saída: { $count } das suas cartas devem ser dele
+sj-viol-follow-suit = você tem cartas do naipe de saída: { $count } das suas cartas { $count ->
+    [1] deve
+   *[other] devem
+} ser dele
 sj-viol-follow-shape = { $cards } não segue a forma da saída ({ $shape }) tanto quanto suas cartas do naipe permitem (um par para um par, uma trinca ou um par para uma trinca, tantos pares quantos um trator pede)
 sj-viol-bad-tractor = { $cards } não é um trator, e você tem um no naipe de saída: um trator ({ $shape }) deve ser respondido com um trator (pares consecutivos)
 sj-viol-declare-empty = DECLARE precisa de cartas
