@@ -31,6 +31,9 @@ mod serve;
 mod state;
 mod status;
 mod store;
+mod sums;
+#[cfg(test)]
+mod sums_tests;
 mod student_rows;
 mod tidy;
 mod web;

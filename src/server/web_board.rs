@@ -124,7 +124,7 @@ pub fn board_data(shared: &Shared, lang: Lang) -> Result<Board, ServerError> {
         });
     }
     let games_played =
-        conn.query_row("SELECT COUNT(*) FROM games WHERE state = 'done' AND ranked = 1", [], |r| r.get(0))?;
+        super::sums::ranked_games(&conn)?;
     drop(stmt);
     drop(conn);
     let notice = ladder_notice(shared, lang)?;
