@@ -31,10 +31,10 @@ mod serve;
 mod state;
 mod status;
 mod store;
+mod student_rows;
 mod sums;
 #[cfg(test)]
 mod sums_tests;
-mod student_rows;
 mod tidy;
 mod web;
 mod web_admin;

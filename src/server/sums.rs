@@ -116,7 +116,20 @@ fn add_deal(tx: &Connection, version: i64, d: &DealSums) -> rusqlite::Result<()>
            pent0 = pent0 + ?5, pent1 = pent1 + ?6, pent2 = pent2 + ?7, pent3 = pent3 + ?8, pent4 = pent4 + ?9,
            margins = margins + ?10, margin = margin + ?11, margin_sq = margin_sq + ?12
          WHERE version = ?1",
-        params![version, d.pairs, d.halves, d.halves_sq, p[0], p[1], p[2], p[3], p[4], d.margins, d.margin, d.margin_sq],
+        params![
+            version,
+            d.pairs,
+            d.halves,
+            d.halves_sq,
+            p[0],
+            p[1],
+            p[2],
+            p[3],
+            p[4],
+            d.margins,
+            d.margin,
+            d.margin_sq
+        ],
     )?;
     Ok(())
 }
@@ -186,7 +199,8 @@ pub fn load(conn: &Connection) -> rusqlite::Result<Loaded> {
         names.push(name);
     }
     let mut stmt = conn.prepare("SELECT lo, hi, games, lo_halves, hi_halves FROM pair_sums WHERE games > 0")?;
-    let pairs = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?;
+    let pairs =
+        stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?;
     for pair in pairs {
         let (lo, hi, games, lo_halves, hi_halves): (i64, i64, u32, i64, i64) = pair?;
         rows_read += 1;
@@ -197,9 +211,12 @@ pub fn load(conn: &Connection) -> rusqlite::Result<Loaded> {
     Ok(Loaded { names, sums, rows_read })
 }
 
+/// A version's finished ranked games, their seconds, and when it was first queued.
+pub type Played = (u32, f64, Option<i64>);
+
 /// What the draw needs of every version's past: its finished ranked games and their seconds,
 /// and when it was first queued (of the finished ones: the draw adds those still to play).
-pub fn versions_played(conn: &Connection) -> rusqlite::Result<BTreeMap<i64, (u32, f64, Option<i64>)>> {
+pub fn versions_played(conn: &Connection) -> rusqlite::Result<BTreeMap<i64, Played>> {
     let mut stmt = conn.prepare("SELECT version, played, ms, first_created FROM version_sums")?;
     let rows = stmt.query_map([], |r| {
         Ok((r.get::<_, i64>(0)?, (r.get::<_, u32>(1)?, r.get::<_, i64>(2)? as f64 / 1000.0, r.get(3)?)))

@@ -79,7 +79,10 @@ fn tables_of(conn: &Connection, queries: &[&str]) -> String {
         let n = stmt.column_count();
         let rows = stmt
             .query_map([], |r| {
-                Ok((0..n).map(|i| format!("{:?}", r.get::<_, rusqlite::types::Value>(i).unwrap())).collect::<Vec<_>>().join(","))
+                Ok((0..n)
+                    .map(|i| format!("{:?}", r.get::<_, rusqlite::types::Value>(i).unwrap()))
+                    .collect::<Vec<_>>()
+                    .join(","))
             })
             .unwrap();
         for row in rows {
@@ -232,7 +235,14 @@ fn folding_old_rows_changes_no_number() {
     finish(&db, d[0], Some(2), [1, 0], None, 9000);
     db.conn().execute("UPDATE games SET pruned = 1", []).unwrap();
     super::disk::fold(&db.conn(), 100_000).unwrap();
-    let left: Vec<i64> = db.conn().prepare("SELECT id FROM games").unwrap().query_map([], |r| r.get(0)).unwrap().collect::<rusqlite::Result<_>>().unwrap();
+    let left: Vec<i64> = db
+        .conn()
+        .prepare("SELECT id FROM games")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<rusqlite::Result<_>>()
+        .unwrap();
     assert!(left.contains(&d[0]) && left.contains(&d[1]), "{left:?}");
     finish(&db, d[1], Some(3), [0, 1], None, 9001);
     let after = snapshot(&db);

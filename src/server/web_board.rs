@@ -123,8 +123,7 @@ pub fn board_data(shared: &Shared, lang: Lang) -> Result<Board, ServerError> {
             bar: bar_text,
         });
     }
-    let games_played =
-        super::sums::ranked_games(&conn)?;
+    let games_played = super::sums::ranked_games(&conn)?;
     drop(stmt);
     drop(conn);
     let notice = ladder_notice(shared, lang)?;

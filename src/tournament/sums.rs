@@ -162,7 +162,8 @@ pub fn deal_sums<K: PartialEq + Clone>(games: &[DealGame<K>]) -> Option<[(K, Dea
         return None;
     }
     let (a, b) = (one.sides[0].clone(), one.sides[1].clone());
-    let of = |bot: &K| -> i64 { games.iter().map(|g| if g.sides[0] == *bot { g.halves[0] } else { g.halves[1] }).sum() };
+    let of =
+        |bot: &K| -> i64 { games.iter().map(|g| if g.sides[0] == *bot { g.halves[0] } else { g.halves[1] }).sum() };
     let diff: i64 =
         games.iter().map(|g| if g.sides[0] == a { g.scores[0] - g.scores[1] } else { g.scores[1] - g.scores[0] }).sum();
     let fault_free = games.iter().all(|g| !g.faulted);
