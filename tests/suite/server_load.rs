@@ -300,8 +300,9 @@ fn disk_blocks(path: &std::path::Path) -> u64 {
 /// (`JUIZ_LOAD_BUDGET`, default 48MiB) with 64 KiB of stderr kept per seat, for
 /// `JUIZ_LOAD_SPAN_SECS` (default 300). Samples the course folder every 5 s and prints its
 /// largest size, the games played, the games' files kept, whether the ladder ever waited for
-/// the budget, and the database's growth a game (the one thing pruning does not bound: a row per
-/// game; its pages, not its files), extrapolated to a day at the rate measured.
+/// the budget, and the database's growth a game (its pages, not its files), extrapolated to a
+/// day at the rate measured: a span under the draw's 10-minute window folds no row
+/// (`disk::fold`), so this is the growth before folding.
 #[test]
 #[ignore = "a measurement: run with --ignored --nocapture"]
 fn a_day_of_a_stderr_flooding_bot_stays_within_the_disk_budget() {
