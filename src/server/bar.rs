@@ -217,14 +217,16 @@ pub fn standings(conn: &Connection, bar: &Bar) -> rusqlite::Result<BTreeMap<i64,
     Ok(tally.into_iter().map(|(v, (games, points))| (v, Standing::of(games, points, bar))).collect())
 }
 
-/// Ranked games `version` has played against the bar's bot (finished, running or queued).
+/// Ranked games `version` has played against the bar's bot (finished, from the running sums
+/// since old rows may be folded; running or queued).
 pub fn games_against(conn: &Connection, bar_id: i64, version: i64) -> rusqlite::Result<u32> {
-    conn.query_row(
-        "SELECT COUNT(*) FROM games WHERE ranked = 1 AND state != 'error'
+    let waiting: u32 = conn.query_row(
+        "SELECT COUNT(*) FROM games WHERE ranked = 1 AND state IN ('queued', 'running')
          AND ((a = ?1 AND b = ?2) OR (a = ?2 AND b = ?1))",
         [bar_id, version],
         |r| r.get(0),
-    )
+    )?;
+    Ok(super::sums::met_pair(conn, bar_id, version)? + waiting)
 }
 
 #[cfg(test)]

@@ -58,7 +58,35 @@ const MIGRATIONS: &[&str] = &[
         version INTEGER NOT NULL REFERENCES versions(id), at INTEGER NOT NULL,
         games INTEGER NOT NULL, elo REAL NOT NULL, ci95 REAL NOT NULL);
      CREATE INDEX rating_points_version ON rating_points(version, games);",
+    // sums36 (issue 36): the running sums the ratings and the draw read instead of every row
+    // (`sums.rs`), each finished ranked game added once (`summed`) in the transaction that
+    // records it; rebuilt from the rows when this migration applies (`SUMS_MIGRATION`).
+    "ALTER TABLE games ADD COLUMN summed INTEGER NOT NULL DEFAULT 0;
+     CREATE INDEX games_finished ON games(finished);
+     CREATE INDEX games_pair ON games(pair);
+     CREATE TABLE version_sums (
+        version INTEGER PRIMARY KEY REFERENCES versions(id),
+        played INTEGER NOT NULL DEFAULT 0, ms INTEGER NOT NULL DEFAULT 0, first_created INTEGER,
+        last_finished INTEGER, games INTEGER NOT NULL DEFAULT 0, wins INTEGER NOT NULL DEFAULT 0,
+        draws INTEGER NOT NULL DEFAULT 0, losses INTEGER NOT NULL DEFAULT 0,
+        score_for INTEGER NOT NULL DEFAULT 0, score_against INTEGER NOT NULL DEFAULT 0,
+        lost_by_both INTEGER NOT NULL DEFAULT 0, faults TEXT NOT NULL DEFAULT '{}',
+        pairs INTEGER NOT NULL DEFAULT 0, halves INTEGER NOT NULL DEFAULT 0,
+        halves_sq INTEGER NOT NULL DEFAULT 0, pent0 INTEGER NOT NULL DEFAULT 0,
+        pent1 INTEGER NOT NULL DEFAULT 0, pent2 INTEGER NOT NULL DEFAULT 0,
+        pent3 INTEGER NOT NULL DEFAULT 0, pent4 INTEGER NOT NULL DEFAULT 0,
+        margins INTEGER NOT NULL DEFAULT 0, margin INTEGER NOT NULL DEFAULT 0,
+        margin_sq INTEGER NOT NULL DEFAULT 0);
+     CREATE TABLE pair_sums (
+        lo INTEGER NOT NULL REFERENCES versions(id), hi INTEGER NOT NULL REFERENCES versions(id),
+        met INTEGER NOT NULL DEFAULT 0, games INTEGER NOT NULL DEFAULT 0,
+        lo_halves INTEGER NOT NULL DEFAULT 0, hi_halves INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (lo, hi)) WITHOUT ROWID;",
 ];
+
+/// The migration (counted from 1) that brings the running sums: applying it fills them from
+/// the games already stored.
+const SUMS_MIGRATION: usize = 6;
 
 /// The course's database, shared by the web handlers and the workers.
 pub struct Db {
@@ -154,6 +182,9 @@ fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
     let done: i64 = tx.query_row("SELECT COUNT(*) FROM migrations", [], |r| r.get(0))?;
     for (i, sql) in MIGRATIONS.iter().enumerate().skip(done as usize) {
         tx.execute_batch(sql)?;
+        if i + 1 == SUMS_MIGRATION {
+            super::sums::rebuild(&tx)?;
+        }
         tx.execute("INSERT INTO migrations (version, applied) VALUES (?1, ?2)", [i as i64 + 1, now()])?;
     }
     tx.commit()

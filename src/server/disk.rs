@@ -2,8 +2,8 @@
 //! pruned to the last few per version (a game a student's bot was faulted in is kept, and so is
 //! the final tournament, which lives in `final/`), each student's stored uploads, and the
 //! shortages that pause the ladder and the checks: the free-space floor, the budget, the open
-//! files. Ratings come from the database's rows, never from the files, so pruning changes no
-//! number.
+//! files. Ratings come from the database's running sums, never from the files or old rows, so
+//! pruning and folding change no number.
 
 use std::path::Path;
 
@@ -98,7 +98,8 @@ pub fn host_caused(detail: &str) -> bool {
 
 /// Deletes the files of finished ladder games (ranked and friendly) that are not among the last
 /// `keep` of either of their versions and in which no student's bot was faulted, marking them
-/// pruned; returns how many. The games' rows stay: results, ratings and the bar are unchanged.
+/// pruned; returns how many. Their rows are then folded (`fold`) when nothing else reads them:
+/// results, ratings and the bar are unchanged, their numbers being in the running sums.
 /// Also deletes the check logs (`versions/<id>/`) of retired versions, and each student's
 /// games in the browser beyond their last `keep` (`human_store::prune_all`).
 pub fn prune(conn: &Connection, data: &Path, keep: usize) -> rusqlite::Result<usize> {
@@ -117,6 +118,7 @@ pub fn prune(conn: &Connection, data: &Path, keep: usize) -> rusqlite::Result<us
         let _ = std::fs::remove_dir_all(data.join("games").join(id.to_string()));
         conn.execute("UPDATE games SET pruned = 1 WHERE id = ?1", [id])?;
     }
+    fold(conn, super::db::now())?;
     // The check logs of a student's versions that are neither active nor the newest (the
     // reports the pages show are in the database).
     let mut stmt = conn.prepare(
@@ -131,6 +133,25 @@ pub fn prune(conn: &Connection, data: &Path, keep: usize) -> rusqlite::Result<us
     // The games students played in the browser: the last `keep` of each student's.
     super::human_store::prune_all(data, keep);
     Ok(old.len())
+}
+
+/// Deletes the rows of games whose files were pruned and that nothing reads any more, their
+/// numbers already in the running sums (`sums.rs`); returns how many. Kept: every game whose
+/// files are kept (the last `keep_games` of each version, every game a student's bot was
+/// faulted in), every game of the bar's fixed deals (the bar's verdict counts them), every
+/// game finished within the draw's window (its seconds are the draw's), every game of a deal
+/// with a game still to play, the newest game and the newest deal (so no game id or deal
+/// number is given twice), and a ranked game not yet in the sums.
+pub fn fold(conn: &Connection, now: i64) -> rusqlite::Result<usize> {
+    let since = now - super::draw::WINDOW_SECS as i64;
+    conn.execute(
+        "DELETE FROM games WHERE pruned = 1 AND state IN ('done', 'error') AND bar_deal IS NULL
+           AND (ranked = 0 OR state = 'error' OR summed = 1)
+           AND (finished IS NULL OR finished < ?1)
+           AND id < (SELECT MAX(id) FROM games) AND pair < (SELECT MAX(pair) FROM games)
+           AND NOT EXISTS (SELECT 1 FROM games o WHERE o.pair = games.pair AND o.state IN ('queued', 'running'))",
+        [since],
+    )
 }
 
 /// Bytes `student`'s stored uploads take: each distinct kept file or archive folder once (an

@@ -14,10 +14,10 @@ use rusqlite::Transaction;
 use super::bar::Bar;
 use super::db::now;
 use super::fair::{Entry, pair};
-use super::ladder::{DONE, ERROR, QUEUED, RUNNING, active_versions};
+use super::ladder::{DONE, QUEUED, RUNNING, active_versions};
 
 /// The window over which each version's seconds are counted.
-const WINDOW_SECS: f64 = 600.0;
+pub(super) const WINDOW_SECS: f64 = 600.0;
 
 /// The next ranked game (not yet marked running): a queued one none of whose versions is
 /// playing; else one of a new pair of versions that have no game running or queued; else any
@@ -82,46 +82,36 @@ fn draw_pair(
     let now = now();
     let since = now - WINDOW_SECS as i64;
     let mut spent: BTreeMap<i64, f64> = BTreeMap::new();
-    let mut games: BTreeMap<i64, (u32, f64)> = BTreeMap::new();
-    let mut met: BTreeMap<(i64, i64), u32> = BTreeMap::new();
-    let mut unfinished: Vec<(i64, i64)> = Vec::new();
+    // The past from the running sums (`sums.rs`): each version's finished games, their seconds
+    // and its first queuing; the pairs' meetings. Only the window's games and those still to
+    // play are read row by row (indexed: `games_finished`, `games_state`).
+    let played = super::sums::versions_played(tx)?;
+    let games: BTreeMap<i64, (u32, f64)> = played.iter().map(|(v, p)| (*v, (p.0, p.1))).collect();
+    let mut met = super::sums::met(tx)?;
+    // When each version joined the ladder: its first ranked game's queuing.
+    let mut joined: BTreeMap<i64, i64> = played.iter().filter_map(|(v, p)| Some((*v, p.2?))).collect();
     let mut recent = (0.0, 0u32);
     let mut in_window: Vec<(i64, i64, f64)> = Vec::new();
-    // When each version joined the ladder: its first ranked game's queuing.
-    let mut joined: BTreeMap<i64, i64> = BTreeMap::new();
-    let mut stmt =
-        tx.prepare("SELECT a, b, state, duration_ms, finished, created FROM games WHERE ranked = 1 AND state != ?1")?;
-    let rows = stmt.query_map([ERROR], |r| {
-        Ok((
-            r.get::<_, i64>(0)?,
-            r.get::<_, i64>(1)?,
-            r.get::<_, String>(2)?,
-            r.get::<_, Option<i64>>(3)?,
-            r.get::<_, Option<i64>>(4)?,
-            r.get::<_, i64>(5)?,
-        ))
-    })?;
-    for row in rows {
-        let (a, b, state, ms, finished, created) = row?;
+    let mut stmt = tx.prepare(
+        "SELECT a, b, duration_ms FROM games WHERE finished >= ?1 AND ranked = 1 AND state = ?2
+         AND duration_ms IS NOT NULL",
+    )?;
+    for row in stmt.query_map(rusqlite::params![since, DONE], |r| Ok((r.get(0)?, r.get(1)?, r.get::<_, i64>(2)?)))? {
+        let (a, b, ms) = row?;
+        let seconds = ms as f64 / 1000.0;
+        recent = (recent.0 + seconds, recent.1 + 1);
+        in_window.push((a, b, seconds));
+    }
+    drop(stmt);
+    let mut unfinished: Vec<(i64, i64)> = Vec::new();
+    let mut stmt = tx.prepare("SELECT a, b, created FROM games WHERE state IN (?1, ?2) AND ranked = 1")?;
+    for row in stmt.query_map([QUEUED, RUNNING], |r| Ok((r.get(0)?, r.get(1)?, r.get::<_, i64>(2)?)))? {
+        let (a, b, created) = row?;
         for v in [a, b] {
             joined.entry(v).and_modify(|t| *t = (*t).min(created)).or_insert(created);
         }
         *met.entry((a.min(b), a.max(b))).or_default() += 1;
-        match (state.as_str(), ms) {
-            (DONE, Some(ms)) => {
-                let seconds = ms as f64 / 1000.0;
-                for v in [a, b] {
-                    let entry = games.entry(v).or_default();
-                    entry.0 += 1;
-                    entry.1 += seconds;
-                }
-                if finished.is_some_and(|f| f >= since) {
-                    recent = (recent.0 + seconds, recent.1 + 1);
-                    in_window.push((a, b, seconds));
-                }
-            }
-            _ => unfinished.push((a, b)),
-        }
+        unfinished.push((a, b));
     }
     drop(stmt);
     let all: (f64, u32) = games.values().fold((0.0, 0), |t, g| (t.0 + g.1, t.1 + g.0));

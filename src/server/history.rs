@@ -44,8 +44,7 @@ pub fn of(shared: &Shared, student: &str, lang: Lang) -> Result<Value, Fail> {
         conn.query_row("SELECT active_version FROM students WHERE id = ?1", [student], |r| r.get(0))?;
     let mut stmt = conn.prepare(
         "SELECT v.id, v.number, v.original_name, v.state, r.elo, r.ci95, r.games,
-                (SELECT MAX(g.finished) FROM games g WHERE g.ranked = 1 AND g.state = 'done'
-                   AND (g.a = v.id OR g.b = v.id))
+                (SELECT s.last_finished FROM version_sums s WHERE s.version = v.id)
          FROM versions v LEFT JOIN ratings r ON r.version = v.id WHERE v.student = ?1 ORDER BY v.number",
     )?;
     let mut points =

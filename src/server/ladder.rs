@@ -1,7 +1,8 @@
 //! The ladder: which game plays next (friendly games and ranked ones taking turns; the ranked
 //! pairs drawn by compute spent, `draw.rs` and `fair.rs`), and one game of it played by the
 //! tournament's own runner (`RefereeRunner`), its transcript and stderr logs (capped per seat)
-//! kept compressed in `games/<id>/`, its result stored in one transaction. Nothing starts while the server
+//! kept compressed in `games/<id>/`, its result stored and added to the running sums
+//! (`sums.rs`) in one transaction. Nothing starts while the server
 //! is short of disk or files, and a game whose bot could not start for a reason of the server's
 //! is played again, never scored. House bots join as versions.
 
@@ -284,6 +285,8 @@ pub fn play(shared: &Shared, id: i64) -> Result<(), ServerError> {
                         one_line(&played.note())
                     ],
                 )?;
+                // Its numbers join the running sums in the same transaction (`sums.rs`).
+                super::sums::add_game(tx, id)?;
             }
             Err(PlayError::Cancelled) => {
                 tx.execute("UPDATE games SET state = ?1 WHERE id = ?2", rusqlite::params![QUEUED, id])?;

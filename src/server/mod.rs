@@ -32,6 +32,9 @@ mod state;
 mod status;
 mod store;
 mod student_rows;
+mod sums;
+#[cfg(test)]
+mod sums_tests;
 mod tidy;
 mod web;
 mod web_admin;

@@ -1,5 +1,6 @@
-//! Ratings, recomputed from every ranked game stored with the tournament's own standings code
-//! (Bradley–Terry with its 95% interval, wins, faults): the ladder's games as `games.csv` rows,
+//! Ratings, recomputed after each ranked game with the tournament's own standings code
+//! (Bradley–Terry with its 95% interval, wins, faults) from the running sums every ranked game
+//! adds to (`sums.rs`: per version and per pair, so the cost does not grow with the games),
 //! every version a bot. Kept in the `ratings` table, so a restart shows them at once, and each
 //! version's rating over time in `rating_points` (a bounded number of points per version). The
 //! ladder's order (`active_order`) is the one the board, `standings.csv` and `grades.csv` share.
@@ -9,10 +10,47 @@ use std::collections::BTreeMap;
 use super::error::ServerError;
 use super::state::Shared;
 use crate::referee::Verdict;
-use crate::tournament::{GameRow, StandingsRow, Tournament, standings};
+use crate::tournament::{GameRow, StandingsRow, Tournament, standings_of};
 
-/// Every finished game (ranked only, or all), as rows of `games.csv` (the game id is `g<id>`,
-/// the deal number the pair's), oldest first.
+/// The columns `stored_row` reads, in its order.
+pub(super) const ROW_COLUMNS: &str = "id, pair, seed, swapped, a, b, score0, score1, winner, verdict, fault_kind,
+    faulty, fault_detail, turns, duration_ms, log, replays";
+
+/// A finished game read by `ROW_COLUMNS` as a row of `games.csv` (the game id is `g<id>`, the
+/// deal number the pair's, `players` seats), each version named by `name`.
+pub(super) fn stored_row(
+    r: &rusqlite::Row,
+    players: usize,
+    name: &dyn Fn(Option<i64>) -> String,
+) -> rusqlite::Result<GameRow> {
+    let (a, b) = (name(Some(r.get(4)?)), name(Some(r.get(5)?)));
+    let swapped: bool = r.get(3)?;
+    let sides = if swapped { [&b, &a] } else { [&a, &b] };
+    let seats: Vec<&str> = (0..players).map(|s| sides[s % 2].as_str()).collect();
+    let verdict: String = r.get(9)?;
+    Ok(GameRow {
+        game_id: format!("g{}", r.get::<_, i64>(0)?),
+        pairing: format!("{a}-{b}"),
+        deal: r.get(1)?,
+        seats: seats.join(" "),
+        seed: r.get::<_, i64>(2)? as u64,
+        score0: r.get(6)?,
+        score1: r.get(7)?,
+        winner: name(r.get(8)?),
+        verdict: if verdict == "NOK" { Verdict::Nok } else { Verdict::Ok },
+        fault_kind: r.get(10)?,
+        faulty_bot: name(r.get(11)?),
+        fault_detail: r.get(12)?,
+        turns: r.get(13)?,
+        duration_ms: r.get::<_, i64>(14)? as u64,
+        log: r.get(15)?,
+        replays: r.get(16)?,
+        check: String::new(),
+    })
+}
+
+/// The finished games still stored (ranked only, or all), as rows of `games.csv`, oldest
+/// first: the admin's `games.csv` (the games folded into the sums are no longer in it).
 pub fn game_rows(shared: &Shared, ranked_only: bool) -> Result<Vec<GameRow>, ServerError> {
     let conn = shared.db.read();
     let names: BTreeMap<i64, String> = conn
@@ -21,54 +59,31 @@ pub fn game_rows(shared: &Shared, ranked_only: bool) -> Result<Vec<GameRow>, Ser
         .collect::<rusqlite::Result<_>>()?;
     let name = |id: Option<i64>| id.and_then(|id| names.get(&id).cloned()).unwrap_or_default();
     let players = shared.course.tournament.players;
-    let mut stmt = conn.prepare(
-        "SELECT id, pair, seed, swapped, a, b, score0, score1, winner, verdict, fault_kind, faulty,
-                fault_detail, turns, duration_ms, log, replays
-         FROM games WHERE state = 'done' AND (ranked = 1 OR ?1 = 0) ORDER BY id",
-    )?;
-    let rows = stmt.query_map([ranked_only], |r| {
-        let (a, b) = (name(Some(r.get(4)?)), name(Some(r.get(5)?)));
-        let swapped: bool = r.get(3)?;
-        let sides = if swapped { [&b, &a] } else { [&a, &b] };
-        let seats: Vec<&str> = (0..players).map(|s| sides[s % 2].as_str()).collect();
-        let verdict: String = r.get(9)?;
-        Ok(GameRow {
-            game_id: format!("g{}", r.get::<_, i64>(0)?),
-            pairing: format!("{a}-{b}"),
-            deal: r.get(1)?,
-            seats: seats.join(" "),
-            seed: r.get::<_, i64>(2)? as u64,
-            score0: r.get(6)?,
-            score1: r.get(7)?,
-            winner: name(r.get(8)?),
-            verdict: if verdict == "NOK" { Verdict::Nok } else { Verdict::Ok },
-            fault_kind: r.get(10)?,
-            faulty_bot: name(r.get(11)?),
-            fault_detail: r.get(12)?,
-            turns: r.get(13)?,
-            duration_ms: r.get::<_, i64>(14)? as u64,
-            log: r.get(15)?,
-            replays: r.get(16)?,
-            check: String::new(),
-        })
-    })?;
+    let mut stmt = conn.prepare(&format!(
+        "SELECT {ROW_COLUMNS} FROM games WHERE state = 'done' AND (ranked = 1 OR ?1 = 0) ORDER BY id"
+    ))?;
+    let rows = stmt.query_map([ranked_only], |r| stored_row(r, players, &name))?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
-/// The ladder's standings: every version with ranked games, by the tournament's standings code.
+/// The ladder's standings: every version with ranked games, by the tournament's standings code
+/// fed from the running sums (`sums::load`), never from the games' rows.
 pub fn ladder_standings(shared: &Shared) -> Result<Vec<StandingsRow>, ServerError> {
-    let rows = game_rows(shared, true)?;
-    let mut played: Vec<&str> = rows.iter().flat_map(|r| r.seat_bots()).collect();
-    played.sort_unstable();
-    played.dedup();
-    if played.len() < 2 {
-        return Ok(Vec::new());
+    Ok(standings_from_sums(&shared.db.read(), &shared.course.tournament)?.0)
+}
+
+/// The standings of the course (`course`: its points) from the sums stored in `conn`, and how
+/// many stored rows were read for them (the versions' and the pairs' sums: never the games).
+pub(super) fn standings_from_sums(
+    conn: &rusqlite::Connection,
+    course: &Tournament,
+) -> rusqlite::Result<(Vec<StandingsRow>, usize)> {
+    let loaded = super::sums::load(conn)?;
+    if loaded.names.len() < 2 {
+        return Ok((Vec::new(), loaded.rows_read));
     }
-    let t = Tournament {
-        bots: played.iter().map(|n| super::ladder::name_only(n)).collect(),
-        ..shared.course.tournament.clone()
-    };
-    Ok(standings(&t, &rows))
+    let names: Vec<&str> = loaded.names.iter().map(|(_, n)| n.as_str()).collect();
+    Ok((standings_of(&course.points, &names, loaded.sums), loaded.rows_read))
 }
 
 /// The ladder's order, the one truth the board, `standings.csv` and `grades.csv` share: the
@@ -106,16 +121,21 @@ pub fn standings_split(shared: &Shared) -> Result<(Vec<StandingsRow>, Vec<Standi
     Ok((active, all))
 }
 
-/// Recomputes every version's rating from all ranked games and stores them in one transaction.
+/// Recomputes every version's rating from the sums of all ranked games and stores them in one
+/// transaction.
 pub fn recompute(shared: &Shared) -> Result<(), ServerError> {
-    let lines = ladder_standings(shared)?;
-    let ids: BTreeMap<String, i64> = shared
-        .db
+    recompute_db(&shared.db, &shared.course.tournament)
+}
+
+/// `recompute` in the course database `db` of a course whose tournament is `course`.
+pub(super) fn recompute_db(db: &super::db::Db, course: &Tournament) -> Result<(), ServerError> {
+    let lines = standings_from_sums(&db.read(), course)?.0;
+    let ids: BTreeMap<String, i64> = db
         .read()
         .prepare("SELECT name, id FROM versions")?
         .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
         .collect::<rusqlite::Result<_>>()?;
-    shared.db.tx(|tx| {
+    db.tx(|tx| {
         tx.execute("DELETE FROM ratings", [])?;
         for line in &lines {
             let Some(id) = ids.get(&line.bot) else { continue };

@@ -123,8 +123,7 @@ pub fn board_data(shared: &Shared, lang: Lang) -> Result<Board, ServerError> {
             bar: bar_text,
         });
     }
-    let games_played =
-        conn.query_row("SELECT COUNT(*) FROM games WHERE state = 'done' AND ranked = 1", [], |r| r.get(0))?;
+    let games_played = super::sums::ranked_games(&conn)?;
     drop(stmt);
     drop(conn);
     let notice = ladder_notice(shared, lang)?;

@@ -24,6 +24,7 @@ mod standings;
 mod stream;
 pub(crate) mod submissions;
 mod summary;
+mod sums;
 mod unexpected;
 
 pub use bots::{PreparedBot, check_command};
@@ -43,4 +44,5 @@ pub use schedule::{Schedule, ScheduledGame, Shard, game_seed, schedule};
 pub use secret::{DealSecret, SECRET_FILE, SeedKey};
 pub use standings::{StandingsRow, standings, standings_csv};
 pub use summary::{FaultedGame, Missing, Summary, play_command, summarize};
+pub use sums::{BotSums, DealGame, DealSums, GameSums, Sums, deal_game, deal_sums, game_sums, standings_of};
 pub use unexpected::{FLAG_SIGMAS, PairTally, UnexpectedPair, unexpected_pairs, unexpected_pairs_rated};

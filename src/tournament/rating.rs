@@ -176,7 +176,7 @@ pub struct MeanCi {
     pub mean: f64,
     /// `None` with fewer than two values.
     pub ci95: Option<f64>,
-    /// Where the values can lie (`mean_ci_in`): the interval is cut to it.
+    /// Where the values can lie (`MeanCi::within`): the interval is cut to it.
     pub range: Option<(f64, f64)>,
 }
 
@@ -207,16 +207,34 @@ pub fn mean_ci(values: &[f64]) -> Option<MeanCi> {
     Some(MeanCi { n, mean, ci95, range: None })
 }
 
-/// `mean_ci` of values that all lie in `lo..=hi` (a deal pair's points, 0 to 2): its `bounds`
-/// stay within the range (with two pairs, Student's t alone gives `0.50 ±6.35` on a 0 to 2
-/// scale, an interval of -5.85 to 6.85), and the half-width is at most the distance from the
-/// mean to the farther end.
-pub fn mean_ci_in(values: &[f64], lo: f64, hi: f64) -> Option<MeanCi> {
-    let mut m = mean_ci(values)?;
-    let widest = (m.mean - lo).max(hi - m.mean).max(0.0);
-    m.ci95 = m.ci95.map(|ci| ci.min(widest));
-    m.range = Some((lo, hi));
-    Some(m)
+impl MeanCi {
+    /// The same mean, of values that all lie in `lo..=hi` (a deal pair's points, 0 to 2): its
+    /// `bounds` stay within the range (with two pairs, Student's t alone gives `0.50 ±6.35` on a
+    /// 0 to 2 scale, an interval of -5.85 to 6.85), and the half-width is at most the distance
+    /// from the mean to the farther end.
+    pub fn within(mut self, lo: f64, hi: f64) -> MeanCi {
+        let widest = (self.mean - lo).max(hi - self.mean).max(0.0);
+        self.ci95 = self.ci95.map(|ci| ci.min(widest));
+        self.range = Some((lo, hi));
+        self
+    }
+}
+
+/// `mean_ci` of `n` values `k / scale` given the sums of their whole numbers `k` and of the
+/// squares (kept as running sums): the variance from `n Σk² − (Σk)²`, exact in integers, so the
+/// same whatever the order the values came in.
+pub fn mean_ci_of_sums(n: u32, sum: i64, sum_sq: i64, scale: f64) -> Option<MeanCi> {
+    if n == 0 {
+        return None;
+    }
+    let nf = f64::from(n);
+    let mean = sum as f64 / scale / nf;
+    let ci95 = (n >= 2).then(|| {
+        let spread = (i128::from(n) * i128::from(sum_sq) - i128::from(sum) * i128::from(sum)).max(0) as f64;
+        let variance = spread / (nf * (nf - 1.0)) / (scale * scale);
+        t975(n as usize - 1) * (variance / nf).sqrt()
+    });
+    Some(MeanCi { n: n as usize, mean, ci95, range: None })
 }
 
 /// The 97.5% quantile of Student's t with `df` degrees of freedom (table to 30, then a close fit).
@@ -283,13 +301,19 @@ mod tests {
         assert!((m.ci95.unwrap() - 3.182 * 0.645_497).abs() < 1e-4);
         assert_eq!(mean_ci(&[5.0]).unwrap().ci95, None);
         assert!(mean_ci(&[]).is_none());
-        let few = mean_ci_in(&[0.0, 1.0], 0.0, 2.0).unwrap();
+        let few = mean_ci(&[0.0, 1.0]).unwrap().within(0.0, 2.0);
         assert_eq!((few.mean, few.ci95), (0.5, Some(1.5)));
         assert_eq!(few.bounds(), Some((0.0, 2.0)));
-        let sure = mean_ci_in(&[0.0, 0.0], 0.0, 2.0).unwrap();
+        let sure = mean_ci(&[0.0, 0.0]).unwrap().within(0.0, 2.0);
         assert_eq!((sure.ci95, sure.bounds()), (Some(0.0), Some((0.0, 0.0))));
         assert_eq!(mean_ci(&[1.0, 2.0, 3.0, 4.0]).unwrap().bounds().map(|(l, _)| l < 0.5), Some(true));
-        let lost = mean_ci_in(&[0.0, 0.0, 0.5, 0.0, 0.0], 0.0, 2.0).unwrap();
+        // From running sums: the same mean, the same interval to the last few bits.
+        let from_sums = mean_ci_of_sums(4, 10, 30, 1.0).unwrap();
+        assert_eq!(from_sums.mean, m.mean);
+        assert!((from_sums.ci95.unwrap() - m.ci95.unwrap()).abs() < 1e-12);
+        assert_eq!(mean_ci_of_sums(2, 2, 4, 2.0).unwrap().within(0.0, 2.0).bounds(), few.bounds());
+        assert!(mean_ci_of_sums(0, 0, 0, 2.0).is_none());
+        let lost = mean_ci(&[0.0, 0.0, 0.5, 0.0, 0.0]).unwrap().within(0.0, 2.0);
         let (low, high) = lost.bounds().unwrap();
         assert!(low == 0.0 && high > lost.mean && high < 2.0, "{lost:?}");
     }

@@ -7,8 +7,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::config::Tournament;
-use super::rating::{MeanCi, Rating, bradley_terry_counts, mean_ci, mean_ci_in};
+use super::rating::{MeanCi, Rating};
 use super::rows::GameRow;
+use super::sums::{DealGame, Sums, deal_game, deal_sums, game_sums, standings_of};
 
 /// One bot's line of the standings.
 #[derive(Debug, Clone, PartialEq)]
@@ -43,61 +44,30 @@ impl StandingsRow {
     }
 }
 
-#[derive(Default)]
-struct Tally {
-    games: u32,
-    wins: u32,
-    draws: u32,
-    losses: u32,
-    score_for: i64,
-    score_against: i64,
-    faults: BTreeMap<String, u32>,
-    /// Each complete deal pair's points and, if nobody faulted in it, its score margin, with the
-    /// deal's (pairing label id, deal), to be put in that order.
-    pairs: Vec<(u32, u32, f64, Option<f64>)>,
-}
-
-/// One game of a deal: the bots (indices) of side 0 and 1, their scores, the game points of
-/// each side (1 and 0, ½ each, or 0 each when both lost), and whether someone faulted.
-type DealGame = ([usize; 2], [i64; 2], [f64; 2], bool);
-
-/// Standings accumulated row by row, in memory that does not grow with the number of games
-/// (but for one paired difference a bot and deal with `duplicate`): per-bot counters, per-pair
-/// totals for Bradley–Terry, and the games of the current deal. The games of a deal must come
-/// one after the other (schedule order does that).
+/// Standings accumulated row by row, in memory that does not grow with the number of games:
+/// the running sums of `sums.rs` (per bot, per pair of bots) and the games of the current deal.
+/// The games of a deal must come one after the other (schedule order does that).
 pub(super) struct Standings<'t> {
     t: &'t Tournament,
     names: Vec<&'t str>,
-    tally: Vec<Tally>,
-    /// `games[i][j]`: games between bots `i` and `j`; `scored[i][j]`: what `i` scored against `j`.
-    games: Vec<Vec<f64>>,
-    scored: Vec<Vec<f64>>,
-    /// Games each bot lost while its opponent lost too (see `GameRow::lost_by_both`).
-    lost_by_both: Vec<f64>,
+    sums: Sums,
     /// Pairing labels seen, with their ids.
     labels: BTreeMap<String, u32>,
     /// The current deal, `(label id, deal)`, and its games.
     deal: Option<(u32, u32)>,
-    deal_games: Vec<DealGame>,
-    /// A game of the current deal is void (`GameRow::is_void`).
-    deal_void: bool,
+    deal_games: Vec<DealGame<usize>>,
 }
 
 impl<'t> Standings<'t> {
     pub(super) fn new(t: &'t Tournament) -> Standings<'t> {
         let names: Vec<&str> = t.bots.iter().map(|b| b.name.as_str()).collect();
-        let n = names.len();
         Standings {
             t,
-            tally: names.iter().map(|_| Tally::default()).collect(),
+            sums: Sums::new(names.len()),
             names,
-            games: vec![vec![0.0; n]; n],
-            scored: vec![vec![0.0; n]; n],
-            lost_by_both: vec![0.0; n],
             labels: BTreeMap::new(),
             deal: None,
             deal_games: Vec::new(),
-            deal_void: false,
         }
     }
 
@@ -113,65 +83,17 @@ impl<'t> Standings<'t> {
         let (Some(i0), Some(i1)) = (self.index(sides[0]), self.index(sides[1])) else {
             return;
         };
-        if row.is_void() {
-            // Spoiled by the host on every attempt: counted for nobody, and its deal has no pair.
-            if self.t.duplicate {
-                let label = self.label(&row.pairing);
-                if self.deal != Some((label, row.deal)) {
-                    self.close_deal();
-                    self.deal = Some((label, row.deal));
-                }
-                self.deal_void = true;
-            }
+        let Some(game) = game_sums(row) else {
             return;
-        }
-        let scores = [row.score0, row.score1];
-        let both_lost = row.lost_by_both();
-        for (side, &i) in [i0, i1].iter().enumerate() {
-            let t = &mut self.tally[i];
-            t.games += 1;
-            t.score_for += scores[side];
-            t.score_against += scores[1 - side];
-            if both_lost {
-                t.losses += 1;
-            } else if row.winner.is_empty() {
-                t.draws += 1;
-            } else if row.winner == sides[side] {
-                t.wins += 1;
-            } else {
-                t.losses += 1;
-            }
-        }
-        if let Some(f) = self.index(&row.faulty_bot)
-            && !row.fault_kind.is_empty()
-        {
-            *self.tally[f].faults.entry(row.fault_kind.clone()).or_default() += 1;
-        }
-        let points = if both_lost {
-            [0.0, 0.0]
-        } else if row.winner.is_empty() {
-            [0.5, 0.5]
-        } else if row.winner == sides[0] {
-            [1.0, 0.0]
-        } else {
-            [0.0, 1.0]
         };
-        if both_lost {
-            self.lost_by_both[i0] += 1.0;
-            self.lost_by_both[i1] += 1.0;
-        } else if i0 != i1 {
-            self.games[i0][i1] += 1.0;
-            self.games[i1][i0] += 1.0;
-            self.scored[i0][i1] += points[0];
-            self.scored[i1][i0] += points[1];
-        }
+        self.sums.add_game([i0, i1], &game);
         if self.t.duplicate {
             let label = self.label(&row.pairing);
             if self.deal != Some((label, row.deal)) {
                 self.close_deal();
                 self.deal = Some((label, row.deal));
             }
-            self.deal_games.push(([i0, i1], scores, points, !row.fault_kind.is_empty()));
+            self.deal_games.extend(deal_game(row, [i0, i1]));
         }
     }
 
@@ -188,85 +110,17 @@ impl<'t> Standings<'t> {
     /// is void).
     fn close_deal(&mut self) {
         let games = std::mem::take(&mut self.deal_games);
-        if std::mem::take(&mut self.deal_void) {
-            self.deal = None;
-            return;
+        self.deal = None;
+        for (bot, deal) in deal_sums(&games).into_iter().flatten() {
+            self.sums.bots[bot].deals.add(&deal);
         }
-        let Some((label, deal)) = self.deal.take() else {
-            return;
-        };
-        let [(sides, ..), (other, ..)] = games.as_slice() else {
-            return;
-        };
-        if sides[0] != other[1] || sides[1] != other[0] {
-            return;
-        }
-        let (a, b) = (sides[0], sides[1]);
-        // Bot a's game points over both games, and its total score minus its opponent's.
-        let of = |bot: usize| -> f64 { games.iter().map(|(s, _, p, _)| if s[0] == bot { p[0] } else { p[1] }).sum() };
-        let (points, theirs) = (of(a), of(b));
-        let fault_free = games.iter().all(|g| !g.3);
-        let diff: i64 = games.iter().map(|(s, sc, ..)| if s[0] == a { sc[0] - sc[1] } else { sc[1] - sc[0] }).sum();
-        // (In whole numbers, negated before the conversion: no -0 in the file.)
-        let margin = |d: i64| fault_free.then_some(d as f64);
-        self.tally[a].pairs.push((label, deal, points, margin(diff)));
-        self.tally[b].pairs.push((label, deal, theirs, margin(-diff)));
     }
 
     /// The standings, best first: by points, then points per deal pair, then rating, then name.
     /// Every bot of the tournament has a line, with or without games.
     pub(super) fn finish(mut self) -> Vec<StandingsRow> {
         self.close_deal();
-        // Pair statistics in the order of (pairing label, deal).
-        let mut rank = vec![0u32; self.labels.len()];
-        for (r, &id) in self.labels.values().enumerate() {
-            rank[id as usize] = r as u32;
-        }
-        let ratings = bradley_terry_counts(self.games, self.scored, &self.lost_by_both);
-        let p = self.t.points;
-        let mut lines: Vec<StandingsRow> = self
-            .names
-            .iter()
-            .zip(self.tally)
-            .zip(ratings)
-            .map(|((name, mut t), rating)| {
-                t.pairs.sort_by_key(|&(label, deal, ..)| (rank[label as usize], deal));
-                let points: Vec<f64> = t.pairs.iter().map(|p| p.2).collect();
-                let margins: Vec<f64> = t.pairs.iter().filter_map(|p| p.3).collect();
-                let mut pentanomial = [0u32; 5];
-                for p in &points {
-                    pentanomial[(p * 2.0).round().clamp(0.0, 4.0) as usize] += 1;
-                }
-                StandingsRow {
-                    rank: 0,
-                    bot: name.to_string(),
-                    games: t.games,
-                    wins: t.wins,
-                    draws: t.draws,
-                    losses: t.losses,
-                    points: p.win * f64::from(t.wins) + p.draw * f64::from(t.draws) + p.loss * f64::from(t.losses),
-                    score_for: t.score_for,
-                    score_against: t.score_against,
-                    faults: t.faults,
-                    rating,
-                    pairs: mean_ci_in(&points, 0.0, 2.0),
-                    pentanomial,
-                    margin: mean_ci(&margins),
-                }
-            })
-            .collect();
-        let pair_mean = |l: &StandingsRow| l.pairs.map_or(0.0, |m| m.mean);
-        lines.sort_by(|x, y| {
-            y.points
-                .total_cmp(&x.points)
-                .then(pair_mean(y).total_cmp(&pair_mean(x)))
-                .then(y.rating.elo.total_cmp(&x.rating.elo))
-                .then(x.bot.cmp(&y.bot))
-        });
-        for (i, line) in lines.iter_mut().enumerate() {
-            line.rank = i + 1;
-        }
-        lines
+        standings_of(&self.t.points, &self.names, self.sums)
     }
 }
 
