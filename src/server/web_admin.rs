@@ -82,10 +82,13 @@ fn admin_page(shared: &Shared, token: &str, lang: Lang, q: &AdminQuery) -> Page 
             })
         })?
         .collect::<rusqlite::Result<_>>()?;
+    // The ladder's games: those done from the running sums (a folded game's row is gone, its
+    // game still counts), those running or waiting from their rows.
     let count = |state: &str| -> rusqlite::Result<i64> {
-        conn.query_row("SELECT COUNT(*) FROM games WHERE state = ?1", [state], |r| r.get(0))
+        conn.query_row("SELECT COUNT(*) FROM games WHERE state = ?1 AND ranked = 1", [state], |r| r.get(0))
     };
-    let counts = context! { done => count("done")?, running => count("running")?, queued => count("queued")? };
+    let done = super::sums::ranked_games(&conn)?;
+    let counts = context! { done, running => count("running")?, queued => count("queued")? };
     drop(stmt);
     drop(conn);
     let final_state = shared.db.setting("final_state")?.unwrap_or_default();
