@@ -111,3 +111,13 @@ fn an_overloaded_host_leaves_the_check_undecided_never_failed() {
         "{en}"
     );
 }
+
+#[test]
+fn a_games_ending_is_told_in_the_language_of_the_report_not_of_the_run() {
+    // A course's check runs once and is told in two languages: the ending is worded then.
+    let mut played = game(3, None, None);
+    played.ending = Some(crate::games::Message::new("end-went-out").text("player", "p1.smart"));
+    let told = |lang| with_lang(lang, || played.to_text(1));
+    assert!(told(Lang::En).contains("p1.smart went out before your bot was asked to move"), "{}", told(Lang::En));
+    assert!(told(Lang::Pt).contains("p1.smart bateu antes de o seu bot ser chamado a jogar"), "{}", told(Lang::Pt));
+}

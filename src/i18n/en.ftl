@@ -392,3 +392,6 @@ hint-must-follow-suit = it must follow the suit led: while its hand holds cards 
 hint-closed-pile = the pile is closed in this game: it is taken only to use its top card at once, in a valid meld with the hand cards named (or joined to a meld of the side); the message says why this meld is not valid: check the meld before GET_DISCARD, or draw from the stock (protocol.md §6)
 hint-wrong-card-count = a FOLLOW is answered with as many cards as were led: count the cards of the first PLAY line of the trick (a pair led asks 2, a tractor 4) and play that many (protocol.md §9.2)
 hint-discard-pile-empty = the discard pile was empty, so there was nothing to take (in Buraco Fechado it starts empty, [  ] in the fourth opening line, and a take empties it): keep track of the pile from the lines sent and draw from the stock (GET_STOCK) while it is empty
+
+# --- lead: a line written before the bot read anything
+bf-answered-at-start = ; it wrote "{ $reply }" at its start, before it had read a single line (so the referee took it for its first move), and had not read { $unread }

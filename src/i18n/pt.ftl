@@ -391,3 +391,6 @@ hint-must-follow-suit = ele deve seguir o naipe de saída: enquanto a mão tiver
 hint-closed-pile = neste jogo o lixo é fechado: só é pego para usar a carta do topo na hora, num jogo válido com as cartas da mão citadas (ou juntada a um jogo da dupla); a mensagem diz por que esse jogo não é válido: confira o jogo antes do GET_DISCARD, ou compre do monte (protocol.md §6)
 hint-wrong-card-count = um FOLLOW é respondido com tantas cartas quantas saíram: conte as cartas da primeira linha PLAY da vaza (um par pede 2, um trator 4) e jogue essa quantidade (protocol.md §9.2)
 hint-discard-pile-empty = o lixo estava vazio, então não havia o que pegar (no Buraco Fechado ele começa vazio, [  ] na quarta linha do início, e quem o pega o esvazia): acompanhe o lixo pelas linhas enviadas e compre do monte (GET_STOCK) enquanto ele estiver vazio
+
+# --- lead: uma linha escrita antes de o bot ler qualquer coisa
+bf-answered-at-start = ; ele escreveu "{ $reply }" no início, antes de ler uma única linha (por isso o juiz a tomou como a primeira jogada), e não tinha lido { $unread }

@@ -68,6 +68,12 @@ fn early_clause(early: &EarlyAnswer, own: &str, ids: &[String]) -> Message {
         Message::new("empty")
     };
     let unread: Vec<String> = early.unread.iter().map(|l| format!("\"{}\"", quote(l))).collect();
+    if early.after.is_none() {
+        // Written at its start, before any line: not out of step, a line it should not write.
+        return Message::new("bf-answered-at-start")
+            .text("reply", quote(&early.reply))
+            .text("unread", unread.join(", "));
+    }
     Message::new("bf-answered-early")
         .text("reply", quote(&early.reply))
         .text("after", quote(after))
@@ -184,6 +190,13 @@ mod tests {
         let early = InputEvidence { replies: 3, early: Some(early), ..base.clone() };
         assert!(detail(&early).ends_with(
             "; it answered \"GET_STOCK\" right after \"p2.b\" (another player's id), before it had read \"p1.a\""
+        ));
+        // A line written at its start, before it read anything: not "right after" a line.
+        let start = EarlyAnswer { reply: "rm -rf /".into(), after: None, unread: vec!["p1.a p2.b".into()] };
+        let start = InputEvidence { replies: 1, early: Some(start), ..base.clone() };
+        assert!(detail(&start).ends_with(
+            "; it wrote \"rm -rf /\" at its start, before it had read a single line (so the referee took it for its \
+             first move), and had not read \"p1.a p2.b\""
         ));
         let other = InputEvidence { replies: 3, last_lines: vec!["Q♣".into()], ..base.clone() };
         assert!(detail(&other).ends_with("; it had read every line sent (the last: \"Q♣\") and wrote no answer"));

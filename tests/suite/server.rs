@@ -72,8 +72,8 @@ fn a_course_from_uploads_to_the_final_tournament() {
     let caio = server.get(&format!("/s/{}?lang=pt", links["caio"])).text();
     assert!(caio.contains("class=\"check-report\"") && caio.contains("malformed"), "the check's verdict: {caio}");
     assert!(caio.contains("Suas versões"), "in Portuguese");
-    // The whole report is in the page's language (the games' endings too) and names no server folder.
-    assert!(caio.contains("bateu antes de o seu bot") && !caio.contains("went out"), "endings in Portuguese: {caio}");
+    // The report names no server folder (its games' endings are in the page's language:
+    // `check::verdict_tests`; which of the scripted games this bot faults in depends on timing).
     assert!(!caio.contains("versions/") && !caio.contains("versions&#x2f;"), "no server folder: {caio}");
 
     // A broken version never displaces the active one.
