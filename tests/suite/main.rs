@@ -1,6 +1,6 @@
 //! The integration suite, one test binary (one link of the library instead of one per file):
 //! each module is one area's end-to-end tests, with real `juiz` and bot processes. Run one area
-//! with `cargo test --release --test suite <module>::` (e.g. `server_load::`).
+//! with `cargo test --profile ci --test suite <module>::` (e.g. `server_load::`).
 
 mod cdp;
 mod common;
