@@ -392,3 +392,8 @@ hint-must-follow-suit = it must follow the suit led: while its hand holds cards 
 hint-closed-pile = the pile is closed in this game: it is taken only to use its top card at once, in a valid meld with the hand cards named (or joined to a meld of the side); the message says why this meld is not valid: check the meld before GET_DISCARD, or draw from the stock (protocol.md §6)
 hint-wrong-card-count = a FOLLOW is answered with as many cards as were led: count the cards of the first PLAY line of the trick (a pair led asks 2, a tractor 4) and play that many (protocol.md §9.2)
 hint-discard-pile-empty = the discard pile was empty, so there was nothing to take (in Buraco Fechado it starts empty, [  ] in the fourth opening line, and a take empties it): keep track of the pile from the lines sent and draw from the stock (GET_STOCK) while it is empty
+
+# --- lead4: what a bot did once its input closed at the end of a game (a warning, not a fault)
+bf-after-end-running = once the game was over and its input closed, it did not exit, and computed { $cpu } s of CPU in the half second juiz waited before stopping it (its main loop does not end with its input: in C, stop when fgets returns NULL or scanf returns EOF; in Python, stop when readline returns "" or on EOFError, never `continue`)
+bf-after-end-signaled = once the game was over and its input closed, it was { $how }: it read on past the end of its input without looking at what the read returned (in C, fgets returns NULL and scanf EOF there: check them before using the line)
+check-after-end = warning (not a fault, the game counts): { $what }

@@ -391,3 +391,8 @@ hint-must-follow-suit = ele deve seguir o naipe de saída: enquanto a mão tiver
 hint-closed-pile = neste jogo o lixo é fechado: só é pego para usar a carta do topo na hora, num jogo válido com as cartas da mão citadas (ou juntada a um jogo da dupla); a mensagem diz por que esse jogo não é válido: confira o jogo antes do GET_DISCARD, ou compre do monte (protocol.md §6)
 hint-wrong-card-count = um FOLLOW é respondido com tantas cartas quantas saíram: conte as cartas da primeira linha PLAY da vaza (um par pede 2, um trator 4) e jogue essa quantidade (protocol.md §9.2)
 hint-discard-pile-empty = o lixo estava vazio, então não havia o que pegar (no Buraco Fechado ele começa vazio, [  ] na quarta linha do início, e quem o pega o esvazia): acompanhe o lixo pelas linhas enviadas e compre do monte (GET_STOCK) enquanto ele estiver vazio
+
+# --- lead4: o que um bot fez depois que a entrada fechou no fim da partida (um aviso, não uma falta)
+bf-after-end-running = depois do fim da partida, com a entrada fechada, ele não terminou e usou { $cpu } s de CPU no meio segundo que o juiz esperou antes de pará-lo (o laço principal não termina com a entrada: em C, pare quando fgets devolver NULL ou scanf devolver EOF; em Python, pare quando readline devolver "" ou em EOFError, nunca com `continue`)
+bf-after-end-signaled = depois do fim da partida, com a entrada fechada, ele foi { $how }: continuou lendo depois do fim da entrada sem olhar o que a leitura devolveu (em C, fgets devolve NULL e scanf devolve EOF ali: confira antes de usar a linha)
+check-after-end = aviso (não é uma falta, a partida vale): { $what }
