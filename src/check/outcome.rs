@@ -105,6 +105,9 @@ pub struct GameCheck {
     pub ending: Option<crate::games::Message>,
     /// The fault that ended the game, whoever made it.
     pub fault: Option<FaultRecord>,
+    /// What the checked bot did once its input closed at the end of the game, when it did not
+    /// simply exit (a warning, not a fault).
+    pub after_end: Option<crate::games::Message>,
     /// The last line the faulty seat sent (the offending one for a malformed or illegal line).
     pub fault_line: Option<String>,
     /// The last line the referee sent the faulty seat before the fault.

@@ -186,6 +186,7 @@ fn play_one(config: &GameConfig, game: CheckGame, bot: &str, dir: &Path, keep: b
             Ending::Forfeit { .. } => None,
         },
         fault: report.fault.clone(),
+        after_end: game.bot_seats.iter().find_map(|&seat| report.after_end[seat].clone()),
         fault_line,
         fault_prompt,
         bot_commands: watch.bot_commands,

@@ -25,6 +25,7 @@ fn game(number: usize, slowest: Option<MoveTime>, fault: Option<FaultKind>) -> G
         bot_ids: vec!["p2.mybot".into()],
         result_line: "OK 1 0 0 p1.smart".into(),
         ending: None,
+        after_end: None,
         fault: fault.map(|kind| FaultRecord {
             seat: 1,
             kind,

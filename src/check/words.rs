@@ -174,6 +174,9 @@ impl GameCheck {
                 }
             }
         }
+        if let Some(note) = &self.after_end {
+            say(tr("check-after-end", &[("what", &crate::i18n::say(note))]));
+        }
         out
     }
 }

@@ -109,6 +109,12 @@ pub fn play(args: PlayArgs) -> Outcome {
     if let Some(fault) = report.fault.as_ref().filter(|f| report.seats[f.seat].command != "human") {
         print!("{}", juiz::report::terminal_safe(&view.explain_fault(fault, &report.seats[fault.seat].id)));
     }
+    // A bot that did not simply exit once the game was over (a warning: the game counts).
+    for (info, note) in report.seats.iter().zip(&report.after_end) {
+        if let Some(note) = note {
+            println!("{}: {}", info.id, tr("check-after-end", &[("what", &juiz::i18n::say(note))]));
+        }
+    }
     if let Some(dir) = &config.stderr_dir {
         let kept = args.stderr_dir.is_some();
         for (seat, info) in report.seats.iter().enumerate() {

@@ -93,9 +93,7 @@ pub fn play_engine(
             }
         }
     }
-    for player in &mut table.players {
-        player.shutdown();
-    }
+    let ends: Vec<_> = table.players.iter_mut().map(SeatPlayer::shutdown).collect();
     if let Err(Stop::Fault(record)) = &mut ended
         && let Some(SeatPlayer::Bot(process)) = table.players.get(record.seat)
     {
@@ -131,6 +129,8 @@ pub fn play_engine(
     if let Ending::Finished { reason } = &mut outcome.ending {
         *reason = full_ids_message(reason, &table.seats);
     }
+    // Only a game played to its end closed every input at its end.
+    let played_out = fault.is_none();
     let report = GameReport {
         game: config.game,
         seed: config.seed,
@@ -142,6 +142,7 @@ pub fn play_engine(
         turns: table.engine.turns(),
         duration: start.elapsed(),
         timing: table.players.iter().map(SeatPlayer::timing).collect(),
+        after_end: ends.iter().map(|end| end.as_ref().filter(|_| played_out)?.after_end_of_input()).collect(),
     };
     // How each bot's time was charged (its own time against the wall clock), for the record; after
     // the fault row, which a replay takes as the last thing its seat did.

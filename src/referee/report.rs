@@ -70,6 +70,9 @@ pub struct GameReport {
     pub duration: Duration,
     /// How each seat's replies were timed (`None`: not a bot).
     pub timing: Vec<Option<crate::bot::TimingTotals>>,
+    /// What each bot did once its input closed at the end of a game played to its end, when it
+    /// did not simply exit (`ExitReport::after_end_of_input`).
+    pub after_end: Vec<Option<crate::games::Message>>,
 }
 
 /// How a game ended for the record, as the original referee's result line says it: `OK` when it

@@ -239,9 +239,11 @@ impl SeatPlayer {
         }
     }
 
-    pub(super) fn shutdown(&mut self) {
-        if let SeatPlayer::Bot(process) = self {
-            process.shutdown();
+    /// Ends a bot (`BotProcess::shutdown`) and says how it ended; `None` for other players.
+    pub(super) fn shutdown(&mut self) -> Option<crate::bot::ExitReport> {
+        match self {
+            SeatPlayer::Bot(process) => Some(process.shutdown()),
+            _ => None,
         }
     }
 }

@@ -113,3 +113,53 @@ fn shengji_mistakes_get_their_own_hints() {
     let text = play("pt", &shengji(beginner("sj", "sj-no-follow")));
     assert!(!text.contains("1 das suas cartas devem"), "a plural for one card:\n{text}");
 }
+
+#[test]
+fn a_bot_that_spins_once_its_input_ends_is_warned_not_faulted() {
+    // `except EOFError: continue`: it plays the whole game, then loops once its input closes.
+    let args = against_template(beginner("spin", "spin-at-end"), &[]);
+    let warned = check(
+        "spin at end",
+        &args,
+        &[
+            "p2.spin: warning (not a fault, the game counts): once the game was over and its input closed, it did not exit, and computed ",
+            "never `continue`",
+        ],
+        &["p2.spin: aviso (não é uma falta, a partida vale): depois do fim da partida", "nunca com `continue`"],
+    );
+    if warned {
+        let text = play("en", &args);
+        assert!(!text.contains("p1.template: warning"), "the template exits at the end of its input: {text}");
+    }
+}
+
+#[test]
+fn a_bot_that_crashes_once_its_input_ends_is_warned_with_its_signal() {
+    // A C bot that uses fgets's NULL at the end of its input dies of SIGSEGV after the game.
+    check(
+        "crash at end",
+        &against_template(beginner("crash", "crash-at-end"), &[]),
+        &[
+            "p2.crash: warning (not a fault, the game counts): once the game was over and its input closed, it was killed by signal 11 (SIGSEGV): it read on past the end of its input",
+        ],
+        &[
+            "p2.crash: aviso (não é uma falta, a partida vale): depois do fim da partida, com a entrada fechada, ele foi morto pelo sinal 11 (SIGSEGV)",
+        ],
+    );
+}
+
+#[test]
+fn check_warns_of_a_bot_that_spins_once_its_input_ends() {
+    let bot = format!("python3 {} spin-at-end", path_str(&root().join("tests/fixtures/bot/beginner.py")));
+    let output = juiz()
+        .args(["check", "--lang", "en", "--seed", "5", "--games", "1", "--house-games", "0", "--jobs", "2", &bot])
+        .output()
+        .unwrap();
+    let text = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    if text.contains("timeout-overload") || text.contains("UNDECIDED") {
+        eprintln!("the host was overloaded, not checked:\n{text}");
+        return;
+    }
+    assert!(text.contains("warning (not a fault, the game counts): once the game was over"), "{text}");
+    assert_eq!(output.status.code(), Some(0), "a warning does not fail the check: {text}");
+}

@@ -303,6 +303,31 @@ pub struct ExitReport {
     pub stderr_bytes: u64,
     /// Bytes of stderr that went over the cap and were not stored.
     pub stderr_dropped: u64,
+    /// CPU time it used in the grace after its input closed, when it did not exit in it.
+    pub cpu_after_end: std::time::Duration,
+}
+
+/// CPU time in the half second after its input closed that says a bot was still computing:
+/// a loop spinning gets far more even on a busy machine, an exit far less.
+const AFTER_END_COMPUTING: std::time::Duration = std::time::Duration::from_millis(50);
+
+impl ExitReport {
+    /// What the bot did once its input closed at the end of a game, when it did not simply exit
+    /// as the protocol asks: killed by a signal (it read on past the end of its input without
+    /// looking at what its read returned), or still running when juiz stopped it.
+    pub fn after_end_of_input(&self) -> Option<Message> {
+        // Stopped while computing; one stopped while it waited was slowed, not looping.
+        if (self.sent_term || self.sent_kill) && self.cpu_after_end >= AFTER_END_COMPUTING {
+            let cpu = format!("{:.2}", self.cpu_after_end.as_secs_f64());
+            return Some(Message::new("bf-after-end-running").text("cpu", cpu));
+        }
+        match self.termination {
+            Some(how @ Termination::Signaled { .. }) => {
+                Some(Message::new("bf-after-end-signaled").clause("how", how.message()))
+            }
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for ExitReport {
