@@ -395,6 +395,7 @@ hint-discard-pile-empty = the discard pile was empty, so there was nothing to ta
 
 # --- lead: a line written before the bot read anything
 bf-answered-at-start = ; it wrote "{ $reply }" at its start, before it had read a single line (so the referee took it for its first move), and had not read { $unread }
+
 # --- lead4: what a bot did once its input closed at the end of a game (a warning, not a fault)
 bf-after-end-running = once the game was over and its input closed, it did not exit, and computed { $cpu } s of CPU in the half second juiz waited before stopping it (its main loop does not end with its input: in C, stop when fgets returns NULL or scanf returns EOF; in Python, stop when readline returns "" or on EOFError, never `continue`)
 bf-after-end-signaled = once the game was over and its input closed, it was { $how }: it read on past the end of its input without looking at what the read returned (in C, fgets returns NULL and scanf EOF there: check them before using the line)

@@ -394,6 +394,7 @@ hint-discard-pile-empty = o lixo estava vazio, então não havia o que pegar (no
 
 # --- lead: uma linha escrita antes de o bot ler qualquer coisa
 bf-answered-at-start = ; ele escreveu "{ $reply }" no início, antes de ler uma única linha (por isso o juiz a tomou como a primeira jogada), e não tinha lido { $unread }
+
 # --- lead4: o que um bot fez depois que a entrada fechou no fim da partida (um aviso, não uma falta)
 bf-after-end-running = depois do fim da partida, com a entrada fechada, ele não terminou e usou { $cpu } s de CPU no meio segundo que o juiz esperou antes de pará-lo (o laço principal não termina com a entrada: em C, pare quando fgets devolver NULL ou scanf devolver EOF; em Python, pare quando readline devolver "" ou em EOFError, nunca com `continue`)
 bf-after-end-signaled = depois do fim da partida, com a entrada fechada, ele foi { $how }: continuou lendo depois do fim da entrada sem olhar o que a leitura devolveu (em C, fgets devolve NULL e scanf devolve EOF ali: confira antes de usar a linha)

@@ -100,8 +100,8 @@ pub(super) fn games(
 ) -> rusqlite::Result<Vec<GameLine>> {
     // A fault's kind as the CLI says it in the page's language (`timeout (tempo esgotado)`).
     let kind_said = |kind: &str| {
-        let id = format!("kind-{kind}");
-        if crate::i18n::has_message(lang, &id) { crate::i18n::tr_in(lang, &id, &[]) } else { kind.to_string() }
+        crate::bot::FaultKind::from_name(kind)
+            .map_or_else(|| kind.to_string(), |k| crate::i18n::with_lang(lang, || crate::bot::kind_label(k)))
     };
     let mut stmt = conn.prepare(
         "SELECT g.id, g.ranked, g.state, g.swapped, va.student = ?1, va.name, vb.name, va.id, vb.id,
