@@ -143,12 +143,14 @@ impl BotProcess {
         }
         let (mut sent_term, mut sent_kill) = (false, false);
         // End of input first: a bot that reads to its end and exits has written all it had to.
-        let cpu_at_end = self.cpu_time();
+        let cpu_at_end = if self.group_killed { None } else { self.cpu_time() };
         let left_on_eof = !self.group_killed && self.exit_on_end_of_input(EOF_GRACE);
-        // What it computed in that grace: a loop that never ends with its input, or an exit
-        // slowed by a busy machine (next to nothing).
-        let cpu_after_end = match (cpu_at_end, self.cpu_time()) {
-            (Some(before), Some(after)) if !left_on_eof => after.saturating_sub(before),
+        // What it computed in that grace, read again only when it did not exit in it: a loop
+        // that never ends with its input, or an exit slowed by a busy machine (next to nothing).
+        let cpu_after_end = match cpu_at_end {
+            Some(before) if !left_on_eof => {
+                self.cpu_time().map_or(Duration::ZERO, |after| after.saturating_sub(before))
+            }
             _ => Duration::ZERO,
         };
         if !self.group_killed && (!left_on_eof || sys::group_exists(self.group)) {
